@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../test/helpers/smtp.ts';
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  smtp: TestSmtpServer;
+  /** The same SQLite database the server uses, for seeding and checking rows. */
+  database: DatabaseHandle;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Starts the real server (built web app, SQLite in its own DATA_DIR, a real SMTP server on
+ * loopback). `now` starts the server's clock at that instant (PREMIOS_TEST_NOW).
+ */
+export async function startServer(
+  options: { now?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
+    throw new Error('dist/web is missing: run `npm run build` first (npm test does it)');
+  }
+  const smtp = await startSmtpServer();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'premios-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'premios.db')}`,
+      SMTP_URL: smtp.url,
+      APP_TIMEZONE: 'America/Argentina/Buenos_Aires',
+      LOG_LEVEL: 'warn',
+      ...(options.now ? { PREMIOS_TEST_NOW: options.now } : {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const database = openDatabase(`sqlite:${path.join(dataDir, 'premios.db')}`);
+  return {
+    url,
+    dataDir,
+    smtp,
+    database,
+    output: () => output,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      await database.close();
+      await smtp.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

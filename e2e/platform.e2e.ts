@@ -1,0 +1,46 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../src/shared/messages.ts';
+import {
+  expectAccessible,
+  hasHorizontalScroll,
+  launchBrowser,
+  newContext,
+  PHONE,
+} from './helpers/browser.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+describe('landing and not-found', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the logo and "Ingresar", which leads to /signin', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('img', { name: 'Logo' }).isVisible()).toBe(true);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Ingresar' }).click();
+    await page.waitForURL('**/signin');
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    await context.close();
+  });
+
+  it('shows "La página no existe." for an unknown path, also on a phone', async () => {
+    const context = await newContext(browser, server.url, PHONE);
+    const page = await context.newPage();
+    await page.goto('/esto/no/existe');
+    await expect.poll(() => page.getByText(MSG.pageNotFound).isVisible()).toBe(true);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page);
+    await context.close();
+  });
+});

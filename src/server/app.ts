@@ -1,0 +1,199 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { LOGO_MAX_BYTES } from '../shared/constants.ts';
+import { MSG } from '../shared/messages.ts';
+import type { Config } from './config.ts';
+import { isDatabaseReachable, type DatabaseHandle } from './db/connection.ts';
+import type { AppDeps } from './deps.ts';
+import { errorBody, installErrorHandling, zodFields } from './http/errors.ts';
+import { apiDocsHtml, openApiDocument } from './http/openapi.ts';
+import type { Route } from './http/route.ts';
+import { findSessionUser, sessionToken, type SessionUser } from './http/session.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from './lib/errors.ts';
+import { createMailWorker, type MailWorker } from './mail/worker.ts';
+import { createMailTransport, type MailTransport } from './mail/transport.ts';
+import { apiRoutes } from './modules/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+/** Header every state-changing API call must carry: cross-site pages cannot set it (CSRF). */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_VALUE = 'premios';
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  mailTransport?: MailTransport;
+  logger?: FastifyServerOptions['logger'];
+  /** Poll the outbox in the background (off in API tests, which call runOnce). */
+  startMailWorker?: boolean;
+  /** Extra routes (tests only). */
+  routes?: Route[];
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  mailWorker: MailWorker;
+  routes: Route[];
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function registerRoute(app: FastifyInstance, deps: AppDeps, route: Route): void {
+  app.route({
+    method: route.method,
+    url: route.url,
+    config: route.rateLimit ? { rateLimit: route.rateLimit } : {},
+    handler: async (request, reply) => {
+      const user = request.user;
+      if (route.access !== 'public') {
+        if (!user) throw unauthorized();
+        if (user.role !== route.access) throw forbidden();
+      }
+      const parse = (schema: Route['body'], value: unknown, isPath = false) => {
+        if (!schema) return undefined;
+        const result = schema.safeParse(value);
+        if (result.success) return result.data;
+        if (isPath) throw notFound();
+        const fields = zodFields(result.error);
+        throw badRequest(Object.values(fields)[0] ?? MSG.invalidInput, fields);
+      };
+      const params = parse(route.params, request.params, true);
+      const query = parse(route.query, request.query);
+      const body = route.multipart ? undefined : parse(route.body, request.body ?? {});
+      const result = await route.handler({ body, query, params, user, deps, request, reply });
+      if (reply.sent) return reply;
+      return result === undefined ? { ok: true } : result;
+    },
+  });
+}
+
+export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+    forceCloseConnections: 'idle',
+    // One line per request is noise at info level; debug and trace keep it.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  });
+  // The worker needs deps and deps wake the worker: the late binding is deliberate.
+  const workerRef: { current?: MailWorker } = {};
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    clock: options.clock ?? systemClock,
+    logger: app.log,
+    notifyMailQueued: () => workerRef.current?.kick(),
+  };
+  const mailWorker = createMailWorker(
+    deps,
+    options.mailTransport ?? createMailTransport(config.smtpUrl, config.dataDir, app.log),
+  );
+  workerRef.current = mailWorker;
+  const routes = [...apiRoutes, ...(options.routes ?? [])];
+
+  installErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time; scripts stay self-only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.appUrl.startsWith('https://'),
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, 'rate_limited', MSG.tooManyRequests),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (!SAFE_METHODS.has(request.method)) {
+      const origin = request.headers.origin;
+      const ownOrigins = [new URL(config.appUrl).origin, `${request.protocol}://${request.host}`];
+      if (request.headers[CSRF_HEADER] !== CSRF_VALUE || (origin && !ownOrigins.includes(origin))) {
+        return reply.status(403).send(errorBody('csrf_rejected', MSG.csrfRejected));
+      }
+    }
+    const token = sessionToken(request);
+    request.user = token ? await findSessionUser(deps, token) : null;
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const ready = await isDatabaseReachable(deps.db);
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable' });
+  });
+  app.get('/api/openapi.json', async () => openApiDocument(routes));
+  app.get('/api/docs', async (_request, reply) =>
+    reply.type('text/html').send(apiDocsHtml(routes)),
+  );
+
+  for (const route of routes) registerRoute(app, deps, route);
+
+  const indexFile = path.join(config.webDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send(errorBody('not_found', MSG.apiNotFound));
+    }
+    // History fallback: the web app's router decides what the path shows.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => {
+    await mailWorker.stop();
+  });
+  if (options.startMailWorker) mailWorker.start();
+
+  return { app, deps, mailWorker, routes };
+}

@@ -1,0 +1,69 @@
+import { parseArgs } from 'node:util';
+import { emailField } from '../shared/schemas/common.ts';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { AppError } from './lib/errors.ts';
+import { inviteAdmin } from './modules/admins/service.ts';
+
+const usage = `Uso:
+  npm run cli -- invite-admin <email>   Invita a un administrador y muestra el enlace de registro`;
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
+  const [command, ...rest] = positionals;
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl);
+  await database.migrate();
+  const { app, deps, mailWorker } = await buildApp({ config, database, logger: { level: 'warn' } });
+  try {
+    switch (command) {
+      case 'invite-admin': {
+        const email = emailField.safeParse(rest[0] ?? '');
+        if (!email.success) {
+          process.stderr.write(`Email inválido: ${rest[0] ?? '(vacío)'}\n${usage}\n`);
+          return 2;
+        }
+        const { link } = await inviteAdmin(deps, email.data, null);
+        process.stdout.write(
+          `Invitación creada para ${email.data}.\nEnlace de registro: ${link}\n`,
+        );
+        // Try to deliver now; if the mail server is down the message stays queued and the
+        // running app's worker delivers it later.
+        await mailWorker.runOnce();
+        const queued = await deps.db
+          .selectFrom('mail_outbox')
+          .select(['status', 'last_error'])
+          .where('to_address', '=', email.data)
+          .orderBy('created_at', 'desc')
+          .executeTakeFirst();
+        process.stdout.write(
+          queued?.status === 'sent'
+            ? 'Email enviado.\n'
+            : `Email en cola (se reintentará): ${queued?.last_error ?? 'pendiente'}\n`,
+        );
+        return 0;
+      }
+      default:
+        process.stderr.write(`${usage}\n`);
+        return 2;
+    }
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message =
+      error instanceof AppError || error instanceof ConfigError
+        ? error.message
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    process.stderr.write(`${message}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+export interface Config {
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  timeZone: string;
+  logLevel: string;
+  /** Serve the built web app from this folder when it exists. */
+  webDir: string;
+}
+
+export class ConfigError extends Error {}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'PORT must be a whole number between 0 and 65535')
+    .transform(Number)
+    .refine((n) => n <= 65535, 'PORT must be a whole number between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: z.url('APP_URL must be an absolute http(s) URL').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (url) => /^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(url),
+      'DATABASE_URL must start with sqlite: or postgres://',
+    )
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .refine((url) => /^smtps?:\/\//.test(url), 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Premios <no-reply@localhost>'),
+  APP_TIMEZONE: z
+    .string()
+    .refine(
+      isTimeZone,
+      'APP_TIMEZONE must be an IANA time zone such as America/Argentina/Buenos_Aires',
+    )
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIR: z.string().optional(),
+});
+
+/** Reads the environment once; a bad value throws ConfigError with a one-line reason. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const defined = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(defined);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(
+      `Configuración inválida: ${issue?.path.join('.')}: ${issue?.message ?? 'valor inválido'}`,
+    );
+  }
+  const vars = parsed.data;
+  const dataDir = path.resolve(vars.DATA_DIR);
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    appUrl: (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: vars.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'premios.db')}`,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    timeZone: vars.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    logLevel: vars.LOG_LEVEL,
+    webDir: path.resolve(vars.WEB_DIR ?? 'dist/web'),
+  };
+}

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import type { SqliteDatabase } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { migrationProvider, type Engine } from './migrations.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+  /** Applies pending migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Adapts `node:sqlite` to the better-sqlite3-shaped interface that Kysely's SqliteDialect expects. */
+function nodeSqliteDatabase(file: string): SqliteDatabase {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new DatabaseSync(file);
+  database.exec('PRAGMA journal_mode = WAL');
+  database.exec('PRAGMA synchronous = NORMAL');
+  database.exec('PRAGMA foreign_keys = ON');
+  database.exec('PRAGMA busy_timeout = 5000');
+  return {
+    close: () => database.close(),
+    prepare(query: string) {
+      const statement = database.prepare(query);
+      return {
+        reader: statement.columns().length > 0,
+        all: (params) => statement.all(...(params as SQLInputValue[])),
+        run: (params) => statement.run(...(params as SQLInputValue[])),
+        iterate: (params) => statement.iterate(...(params as SQLInputValue[])),
+      };
+    },
+  };
+}
+
+export function openDatabase(databaseUrl: string): DatabaseHandle {
+  const engine: Engine = databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+  const dialect =
+    engine === 'sqlite'
+      ? new SqliteDialect({ database: nodeSqliteDatabase(databaseUrl.slice('sqlite:'.length)) })
+      : new PostgresDialect({
+          pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }),
+        });
+  const db = new Kysely<Database>({ dialect });
+
+  return {
+    db,
+    engine,
+    async migrate() {
+      const migrator = new Migrator({ db, provider: migrationProvider(engine) });
+      // PostgreSQL serialises migrators with an advisory lock; two SQLite processes may collide
+      // on the write lock or lose the race to create a table; the loser's transaction rolls back and
+      // it tries again, finding the winner's work recorded.
+      for (let attempt = 1; ; attempt++) {
+        const { error, results } = await migrator.migrateToLatest();
+        if (!error) return;
+        const busy = /locked|busy|already exists/i.test(String(error));
+        if (!busy || attempt >= 10) {
+          const failed = results?.find((r) => r.status === 'Error');
+          throw new Error(
+            `Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`,
+          );
+        }
+        await delay(50 * attempt);
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** True when the database answers a trivial query (readiness probe). */
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,177 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Category, Role } from '../../shared/constants.ts';
+
+/** Instants are ISO-8601 UTC strings; calendar dates are `YYYY-MM-DD` (same text on both engines). */
+type Instant = string;
+
+export interface AdminsTable {
+  id: string;
+  email: string;
+  /** Null while the invitation is pending. */
+  full_name: string | null;
+  password_hash: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface AdminInvitationsTable {
+  id: string;
+  admin_id: string;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Instant;
+  used_at: Instant | null;
+  created_at: Instant;
+}
+
+export interface ExhibitorsTable {
+  id: string;
+  email: string;
+  full_name: string;
+  company: string;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface EventsTable {
+  id: string;
+  name: string;
+  /** Lower-cased, accent-free name for case-insensitive search on both engines. */
+  name_search: string;
+  event_date: string;
+  vote_deadline: string;
+  created_by: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface EventExhibitorsTable {
+  event_id: string;
+  exhibitor_id: string;
+  invited_by: string | null;
+  invitation_message_id: string | null;
+  created_at: Instant;
+}
+
+export interface NominationListsTable {
+  event_id: string;
+  exhibitor_id: string;
+  category: Category;
+  /** Incremented on every write: a save based on an older version is refused (409). */
+  version: number;
+  updated_at: Instant;
+}
+
+export interface NominationsTable {
+  event_id: string;
+  exhibitor_id: string;
+  category: Category;
+  list_order: number;
+  fiscal_id: string;
+  name: string;
+  registered_name: string;
+  contact_name: string;
+  contact_position: string;
+  phone: string;
+  email: string;
+  location: string;
+  city: string;
+  /** When this fiscal id first entered this list (ranking tie-break). */
+  nominated_at: Instant;
+  updated_at: Instant;
+}
+
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  role: Role;
+  admin_id: string | null;
+  exhibitor_id: string | null;
+  created_at: Instant;
+  last_seen_at: Instant;
+  expires_at: Instant;
+}
+
+export interface SignInCodesTable {
+  id: string;
+  exhibitor_id: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: Instant;
+  used_at: Instant | null;
+  voided_at: Instant | null;
+  created_at: Instant;
+}
+
+export interface PasswordResetTokensTable {
+  id: string;
+  admin_id: string;
+  token_hash: string;
+  expires_at: Instant;
+  used_at: Instant | null;
+  created_at: Instant;
+}
+
+export type MailStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
+
+export interface MailOutboxTable {
+  id: string;
+  /** Template name; the message is rendered when it is sent, so reminders carry current counts. */
+  template: string;
+  params: string;
+  to_address: string;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: Instant;
+  locked_until: Instant | null;
+  last_error: string | null;
+  subject: string | null;
+  sent_at: Instant | null;
+  event_id: string | null;
+  exhibitor_id: string | null;
+  created_at: Instant;
+}
+
+export interface BrandingTable {
+  id: number;
+  logo_png: Uint8Array;
+  etag: string;
+  updated_by: string | null;
+  updated_at: Instant;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Instant;
+  actor_role: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  event_id: string | null;
+  details: string;
+}
+
+export interface Database {
+  admins: AdminsTable;
+  admin_invitations: AdminInvitationsTable;
+  exhibitors: ExhibitorsTable;
+  events: EventsTable;
+  event_exhibitors: EventExhibitorsTable;
+  nomination_lists: NominationListsTable;
+  nominations: NominationsTable;
+  sessions: SessionsTable;
+  sign_in_codes: SignInCodesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  mail_outbox: MailOutboxTable;
+  branding: BrandingTable;
+  audit_log: AuditLogTable;
+}
+
+export type Admin = Selectable<AdminsTable>;
+export type Exhibitor = Selectable<ExhibitorsTable>;
+export type EventRow = Selectable<EventsTable>;
+export type Nomination = Selectable<NominationsTable>;
+export type NewNomination = Insertable<NominationsTable>;
+export type MailMessage = Selectable<MailOutboxTable>;

@@ -1,0 +1,159 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CURRENT_USER_COOKIE,
+  SESSION_ABSOLUTE_DAYS,
+  SESSION_COOKIE,
+  SESSION_IDLE_HOURS,
+} from '../../shared/constants.ts';
+import type { CurrentUser } from '../../shared/schemas/session.ts';
+import type { AppDeps } from '../deps.ts';
+import { hashToken, newId, newToken } from '../lib/crypto.ts';
+import { addDays, addHours, iso } from '../lib/time.ts';
+
+export type SessionUser =
+  | { role: 'admin'; sessionId: string; adminId: string; email: string; fullName: string }
+  | {
+      role: 'exh';
+      sessionId: string;
+      exhibitorId: string;
+      email: string;
+      fullName: string;
+      company: string;
+    };
+
+export type SessionSubject =
+  { role: 'admin'; adminId: string } | { role: 'exh'; exhibitorId: string };
+
+/** Refresh last_seen_at at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+/** Opens a session and returns its secret token; only the token's hash is stored. */
+export async function createSession(deps: AppDeps, subject: SessionSubject): Promise<string> {
+  const token = newToken();
+  const now = deps.clock.now();
+  await deps.db
+    .insertInto('sessions')
+    .values({
+      id: newId(),
+      token_hash: hashToken(token),
+      role: subject.role,
+      admin_id: subject.role === 'admin' ? subject.adminId : null,
+      exhibitor_id: subject.role === 'exh' ? subject.exhibitorId : null,
+      created_at: iso(now),
+      last_seen_at: iso(now),
+      expires_at: iso(addDays(now, SESSION_ABSOLUTE_DAYS)),
+    })
+    .execute();
+  return token;
+}
+
+/** The signed-in user behind a session token, or null when missing, idle or expired. */
+export async function findSessionUser(deps: AppDeps, token: string): Promise<SessionUser | null> {
+  const now = deps.clock.now();
+  const session = await deps.db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!session) return null;
+  const idleLimit = addHours(new Date(session.last_seen_at), SESSION_IDLE_HOURS);
+  if (new Date(session.expires_at) <= now || idleLimit <= now) {
+    await deps.db.deleteFrom('sessions').where('id', '=', session.id).execute();
+    return null;
+  }
+  if (now.getTime() - new Date(session.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+    await deps.db
+      .updateTable('sessions')
+      .set({ last_seen_at: iso(now) })
+      .where('id', '=', session.id)
+      .execute();
+  }
+  if (session.role === 'admin' && session.admin_id) {
+    const admin = await deps.db
+      .selectFrom('admins')
+      .select(['id', 'email', 'full_name'])
+      .where('id', '=', session.admin_id)
+      .executeTakeFirst();
+    if (!admin || !admin.full_name) return null;
+    return {
+      role: 'admin',
+      sessionId: session.id,
+      adminId: admin.id,
+      email: admin.email,
+      fullName: admin.full_name,
+    };
+  }
+  if (session.role === 'exh' && session.exhibitor_id) {
+    const exhibitor = await deps.db
+      .selectFrom('exhibitors')
+      .select(['id', 'email', 'full_name', 'company'])
+      .where('id', '=', session.exhibitor_id)
+      .executeTakeFirst();
+    if (!exhibitor) return null;
+    return {
+      role: 'exh',
+      sessionId: session.id,
+      exhibitorId: exhibitor.id,
+      email: exhibitor.email,
+      fullName: exhibitor.full_name,
+      company: exhibitor.company,
+    };
+  }
+  return null;
+}
+
+export async function deleteSession(deps: AppDeps, sessionId: string): Promise<void> {
+  await deps.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export function toCurrentUser(user: SessionUser): CurrentUser {
+  return { role: user.role, email: user.email, fullName: user.fullName };
+}
+
+function isSecure(deps: AppDeps): boolean {
+  return deps.config.appUrl.startsWith('https://');
+}
+
+/** Sets the httpOnly session cookie and the display-only `currentUser` cookie. */
+export function setSessionCookies(
+  reply: FastifyReply,
+  deps: AppDeps,
+  token: string,
+  user: CurrentUser,
+): void {
+  const secure = isSecure(deps);
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: SESSION_ABSOLUTE_DAYS * 86_400,
+  });
+  reply.setCookie(CURRENT_USER_COOKIE, JSON.stringify(user), {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure,
+    maxAge: SESSION_ABSOLUTE_DAYS * 86_400,
+  });
+}
+
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(CURRENT_USER_COOKIE, { path: '/' });
+}
+
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE];
+}
+
+/** Signs the user in on this response: new session, cookies set. */
+export async function startSession(
+  deps: AppDeps,
+  reply: FastifyReply,
+  subject: SessionSubject,
+  display: CurrentUser,
+): Promise<void> {
+  const token = await createSession(deps, subject);
+  setSessionCookies(reply, deps, token, display);
+}

@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { SessionUser } from '../http/session.ts';
+import { iso } from './time.ts';
+
+export interface AuditEntry {
+  action: string;
+  entityType: string;
+  entityId?: string | null;
+  eventId?: string | null;
+  /** Before/after or other facts; stored as JSON. */
+  details?: unknown;
+}
+
+export type Actor = SessionUser | { role: 'system'; email?: string | null };
+
+/** Records an administrative change; call it inside the transaction that makes the change. */
+export async function recordAudit(
+  trx: Kysely<Database>,
+  actor: Actor,
+  at: Date,
+  entry: AuditEntry,
+): Promise<void> {
+  const actorId =
+    actor.role === 'admin' ? actor.adminId : actor.role === 'exh' ? actor.exhibitorId : null;
+  await trx
+    .insertInto('audit_log')
+    .values({
+      at: iso(at),
+      actor_role: actor.role,
+      actor_id: actorId,
+      actor_email: actor.email ?? null,
+      action: entry.action,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId ?? null,
+      event_id: entry.eventId ?? null,
+      details: JSON.stringify(entry.details ?? {}),
+    })
+    .execute();
+}

@@ -1,0 +1,10 @@
+/** True for a unique or primary-key violation on either engine (a lost race on a unique row). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === '23505') return true;
+  return (
+    typeof message === 'string' &&
+    /UNIQUE constraint failed|PRIMARY KEY constraint failed/.test(message)
+  );
+}

@@ -1,0 +1,25 @@
+import { ADMIN_INVITATION_TTL_DAYS } from '../../../shared/constants.ts';
+import type { MailTemplate } from './index.ts';
+import { layout } from './layout.ts';
+
+export interface AdminInvitationParams {
+  /** Who invited; null when created from the command line. */
+  invitedBy: string | null;
+  /** Path and query of the registration link, joined to APP_URL when rendered. */
+  linkPath: string;
+}
+
+export const adminInvitation: MailTemplate<AdminInvitationParams> = {
+  render: ({ invitedBy, linkPath }, { config }) =>
+    layout({
+      subject: 'Invitación para administrar Premios',
+      paragraphs: [
+        invitedBy
+          ? `${invitedBy} lo invitó a ser administrador del programa de premios.`
+          : 'Fue invitado a ser administrador del programa de premios.',
+        'Para completar su registro, ingrese su nombre y elija una contraseña en el siguiente enlace.',
+      ],
+      action: { label: 'Completar registro', url: `${config.appUrl}${linkPath}` },
+      footer: `El enlace es válido por ${ADMIN_INVITATION_TTL_DAYS} días y puede usarse una sola vez.`,
+    }),
+};

@@ -1,0 +1,27 @@
+import type { AppDeps } from '../../deps.ts';
+import type { RenderedMail } from './layout.ts';
+import { adminInvitation } from './admin-invitation.ts';
+import { signInCode } from './sign-in-code.ts';
+import { passwordReset } from './password-reset.ts';
+import { exhibitorInvitation } from './exhibitor-invitation.ts';
+import { votingReminder } from './voting-reminder.ts';
+
+/** A message is rendered when the worker sends it, so it can read current data (reminders). */
+export interface MailTemplate<Params> {
+  render(
+    params: Params,
+    deps: Pick<AppDeps, 'db' | 'config'>,
+  ): Promise<RenderedMail> | RenderedMail;
+}
+
+export const mailTemplates = {
+  'admin-invitation': adminInvitation,
+  'sign-in-code': signInCode,
+  'password-reset': passwordReset,
+  'exhibitor-invitation': exhibitorInvitation,
+  'voting-reminder': votingReminder,
+} as const;
+
+export type MailTemplateName = keyof typeof mailTemplates;
+export type MailParams<Name extends MailTemplateName> =
+  (typeof mailTemplates)[Name] extends MailTemplate<infer P> ? P : never;

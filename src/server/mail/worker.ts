@@ -1,0 +1,152 @@
+import type { AppDeps } from '../deps.ts';
+import type { MailMessage } from '../db/schema.ts';
+import { iso } from '../lib/time.ts';
+import { loadLogo } from '../modules/branding/logo.ts';
+import { mailTemplates, type MailTemplateName } from './templates/index.ts';
+import type { MailTemplate } from './templates/index.ts';
+import type { MailTransport } from './transport.ts';
+
+export const MAIL_MAX_ATTEMPTS = 8;
+const BATCH_SIZE = 20;
+/** A claimed message is hidden from other workers this long (a crashed worker's claim lapses). */
+const CLAIM_MS = 60_000;
+
+/** Exponential backoff: 5 s, 10 s, 20 s … capped at 30 minutes. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
+}
+
+export interface MailWorker {
+  /** Sends every due message once; returns how many were attempted. Tests call it directly. */
+  runOnce(): Promise<number>;
+  start(pollMs?: number): void;
+  /** Runs soon, e.g. right after a transaction queued mail. */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+async function claimDue(deps: AppDeps): Promise<MailMessage[]> {
+  const now = deps.clock.now();
+  const nowIso = iso(now);
+  return deps.db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      locked_until: iso(new Date(now.getTime() + CLAIM_MS)),
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', (eb) => {
+      const due = eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', nowIso)
+        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', nowIso)]))
+        .orderBy('next_attempt_at')
+        .limit(BATCH_SIZE);
+      // Several instances on PostgreSQL each take different rows; SQLite has one writer anyway.
+      return deps.engine === 'postgres' ? due.forUpdate().skipLocked() : due;
+    })
+    .returningAll()
+    .execute();
+}
+
+export function createMailWorker(deps: AppDeps, transport: MailTransport): MailWorker {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  async function deliver(message: MailMessage, logoPng: Uint8Array): Promise<void> {
+    const template = mailTemplates[message.template as MailTemplateName] as
+      MailTemplate<unknown> | undefined;
+    try {
+      if (!template) throw new Error(`unknown mail template ${message.template}`);
+      const rendered = await template.render(JSON.parse(message.params), deps);
+      await transport.send({
+        id: message.id,
+        from: deps.config.mailFrom,
+        to: message.to_address,
+        logoPng,
+        ...rendered,
+      });
+      await deps.db
+        .updateTable('mail_outbox')
+        .set({
+          status: 'sent',
+          sent_at: iso(deps.clock.now()),
+          subject: rendered.subject,
+          locked_until: null,
+          last_error: null,
+        })
+        .where('id', '=', message.id)
+        .execute();
+    } catch (error) {
+      const finalFailure = message.attempts >= MAIL_MAX_ATTEMPTS;
+      const reason = error instanceof Error ? error.message : String(error);
+      deps.logger.warn(
+        { mailId: message.id, template: message.template, attempts: message.attempts, reason },
+        finalFailure ? 'mail failed for good' : 'mail send failed, will retry',
+      );
+      await deps.db
+        .updateTable('mail_outbox')
+        .set({
+          status: finalFailure ? 'failed' : 'pending',
+          last_error: reason.slice(0, 1000),
+          locked_until: null,
+          next_attempt_at: iso(
+            new Date(deps.clock.now().getTime() + retryDelayMs(message.attempts)),
+          ),
+        })
+        .where('id', '=', message.id)
+        .execute();
+    }
+  }
+
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const batch = await claimDue(deps);
+      if (batch.length === 0) return total;
+      const logo = await loadLogo(deps.db);
+      for (const message of batch) await deliver(message, logo.png);
+      total += batch.length;
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await drain();
+      } while (again);
+      return total;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function safeRun(): void {
+    runOnce().catch((error: unknown) => deps.logger.error({ err: error }, 'mail worker failed'));
+  }
+
+  return {
+    runOnce,
+    start(pollMs = 1_000) {
+      timer ??= setInterval(safeRun, pollMs);
+      timer.unref();
+      safeRun();
+    },
+    kick: () => setImmediate(safeRun),
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+      transport.close();
+    },
+  };
+}

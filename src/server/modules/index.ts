@@ -1,0 +1,21 @@
+import type { Route } from '../http/route.ts';
+import { adminsRoutes } from './admins/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { brandingRoutes } from './branding/routes.ts';
+import { eventsRoutes } from './events/routes.ts';
+import { exhibitorsRoutes } from './exhibitors/routes.ts';
+import { nominationsRoutes } from './nominations/routes.ts';
+import { resultsRoutes } from './results/routes.ts';
+import { sessionRoutes } from './session/routes.ts';
+
+/** The route table: every API operation, with who may call it. */
+export const apiRoutes: Route[] = [
+  ...sessionRoutes,
+  ...authRoutes,
+  ...adminsRoutes,
+  ...eventsRoutes,
+  ...exhibitorsRoutes,
+  ...nominationsRoutes,
+  ...resultsRoutes,
+  ...brandingRoutes,
+];

@@ -1,0 +1,30 @@
+export const CATEGORIES = ['consumption', 'value'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const CATEGORY_LABELS: Record<Category, string> = {
+  consumption: 'CONSUMO',
+  value: 'VALOR AGREGADO',
+};
+
+export const MAX_NOMINEES_PER_CATEGORY = 5;
+/** Points of a vote: 6 minus its order (1st = 5 points … 5th = 1 point). */
+export const POINTS_BASE = 6;
+
+export const ACCESS_CODE_LENGTH = 6;
+export const ACCESS_CODE_TTL_MINUTES = 15;
+export const ACCESS_CODE_MAX_ATTEMPTS = 5;
+export const ACCESS_CODE_MIN_INTERVAL_SECONDS = 30;
+export const ACCESS_CODE_MAX_PER_HOUR = 10;
+
+export const ADMIN_INVITATION_TTL_DAYS = 7;
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const SESSION_IDLE_HOURS = 12;
+export const SESSION_ABSOLUTE_DAYS = 7;
+export const SESSION_COOKIE = 'premios_session';
+export const CURRENT_USER_COOKIE = 'currentUser';
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+export type Role = 'admin' | 'exh';

@@ -1,0 +1,42 @@
+/** Calendar dates travel as ISO `YYYY-MM-DD` strings (design.md section 5). */
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function parts(isoDate: string): [string, string, string] {
+  const [y = '', m = '', d = ''] = isoDate.split('-');
+  return [y, m, d];
+}
+
+/** `2026-03-05` → `5-3-2026`, the product's display format. */
+export function formatDisplayDate(isoDate: string): string {
+  const [y, m, d] = parts(isoDate);
+  return `${Number(d)}-${Number(m)}-${y}`;
+}
+
+/** `2026-03-05` → `5/3/2026`, the format used in emails. */
+export function formatMailDate(isoDate: string): string {
+  const [y, m, d] = parts(isoDate);
+  return `${Number(d)}/${Number(m)}/${y}`;
+}
+
+/** True when the string is a real calendar date (rejects 2026-02-30). */
+export function isValidIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const [y, m, d] = parts(value).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The calendar date of an instant in an IANA time zone, as `YYYY-MM-DD`. */
+export function calendarDateIn(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
+/** Voting is open through 23:59:59 of the deadline's calendar day in the programme's zone. */
+export function isVotingOpen(voteDeadline: string, now: Date, timeZone: string): boolean {
+  return calendarDateIn(now, timeZone) <= voteDeadline;
+}

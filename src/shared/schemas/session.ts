@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+export const currentUserSchema = z.object({
+  role: z.enum(['admin', 'exh']),
+  email: z.string(),
+  fullName: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const sessionResponse = z.object({ user: currentUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponse>;

@@ -1,0 +1,82 @@
+import {
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { ReactNode } from 'react';
+
+export interface Column<Row> {
+  header: string;
+  render(row: Row, index: number): ReactNode;
+  /** Hidden on phones when the column is secondary. */
+  hideOnPhone?: boolean;
+  width?: number | string;
+  align?: 'left' | 'right' | 'center';
+}
+
+/** The product's tables: column headers, wrapping cells (no sideways scroll at 390 px), empty text. */
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  emptyText,
+  label,
+}: {
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey(row: Row): string;
+  emptyText: string;
+  label?: string;
+}) {
+  const phoneHidden = (column: Column<Row>) =>
+    column.hideOnPhone ? { display: { xs: 'none', sm: 'table-cell' } } : {};
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table
+        size="small"
+        aria-label={label}
+        sx={{ '& td, & th': { overflowWrap: 'anywhere', px: { xs: 1, sm: 2 } } }}
+      >
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell
+                key={column.header}
+                align={column.align}
+                sx={{ fontWeight: 700, width: column.width, ...phoneHidden(column) }}
+              >
+                {column.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={columns.length}>
+                <Typography sx={{ py: 2, textAlign: 'center' }} color="text.secondary">
+                  {emptyText}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((row, index) => (
+              <TableRow key={rowKey(row)} hover>
+                {columns.map((column) => (
+                  <TableCell key={column.header} align={column.align} sx={phoneHidden(column)}>
+                    {column.render(row, index)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

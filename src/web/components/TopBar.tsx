@@ -1,0 +1,64 @@
+import AddModeratorIcon from '@mui/icons-material/PersonAddAlt1';
+import ImageIcon from '@mui/icons-material/Image';
+import { AppBar, Box, Button, IconButton, Link, Toolbar, Tooltip } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../lib/api.ts';
+import { useCurrentUser, useRefreshSession } from '../lib/session.ts';
+
+const LogoDialog = lazy(() => import('../features/branding/LogoDialog.tsx'));
+const RegisterAdminDialog = lazy(() => import('../features/admins/RegisterAdminDialog.tsx'));
+
+export function TopBar() {
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
+  const [dialog, setDialog] = useState<'logo' | 'admin' | null>(null);
+
+  async function signOut() {
+    await api.delete('/api/session').catch(() => undefined);
+    await refreshSession();
+    await navigate('/');
+  }
+
+  return (
+    <AppBar position="static" color="inherit" elevation={1}>
+      <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 0.5 }}>
+        <Box
+          component="img"
+          src="/api/logo"
+          alt="Logo"
+          sx={{ height: 40, maxWidth: 160, objectFit: 'contain' }}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        {user?.role === 'admin' ? (
+          <>
+            <Tooltip title="Actualizar logo">
+              <IconButton aria-label="Actualizar logo" onClick={() => setDialog('logo')}>
+                <ImageIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Registrar nuevo administrador">
+              <IconButton
+                aria-label="Registrar nuevo administrador"
+                onClick={() => setDialog('admin')}
+              >
+                <AddModeratorIcon />
+              </IconButton>
+            </Tooltip>
+          </>
+        ) : null}
+        <Link href="/api/manual" download underline="hover" sx={{ fontSize: 14 }}>
+          Descargar Instructivo
+        </Link>
+        <Button variant="outlined" size="small" onClick={() => void signOut()}>
+          Salir
+        </Button>
+      </Toolbar>
+      <Suspense>
+        {dialog === 'logo' ? <LogoDialog open onClose={() => setDialog(null)} /> : null}
+        {dialog === 'admin' ? <RegisterAdminDialog open onClose={() => setDialog(null)} /> : null}
+      </Suspense>
+    </AppBar>
+  );
+}

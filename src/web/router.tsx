@@ -1,0 +1,75 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AppLayout } from './components/AppLayout.tsx';
+import { RequireRole } from './components/RequireRole.tsx';
+
+/** Every screen's code is loaded on demand (design.md section 9). */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const routes = [
+  { path: '/', lazy: screen(() => import('./routes/Landing.tsx')) },
+  { path: '/signin', lazy: screen(() => import('./routes/signin/SignInEmail.tsx')) },
+  { path: '/signin/code', lazy: screen(() => import('./routes/signin/SignInCode.tsx')) },
+  { path: '/signin/admin', lazy: screen(() => import('./routes/signin/SignInAdmin.tsx')) },
+  { path: '/signin/newadmin', lazy: screen(() => import('./routes/signin/NewAdmin.tsx')) },
+  {
+    path: '/signin/resetpassword',
+    lazy: screen(() => import('./routes/signin/ResetPassword.tsx')),
+  },
+  {
+    path: '/admin',
+    element: <RequireRole role="admin" />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, lazy: screen(() => import('./routes/admin/EventsList.tsx')) },
+          {
+            path: 'event/:eventId',
+            lazy: screen(() => import('./routes/admin/EventLayout.tsx')),
+            children: [
+              { index: true, element: <Navigate to="exhibitors" replace /> },
+              {
+                path: 'exhibitors',
+                lazy: screen(() => import('./routes/admin/ExhibitorsTab.tsx')),
+              },
+              {
+                path: ':category',
+                lazy: screen(() => import('./routes/admin/CategoryRanking.tsx')),
+              },
+            ],
+          },
+          {
+            path: 'event/:eventId/nominee',
+            lazy: screen(() => import('./routes/admin/NomineeVotes.tsx')),
+          },
+          {
+            path: 'event/:eventId/exhibitors/:exhId',
+            lazy: screen(() => import('./routes/admin/ExhibitorVotes.tsx')),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    path: '/exh',
+    element: <RequireRole role="exh" />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, lazy: screen(() => import('./routes/exh/MyEvents.tsx')) },
+          {
+            path: 'event/:eventId',
+            lazy: screen(() => import('./routes/exh/NominationScreen.tsx')),
+          },
+        ],
+      },
+    ],
+  },
+  { path: '*', lazy: screen(() => import('./routes/NotFound.tsx')) },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,24 @@
+import { createTheme } from '@mui/material/styles';
+import { esES } from '@mui/material/locale';
+import { esES as pickersEsES } from '@mui/x-date-pickers/locales';
+
+export const theme = createTheme(
+  {
+    palette: {
+      primary: { main: '#1565c0' },
+      secondary: { main: '#ef6c00' },
+      background: { default: '#f5f7fa' },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      h1: { fontSize: '1.75rem', fontWeight: 700 },
+      h2: { fontSize: '1.35rem', fontWeight: 600 },
+    },
+    components: {
+      MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+      MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
+    },
+  },
+  esES,
+  pickersEsES,
+);

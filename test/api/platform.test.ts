@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from '../../src/server/config.ts';
+import { openDatabase } from '../../src/server/db/connection.ts';
+import { defineRoute } from '../../src/server/http/route.ts';
+import { MSG } from '../../src/shared/messages.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { freshTestDatabase } from '../helpers/database.ts';
+
+describe('platform', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      routes: [
+        defineRoute({
+          method: 'POST',
+          url: '/api/test/boom',
+          access: 'public',
+          summary: 'test only: fails unexpectedly',
+          handler: async () => {
+            throw new Error('unexpected');
+          },
+        }),
+      ],
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.request({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.request({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers unknown /api paths with the JSON error body and 404', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: MSG.apiNotFound } });
+  });
+
+  it('sends a Content-Security-Policy that allows no inline script', async () => {
+    const response = await t.request({ method: 'GET', url: '/healthz' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses a state-changing request without the CSRF header, or from another origin', async () => {
+    const noHeader = await t.app.inject({ method: 'DELETE', url: '/api/session' });
+    expect(noHeader.statusCode).toBe(403);
+    expect(noHeader.json().error.message).toBe(MSG.csrfRejected);
+    const foreign = await t.request({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const own = await t.request({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { origin: 'http://premios.test' },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('turns an unexpected failure into a 500 with the generic Spanish message', async () => {
+    const response = await t.request({ method: 'POST', url: '/api/test/boom', payload: {} });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: { code: 'internal_error', message: MSG.genericError },
+    });
+  });
+
+  it('answers malformed JSON with 400 and the error body', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/test/boom',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'invalid_input', message: MSG.invalidInput },
+    });
+  });
+
+  it('publishes an OpenAPI document of the route table', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().paths['/api/session'].get.summary).toBeTruthy();
+  });
+
+  it('serves the default logo with a validator and answers 304 to it', async () => {
+    const first = await t.request({ method: 'GET', url: '/api/logo' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    expect(first.rawPayload.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
+    const again = await t.request({
+      method: 'GET',
+      url: '/api/logo',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('configuration', () => {
+  it('rejects a bad PORT and a foreign DATABASE_URL with a one-line reason', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ APP_TIMEZONE: 'Mars/Olympus' })).toThrow(/APP_TIMEZONE/);
+  });
+
+  it('defaults to SQLite in DATA_DIR and port 3000', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/premios-x' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBe('sqlite:/tmp/premios-x/premios.db');
+    expect(config.appUrl).toBe('http://localhost:3000');
+  });
+});
+
+describe('migrations', () => {
+  it('can run twice, and from two connections at once, applying the schema once', async () => {
+    const testDb = await freshTestDatabase();
+    const first = openDatabase(testDb.url);
+    const second = openDatabase(testDb.url);
+    try {
+      await Promise.all([first.migrate(), second.migrate()]);
+      await first.migrate();
+      const applied = await first.db
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .execute();
+      expect(applied).toHaveLength(1);
+    } finally {
+      await first.close();
+      await second.close();
+      await testDb.drop();
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { SMTPServer } from 'smtp-server';
+import PostalMime from 'postal-mime';
+import type { AddressInfo } from 'node:net';
+
+export interface CapturedMail {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string | null; mimeType: string; contentId?: string }[];
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  url: string;
+  port: number;
+  messages: CapturedMail[];
+  /** The most recent message to this address, or undefined. */
+  latestTo(address: string): CapturedMail | undefined;
+  allTo(address: string): CapturedMail[];
+  /** Waits (polling, bounded) until a message to this address arrives. */
+  waitFor(address: string, options?: { timeoutMs?: number; count?: number }): Promise<CapturedMail>;
+  /** Refuse every message until `accept()` (simulates a mail server outage). */
+  refuse(): void;
+  accept(): void;
+  stop(): Promise<void>;
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+  const messages: CapturedMail[] = [];
+  let refusing = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refusing)
+        return callback(Object.assign(new Error('Servicio no disponible'), { responseCode: 421 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        PostalMime.parse(raw).then(
+          (parsed) => {
+            messages.push({
+              to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+              from: parsed.from?.address ?? '',
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: parsed.html ?? '',
+              attachments: parsed.attachments.map((a) => ({
+                filename: a.filename,
+                mimeType: a.mimeType,
+                ...(a.contentId ? { contentId: a.contentId } : {}),
+              })),
+              raw,
+            });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const actualPort = (server.server.address() as AddressInfo).port;
+  const allTo = (address: string) => messages.filter((m) => m.to.includes(address.toLowerCase()));
+  return {
+    url: `smtp://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    messages,
+    latestTo: (address) => allTo(address).at(-1),
+    allTo,
+    async waitFor(address, options) {
+      const deadline = Date.now() + (options?.timeoutMs ?? 10_000);
+      const count = options?.count ?? 1;
+      for (;;) {
+        const found = allTo(address);
+        if (found.length >= count) return found[found.length - 1] as CapturedMail;
+        if (Date.now() > deadline) throw new Error(`no mail to ${address} arrived`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    refuse: () => {
+      refusing = true;
+    },
+    accept: () => {
+      refusing = false;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
