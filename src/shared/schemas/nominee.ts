@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { digitsField, emailField, requiredText } from './common.ts';
+
+/** The nine fields of the nominee form (spec section 3, ui-contract "Nominee form"), all required. */
+export const nomineeInput = z.object({
+  name: requiredText(),
+  registeredName: requiredText(),
+  fiscalId: digitsField(20),
+  contactName: requiredText(),
+  contactPosition: requiredText(),
+  phone: digitsField(20),
+  email: emailField,
+  location: requiredText(),
+  city: requiredText(),
+});
+export type NomineeInput = z.input<typeof nomineeInput>;
+export type Nominee = z.output<typeof nomineeInput>;
+
+/** A nominee as listed: the fields plus its 1-based order in the list. */
+export const nomineeView = nomineeInput.extend({ order: z.number().int() });
+export type NomineeView = z.output<typeof nomineeView>;
+
+/** Form labels, in the order of the form (ui-contract.md). */
+export const NOMINEE_FIELD_LABELS: Record<keyof Nominee, string> = {
+  name: 'Nombre del reseller',
+  registeredName: 'Razón social',
+  fiscalId: 'ID fiscal',
+  contactName: 'Nombre del contacto',
+  contactPosition: 'Cargo del contacto',
+  phone: 'Teléfono',
+  email: 'Email',
+  location: 'Localidad',
+  city: 'Región',
+};
+
+export const emptyNominee: NomineeInput = {
+  name: '',
+  registeredName: '',
+  fiscalId: '',
+  contactName: '',
+  contactPosition: '',
+  phone: '',
+  email: '',
+  location: '',
+  city: '',
+};

@@ -1,0 +1,74 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useId, type FormEvent, type ReactNode } from 'react';
+
+/**
+ * The product's form dialogs: title (the accessible name), fields, an error line, and the buttons
+ * "Cancelar" and "Guardar" (or `submitLabel`). Full screen on phones.
+ */
+export function FormDialog({
+  open,
+  title,
+  error,
+  busy,
+  submitLabel = 'Guardar',
+  size = 'sm',
+  onSubmit,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  error?: string | null;
+  busy?: boolean;
+  submitLabel?: string;
+  size?: 'sm' | 'md' | 'lg';
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth={size}
+      fullWidth
+      fullScreen={phone}
+    >
+      <form noValidate onSubmit={onSubmit}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {children}
+            {error ? (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
