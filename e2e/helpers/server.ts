@@ -28,6 +28,8 @@ export async function freePort(): Promise<number> {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** The built web app to serve; E2E_WEB_DIR lets parallel work build into folders of its own. */
+const webDir = process.env.E2E_WEB_DIR ?? path.join(root, 'dist/web');
 
 /**
  * Starts the real server (built web app, SQLite in its own DATA_DIR, a real SMTP server on
@@ -36,8 +38,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 export async function startServer(
   options: { now?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
-    throw new Error('dist/web is missing: run `npm run build` first (npm test does it)');
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) {
+    throw new Error(`${webDir} has no built web app: run \`npm run build\` first (npm test does it)`);
   }
   const smtp = await startSmtpServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'premios-e2e-'));
@@ -55,6 +57,7 @@ export async function startServer(
       DATA_DIR: dataDir,
       DATABASE_URL: `sqlite:${path.join(dataDir, 'premios.db')}`,
       SMTP_URL: smtp.url,
+      WEB_DIR: webDir,
       APP_TIMEZONE: 'America/Argentina/Buenos_Aires',
       LOG_LEVEL: 'warn',
       ...(options.now ? { PREMIOS_TEST_NOW: options.now } : {}),

@@ -14,8 +14,10 @@ export async function signInContext(
   server: RunningServer,
   subject: SessionSubject,
   display: { email: string; fullName: string },
+  /** The server's "now" when it runs with PREMIOS_TEST_NOW, so the session is not idle-expired. */
+  now: Date = new Date(),
 ): Promise<void> {
-  const deps = { db: server.database.db, clock: { now: () => new Date() } } as AppDeps;
+  const deps = { db: server.database.db, clock: { now: () => now } } as AppDeps;
   const token = await createSession(deps, subject);
   const url = new URL(server.url);
   await context.addCookies([
