@@ -9,6 +9,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // The import graph, read by the web budget check (bench/web-size.ts).
+    manifest: true,
     chunkSizeWarningLimit: 800,
   },
   server: {

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AppLayout } from './components/AppLayout.tsx';
 import { RequireRole } from './components/RequireRole.tsx';
 
 /** Every screen's code is loaded on demand (design.md section 9). */
@@ -23,7 +22,7 @@ export const routes = [
     element: <RequireRole role="admin" />,
     children: [
       {
-        element: <AppLayout />,
+        lazy: screen(() => import('./components/AppLayout.tsx')),
         children: [
           { index: true, lazy: screen(() => import('./routes/admin/EventsList.tsx')) },
           {
@@ -58,7 +57,7 @@ export const routes = [
     element: <RequireRole role="exh" />,
     children: [
       {
-        element: <AppLayout />,
+        lazy: screen(() => import('./components/AppLayout.tsx')),
         children: [
           { index: true, lazy: screen(() => import('./routes/exh/MyEvents.tsx')) },
           {

@@ -1,6 +1,5 @@
 import { createTheme } from '@mui/material/styles';
 import { esES } from '@mui/material/locale';
-import { esES as pickersEsES } from '@mui/x-date-pickers/locales';
 
 export const theme = createTheme(
   {
@@ -20,5 +19,4 @@ export const theme = createTheme(
     },
   },
   esES,
-  pickersEsES,
 );
