@@ -52,6 +52,8 @@ export const MSG = {
   fileTooLarge: 'El archivo supera el tamaño máximo de 2 MB',
   rankingTieRule:
     'A igual puntaje, ubica primero al reseller con más primeros puestos; luego con más segundos, terceros, cuartos y quintos puestos; luego con más nominaciones y, por último, al nominado primero. Quienes empatan en todo comparten el puesto.',
+  eventDeleted: 'El evento fue eliminado',
+  invitationResent: 'Se reenvió la invitación',
   csrfRejected: 'La solicitud fue rechazada por seguridad. Recargue la página e intente de nuevo.',
 } as const;
 
