@@ -13,6 +13,26 @@ export interface Config {
   logLevel: string;
   /** Serve the built web app from this folder when it exists. */
   webDir: string;
+  /** Per-client requests per minute on each sign-in step (RATE_LIMIT_SIGNIN_PER_MINUTE). */
+  signInRateLimitPerMinute: number;
+}
+
+export const DEFAULT_SIGNIN_RATE_LIMIT_PER_MINUTE = 60;
+
+const signInRateLimitSchema = z
+  .string()
+  .regex(/^\d+$/, 'RATE_LIMIT_SIGNIN_PER_MINUTE must be a whole number of at least 1')
+  .transform(Number)
+  .refine((n) => n >= 1, 'RATE_LIMIT_SIGNIN_PER_MINUTE must be a whole number of at least 1')
+  .default(DEFAULT_SIGNIN_RATE_LIMIT_PER_MINUTE);
+
+/**
+ * The per-client sign-in limit, for route tables built at import time (before loadConfig runs).
+ * Never throws: loadConfig reports a bad value with its one-line reason.
+ */
+export function signInRateLimitPerMinute(env: NodeJS.ProcessEnv = process.env): number {
+  const parsed = signInRateLimitSchema.safeParse(env.RATE_LIMIT_SIGNIN_PER_MINUTE || undefined);
+  return parsed.success ? parsed.data : DEFAULT_SIGNIN_RATE_LIMIT_PER_MINUTE;
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +77,7 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().optional(),
+  RATE_LIMIT_SIGNIN_PER_MINUTE: signInRateLimitSchema,
 });
 
 /** Reads the environment once; a bad value throws ConfigError with a one-line reason. */
@@ -84,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: vars.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     logLevel: vars.LOG_LEVEL,
     webDir: path.resolve(vars.WEB_DIR ?? 'dist/web'),
+    signInRateLimitPerMinute: vars.RATE_LIMIT_SIGNIN_PER_MINUTE,
   };
 }
