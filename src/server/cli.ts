@@ -1,19 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { emailField } from '../shared/schemas/common.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/connection.ts';
+import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { AppError } from './lib/errors.ts';
 import { inviteAdmin } from './modules/admins/service.ts';
 
 const usage = `Uso:
-  npm run cli -- invite-admin <email>   Invita a un administrador y muestra el enlace de registro`;
+  npm run cli -- invite-admin <email>   Invita a un administrador y muestra el enlace de registro
+  npm run cli -- backup <archivo>       Copia consistente de la base SQLite (también con la app en marcha)`;
 
 async function run(argv: string[]): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
   const [command, ...rest] = positionals;
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl);
+  if (command === 'backup') {
+    try {
+      return await backup(database, rest[0]);
+    } finally {
+      await database.close();
+    }
+  }
   await database.migrate();
   const { app, deps, mailWorker } = await buildApp({ config, database, logger: { level: 'warn' } });
   try {
@@ -52,6 +63,32 @@ async function run(argv: string[]): Promise<number> {
     await app.close();
     await database.close();
   }
+}
+
+/**
+ * VACUUM INTO writes a consistent snapshot from one read transaction, so the app may keep running
+ * and writing while it copies.
+ */
+async function backup(database: DatabaseHandle, target: string | undefined): Promise<number> {
+  if (!target) {
+    process.stderr.write(`Falta el archivo de destino.\n${usage}\n`);
+    return 2;
+  }
+  if (database.engine !== 'sqlite') {
+    process.stderr.write(
+      'La base es PostgreSQL: use pg_dump (ver README, "Copias de seguridad").\n',
+    );
+    return 2;
+  }
+  const file = path.resolve(target);
+  if (fs.existsSync(file)) {
+    process.stderr.write(`El archivo ya existe: ${file}\n`);
+    return 2;
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await sql`vacuum into ${file}`.execute(database.db);
+  process.stdout.write(`Copia creada: ${file}\n`);
+  return 0;
 }
 
 run(process.argv.slice(2)).then(

@@ -1,0 +1,89 @@
+/**
+ * `npm run bench`: the performance budgets of design.md section 9, measured in one run on this
+ * machine, each printed with its budget. Exit code 1 when a budget is missed.
+ *   --rush N        exhibitors in the deadline rush (default 2000)
+ *   --connections C concurrent connections for /healthz and the rush (default 50)
+ *   --seconds S     duration of each throughput measure (default 5)
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { startBenchServer } from './server.ts';
+
+const { values } = parseArgs({
+  options: {
+    rush: { type: 'string', default: '2000' },
+    connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '5' },
+  },
+});
+const connections = Number(values.connections);
+const seconds = Number(values.seconds);
+
+interface Figure {
+  name: string;
+  value: string;
+  budget: string;
+  ok: boolean;
+}
+const figures: Figure[] = [];
+const record = (name: string, value: string, budget: string, ok: boolean) => {
+  figures.push({ name, value, budget, ok });
+  process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${value} (budget: ${budget})\n`);
+};
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+export async function healthzThroughput(url: string): Promise<autocannon.Result> {
+  return autocannon({ url: `${url}/healthz`, connections, duration: seconds });
+}
+
+process.stdout.write(
+  `Premios bench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}\n`,
+);
+
+// Start to ready and idle memory, on a fresh SQLite database (migrations included).
+const startTimes: number[] = [];
+let idleRss = 0;
+for (let run = 0; run < 5; run++) {
+  const server = await startBenchServer();
+  startTimes.push(server.startToReadyMs);
+  if (run === 0) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    idleRss = server.rssBytes();
+  }
+  await server.stop();
+}
+const startMs = median(startTimes);
+record(
+  'server start to /readyz (SQLite, median of 5)',
+  `${startMs.toFixed(0)} ms`,
+  '< 1000 ms',
+  startMs < 1000,
+);
+record(
+  'idle memory (RSS)',
+  `${(idleRss / 2 ** 20).toFixed(0)} MB`,
+  '< 150 MB',
+  idleRss < 150 * 2 ** 20,
+);
+
+const server = await startBenchServer();
+try {
+  const health = await healthzThroughput(server.url);
+  record(
+    `/healthz throughput (${connections} connections)`,
+    `${health.requests.average.toFixed(0)} req/s, p50 ${health.latency.p50} ms, p99 ${health.latency.p99} ms, errors ${health.errors + health.non2xx}`,
+    'reference',
+    health.errors + health.non2xx === 0,
+  );
+} finally {
+  await server.stop();
+}
+
+const failed = figures.filter((f) => !f.ok);
+process.stdout.write(
+  `\n${figures.length - failed.length} within budget, ${failed.length} over budget\n`,
+);
+process.exit(failed.length ? 1 : 0);

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../e2e/helpers/server.ts';
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  dataDir: string;
+  databaseUrl: string;
+  /** Milliseconds from spawning the process to the first /readyz 200. */
+  startToReadyMs: number;
+  rssBytes(): number;
+  stop(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Starts `node src/server/main.ts` on a fresh SQLite database and times it until ready. */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'premios-bench-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const databaseUrl = `sqlite:${path.join(dataDir, 'premios.db')}`;
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`server exited: ${errors}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const startToReadyMs = performance.now() - started;
+  return {
+    url,
+    pid: child.pid ?? 0,
+    dataDir,
+    databaseUrl,
+    startToReadyMs,
+    rssBytes() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return kb * 1024;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
