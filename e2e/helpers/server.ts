@@ -10,7 +10,7 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   smtp: TestSmtpServer;
-  /** The same SQLite database the server uses, for seeding and checking rows. */
+  /** The same database the server uses, for seeding and checking rows. */
   database: DatabaseHandle;
   output(): string;
   stop(): Promise<void>;
@@ -39,12 +39,15 @@ export async function startServer(
   options: { now?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
-    throw new Error(`${webDir} has no built web app: run \`npm run build\` first (npm test does it)`);
+    throw new Error(
+      `${webDir} has no built web app: run \`npm run build\` first (npm test does it)`,
+    );
   }
-  const smtp = await startSmtpServer();
+  const smtp = options.smtp ?? (await startSmtpServer());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'premios-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const databaseUrl = options.databaseUrl ?? `sqlite:${path.join(dataDir, 'premios.db')}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
@@ -55,7 +58,7 @@ export async function startServer(
       HOST: '127.0.0.1',
       APP_URL: url,
       DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'premios.db')}`,
+      DATABASE_URL: databaseUrl,
       SMTP_URL: smtp.url,
       WEB_DIR: webDir,
       APP_TIMEZONE: 'America/Argentina/Buenos_Aires',
@@ -83,7 +86,7 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const database = openDatabase(`sqlite:${path.join(dataDir, 'premios.db')}`);
+  const database = openDatabase(databaseUrl);
   return {
     url,
     dataDir,
@@ -94,7 +97,7 @@ export async function startServer(
       child.kill('SIGTERM');
       await exited;
       await database.close();
-      await smtp.stop();
+      if (!options.smtp) await smtp.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

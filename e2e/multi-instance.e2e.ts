@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../src/server/http/session.ts';
+import type { AppDeps } from '../src/server/deps.ts';
+import { enqueueMail } from '../src/server/mail/outbox.ts';
+import { SESSION_COOKIE } from '../src/shared/constants.ts';
+import { freshTestDatabase, type TestDatabase } from '../test/helpers/database.ts';
+import { seedAdmin } from '../test/helpers/seed.ts';
+import { startSmtpServer, type TestSmtpServer } from '../test/helpers/smtp.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+/** Two server processes on one PostgreSQL database (design.md section 5, issue 7). */
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('several instances on PostgreSQL', () => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  let first: RunningServer;
+  let second: RunningServer;
+
+  beforeAll(async () => {
+    database = await freshTestDatabase('postgres');
+    smtp = await startSmtpServer();
+    // Started together on an empty database: both migrate, the schema is applied once.
+    [first, second] = await Promise.all([
+      startServer({ databaseUrl: database.url, smtp }),
+      startServer({ databaseUrl: database.url, smtp }),
+    ]);
+  });
+  afterAll(async () => {
+    await first?.stop();
+    await second?.stop();
+    await smtp?.stop();
+    await database?.drop();
+  });
+
+  it('applied the migrations once', async () => {
+    const applied = await first.database.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
+    expect(applied).toHaveLength(1);
+  });
+
+  it('accepts a session made on one instance on the other', async () => {
+    const admin = await seedAdmin(first.database.db, { email: 'multi@premios.test' });
+    const deps = { db: first.database.db, clock: { now: () => new Date() } } as AppDeps;
+    const token = await createSession(deps, { role: 'admin', adminId: admin.id });
+    for (const server of [first, second]) {
+      const response = await fetch(`${server.url}/api/session`, {
+        headers: { cookie: `${SESSION_COOKIE}=${token}` },
+      });
+      expect(await response.json()).toEqual({
+        user: { role: 'admin', email: 'multi@premios.test', fullName: admin.fullName },
+      });
+    }
+  });
+
+  it('sends every outbox message exactly once with both workers polling', async () => {
+    const total = 60;
+    const now = new Date();
+    await first.database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < total; i++) {
+        await enqueueMail(trx, now, {
+          template: 'sign-in-code',
+          to: `destino${i}@empresa.test`,
+          params: { code: String(100000 + i) },
+        });
+      }
+    });
+    await expect
+      .poll(
+        async () =>
+          (
+            await first.database.db
+              .selectFrom('mail_outbox')
+              .select('id')
+              .where('status', '=', 'sent')
+              .where('to_address', 'like', 'destino%')
+              .execute()
+          ).length,
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(total);
+    const received = smtp.messages.filter((m) => m.to[0]?.startsWith('destino'));
+    expect(received).toHaveLength(total);
+    expect(new Set(received.map((m) => m.to[0])).size).toBe(total);
+  });
+});
