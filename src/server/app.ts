@@ -111,6 +111,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const routes = [...apiRoutes, ...(options.routes ?? [])];
 
   installErrorHandling(app);
+  // The API speaks JSON (and multipart for the logo); a text body is refused with 415.
+  app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
