@@ -1,0 +1,394 @@
+import { sql, type Kysely } from 'kysely';
+import { MAX_NOMINEES_PER_CATEGORY, type Category } from '../../../shared/constants.ts';
+import { isVotingOpen } from '../../../shared/dates.ts';
+import { MSG } from '../../../shared/messages.ts';
+import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
+import type {
+  ExhEventResponse,
+  ExhEventSummary,
+  MoveDirection,
+  NominationList,
+} from '../../../shared/schemas/nominations.ts';
+import type { Database, Nomination } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { iso } from '../../lib/time.ts';
+
+type Db = Kysely<Database>;
+
+/** One exhibitor's list in one category of one event. */
+export interface ListKey {
+  eventId: string;
+  exhibitorId: string;
+  category: Category;
+}
+
+export function toNomineeView(row: Nomination): NomineeView {
+  return {
+    order: Number(row.list_order),
+    name: row.name,
+    registeredName: row.registered_name,
+    fiscalId: row.fiscal_id,
+    contactName: row.contact_name,
+    contactPosition: row.contact_position,
+    phone: row.phone,
+    email: row.email,
+    location: row.location,
+    city: row.city,
+  };
+}
+
+function nomineeColumns(values: Nominee) {
+  return {
+    fiscal_id: values.fiscalId,
+    name: values.name,
+    registered_name: values.registeredName,
+    contact_name: values.contactName,
+    contact_position: values.contactPosition,
+    phone: values.phone,
+    email: values.email,
+    location: values.location,
+    city: values.city,
+  };
+}
+
+const whereList = (key: ListKey) =>
+  ({ event_id: key.eventId, exhibitor_id: key.exhibitorId, category: key.category }) as const;
+
+async function readList(db: Db, key: ListKey): Promise<Nomination[]> {
+  return db
+    .selectFrom('nominations')
+    .selectAll()
+    .where('event_id', '=', key.eventId)
+    .where('exhibitor_id', '=', key.exhibitorId)
+    .where('category', '=', key.category)
+    .orderBy('list_order')
+    .execute();
+}
+
+const summary = (row: {
+  id: string;
+  name: string;
+  event_date: string;
+  vote_deadline: string;
+}): ExhEventSummary => ({
+  id: row.id,
+  name: row.name,
+  eventDate: row.event_date,
+  voteDeadline: row.vote_deadline,
+});
+
+/**
+ * The event, if this exhibitor is invited to it. Anything else (another exhibitor's event, a
+ * missing event) is the same 404, so an exhibitor cannot learn which event ids exist.
+ */
+async function findMemberEvent(db: Db, exhibitorId: string, eventId: string) {
+  const event = await db
+    .selectFrom('events')
+    .innerJoin('event_exhibitors', 'event_exhibitors.event_id', 'events.id')
+    .select(['events.id', 'events.name', 'events.event_date', 'events.vote_deadline'])
+    .where('events.id', '=', eventId)
+    .where('event_exhibitors.exhibitor_id', '=', exhibitorId)
+    .executeTakeFirst();
+  if (!event) throw notFound(MSG.eventNotFound);
+  return event;
+}
+
+export async function listExhibitorEvents(
+  deps: AppDeps,
+  exhibitorId: string,
+): Promise<ExhEventSummary[]> {
+  const rows = await deps.db
+    .selectFrom('events')
+    .innerJoin('event_exhibitors', 'event_exhibitors.event_id', 'events.id')
+    .select(['events.id', 'events.name', 'events.event_date', 'events.vote_deadline'])
+    .where('event_exhibitors.exhibitor_id', '=', exhibitorId)
+    .orderBy('events.event_date')
+    .orderBy('events.name')
+    .execute();
+  return rows.map(summary);
+}
+
+export async function getExhibitorEvent(
+  deps: AppDeps,
+  exhibitorId: string,
+  eventId: string,
+): Promise<ExhEventResponse> {
+  const event = await findMemberEvent(deps.db, exhibitorId, eventId);
+  const [versions, rows] = await Promise.all([
+    deps.db
+      .selectFrom('nomination_lists')
+      .select(['category', 'version'])
+      .where('event_id', '=', eventId)
+      .where('exhibitor_id', '=', exhibitorId)
+      .execute(),
+    deps.db
+      .selectFrom('nominations')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('exhibitor_id', '=', exhibitorId)
+      .orderBy('category')
+      .orderBy('list_order')
+      .execute(),
+  ]);
+  const list = (category: Category): NominationList => ({
+    category,
+    version: Number(versions.find((v) => v.category === category)?.version ?? 0),
+    nominees: rows.filter((row) => row.category === category).map(toNomineeView),
+  });
+  return {
+    ...summary(event),
+    votingOpen: isVotingOpen(event.vote_deadline, deps.clock.now(), deps.config.timeZone),
+    lists: { consumption: list('consumption'), value: list('value') },
+  };
+}
+
+/**
+ * Claims the list for one write: moves its version from `expected` to `expected + 1`, or refuses
+ * with 409 `stale_list` when another write got there first. Runs inside the write's transaction,
+ * so the claim holds the list's row lock (PostgreSQL) or the write lock (SQLite) until commit:
+ * concurrent writes to the same list are serialised, and every one but the first sees a newer
+ * version and is refused.
+ */
+async function claimListVersion(trx: Db, key: ListKey, expected: number, now: Date): Promise<void> {
+  if (expected === 0) {
+    // The list row is created lazily by its first write. The insert selects from the
+    // membership row, so an exhibitor removed from the event meanwhile creates nothing.
+    await trx
+      .insertInto('nomination_lists')
+      .columns(['event_id', 'exhibitor_id', 'category', 'version', 'updated_at'])
+      .expression(
+        trx
+          .selectFrom('event_exhibitors')
+          .select([
+            'event_id',
+            'exhibitor_id',
+            sql<Category>`cast(${key.category} as text)`.as('category'),
+            sql<number>`0`.as('version'),
+            sql<string>`cast(${iso(now)} as text)`.as('updated_at'),
+          ])
+          .where('event_id', '=', key.eventId)
+          .where('exhibitor_id', '=', key.exhibitorId),
+      )
+      .onConflict((oc) => oc.columns(['event_id', 'exhibitor_id', 'category']).doNothing())
+      .execute();
+  }
+  const claimed = await trx
+    .updateTable('nomination_lists')
+    .set({ version: sql<number>`version + 1`, updated_at: iso(now) })
+    .where('event_id', '=', key.eventId)
+    .where('exhibitor_id', '=', key.exhibitorId)
+    .where('category', '=', key.category)
+    .where('version', '=', expected)
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows !== 1n) throw conflict('stale_list', MSG.staleList);
+}
+
+type ListChange = (trx: Db, current: Nomination[], now: Date) => Promise<Nomination[]>;
+
+/**
+ * One exhibitor write: membership and deadline checked first (404 / 409 `voting_closed`), then, in
+ * one transaction, the version claim, the current list, and `change`, which writes the rows and
+ * returns the list as stored. Five to six statements per save.
+ */
+async function changeExhibitorList(
+  deps: AppDeps,
+  key: ListKey,
+  expectedVersion: number,
+  change: ListChange,
+): Promise<NominationList> {
+  const event = await findMemberEvent(deps.db, key.exhibitorId, key.eventId);
+  const now = deps.clock.now();
+  if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) {
+    throw conflict('voting_closed', MSG.votingClosed);
+  }
+  const nominees = await deps.db.transaction().execute(async (trx) => {
+    await claimListVersion(trx, key, expectedVersion, now);
+    return change(trx, await readList(trx, key), now);
+  });
+  return {
+    category: key.category,
+    version: expectedVersion + 1,
+    nominees: nominees.map(toNomineeView),
+  };
+}
+
+function findEntry(current: Nomination[], fiscalId: string): Nomination {
+  const entry = current.find((row) => row.fiscal_id === fiscalId);
+  if (!entry) throw notFound();
+  return entry;
+}
+
+/**
+ * Puts `rows` at positions `from`..`to`. list_order is part of the primary key (and a unique
+ * constraint is checked row by row), so renumbered rows are deleted and inserted again, keeping
+ * their nominated_at, rather than updated in place.
+ */
+async function rewritePositions(
+  trx: Db,
+  key: ListKey,
+  from: number,
+  to: number,
+  rows: Nomination[],
+): Promise<Nomination[]> {
+  await trx
+    .deleteFrom('nominations')
+    .where('event_id', '=', key.eventId)
+    .where('exhibitor_id', '=', key.exhibitorId)
+    .where('category', '=', key.category)
+    .where('list_order', '>=', from)
+    .where('list_order', '<=', to)
+    .execute();
+  const renumbered = rows.map((row, index) => ({ ...row, list_order: from + index }));
+  if (renumbered.length > 0) await trx.insertInto('nominations').values(renumbered).execute();
+  return renumbered;
+}
+
+export async function addNominee(
+  deps: AppDeps,
+  key: ListKey,
+  values: Nominee,
+  expectedVersion: number,
+): Promise<NominationList> {
+  return changeExhibitorList(deps, key, expectedVersion, async (trx, current, now) => {
+    if (current.some((row) => row.fiscal_id === values.fiscalId)) {
+      throw conflict('duplicate_fiscal_id', MSG.duplicateFiscalId, {
+        fiscalId: MSG.duplicateFiscalId,
+      });
+    }
+    if (current.length >= MAX_NOMINEES_PER_CATEGORY) {
+      throw conflict('nomination_limit', MSG.nominationLimit);
+    }
+    const row: Nomination = {
+      ...whereList(key),
+      ...nomineeColumns(values),
+      list_order: current.length + 1,
+      nominated_at: iso(now),
+      updated_at: iso(now),
+    };
+    await trx.insertInto('nominations').values(row).execute();
+    return [...current, row];
+  });
+}
+
+/**
+ * Replaces one entry in place: same position; nominated_at kept unless the fiscal id changes (a
+ * different reseller then enters the list now). A fiscal id already elsewhere in the list is
+ * refused with `duplicateMessage`. The caller has claimed the list (its transaction).
+ */
+async function replaceEntry(
+  trx: Db,
+  key: ListKey,
+  current: Nomination[],
+  fiscalId: string,
+  values: Nominee,
+  now: Date,
+  duplicateMessage: string,
+): Promise<Nomination[]> {
+  const entry = findEntry(current, fiscalId);
+  const fiscalIdChanged = values.fiscalId !== fiscalId;
+  if (fiscalIdChanged && current.some((row) => row.fiscal_id === values.fiscalId)) {
+    throw conflict('duplicate_fiscal_id', duplicateMessage, { fiscalId: duplicateMessage });
+  }
+  const replaced: Nomination = {
+    ...entry,
+    ...nomineeColumns(values),
+    nominated_at: fiscalIdChanged ? iso(now) : entry.nominated_at,
+    updated_at: iso(now),
+  };
+  await trx
+    .updateTable('nominations')
+    .set({
+      ...nomineeColumns(values),
+      nominated_at: replaced.nominated_at,
+      updated_at: replaced.updated_at,
+    })
+    .where('event_id', '=', key.eventId)
+    .where('exhibitor_id', '=', key.exhibitorId)
+    .where('category', '=', key.category)
+    .where('list_order', '=', entry.list_order)
+    .execute();
+  return current.map((row) => (row === entry ? replaced : row));
+}
+
+export async function editNominee(
+  deps: AppDeps,
+  key: ListKey,
+  fiscalId: string,
+  values: Nominee,
+  expectedVersion: number,
+): Promise<NominationList> {
+  // The exhibitor's form shows the fiscal id read-only; a different one is a crafted request.
+  if (values.fiscalId !== fiscalId) {
+    throw badRequest(MSG.fiscalIdReadOnly, { fiscalId: MSG.fiscalIdReadOnly });
+  }
+  return changeExhibitorList(deps, key, expectedVersion, (trx, current, now) =>
+    replaceEntry(trx, key, current, fiscalId, values, now, MSG.duplicateFiscalId),
+  );
+}
+
+export async function removeNominee(
+  deps: AppDeps,
+  key: ListKey,
+  fiscalId: string,
+  expectedVersion: number,
+): Promise<NominationList> {
+  return changeExhibitorList(deps, key, expectedVersion, async (trx, current) => {
+    const entry = findEntry(current, fiscalId);
+    const position = current.indexOf(entry);
+    const tail = current.slice(position + 1);
+    const renumbered = await rewritePositions(trx, key, position + 1, current.length, tail);
+    return [...current.slice(0, position), ...renumbered];
+  });
+}
+
+export async function moveNominee(
+  deps: AppDeps,
+  key: ListKey,
+  fiscalId: string,
+  direction: MoveDirection,
+  expectedVersion: number,
+): Promise<NominationList> {
+  return changeExhibitorList(deps, key, expectedVersion, async (trx, current) => {
+    const position = current.indexOf(findEntry(current, fiscalId));
+    const upper = direction === 'up' ? position - 1 : position;
+    const lower = upper + 1;
+    const first = current[upper];
+    const second = current[lower];
+    if (upper < 0 || !first || !second) throw badRequest();
+    const swapped = await rewritePositions(trx, key, upper + 1, lower + 1, [second, first]);
+    return [...current.slice(0, upper), ...swapped, ...current.slice(lower + 1)];
+  });
+}
+
+/**
+ * Replaces one entry of an exhibitor's list as an administrator may, after the deadline too: in the
+ * caller's transaction, no version check, but the version is bumped so that the exhibitor's open
+ * screen, based on the list before this edit, is refused rather than overwriting it.
+ * A fiscal id equal to another entry gives 409 with `duplicateMessage`; a missing entry 404.
+ */
+export async function replaceNomination(
+  trx: Db,
+  key: ListKey,
+  fiscalId: string,
+  values: Nominee,
+  now: Date,
+  duplicateMessage: string = MSG.adminDuplicateFiscalId,
+): Promise<NominationList> {
+  const bumped = await trx
+    .updateTable('nomination_lists')
+    .set({ version: sql<number>`version + 1`, updated_at: iso(now) })
+    .where('event_id', '=', key.eventId)
+    .where('exhibitor_id', '=', key.exhibitorId)
+    .where('category', '=', key.category)
+    .returning('version')
+    .executeTakeFirst();
+  if (!bumped) throw notFound();
+  const current = await readList(trx, key);
+  const nominees = await replaceEntry(trx, key, current, fiscalId, values, now, duplicateMessage);
+  return {
+    category: key.category,
+    version: Number(bumped.version),
+    nominees: nominees.map(toNomineeView),
+  };
+}

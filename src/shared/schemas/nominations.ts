@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { categoryField, digitsField, idParam } from './common.ts';
+import { nomineeInput, nomineeView } from './nominee.ts';
+
+/**
+ * The list version a write is based on (nomination_lists.version; 0 before the first write).
+ * A write based on an older version is refused with 409 `stale_list`.
+ */
+export const listVersion = z
+  .number(MSG.invalidInput)
+  .int(MSG.invalidInput)
+  .min(0, MSG.invalidInput);
+
+/** One exhibitor's list in one category, as stored, with the version to base the next write on. */
+export const nominationList = z.object({
+  category: categoryField,
+  version: z.number().int(),
+  nominees: z.array(nomineeView),
+});
+export type NominationList = z.output<typeof nominationList>;
+
+export const exhEventSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  eventDate: z.string(),
+  voteDeadline: z.string(),
+});
+export type ExhEventSummary = z.output<typeof exhEventSummary>;
+
+export const exhEventsResponse = z.object({ events: z.array(exhEventSummary) });
+export type ExhEventsResponse = z.output<typeof exhEventsResponse>;
+
+/** The nomination screen: the event, whether the SERVER considers voting open, and both lists. */
+export const exhEventResponse = exhEventSummary.extend({
+  votingOpen: z.boolean(),
+  lists: z.object({ consumption: nominationList, value: nominationList }),
+});
+export type ExhEventResponse = z.output<typeof exhEventResponse>;
+
+export const exhEventParams = z.object({ eventId: idParam });
+export const exhListParams = exhEventParams.extend({ category: categoryField });
+export const exhNomineeParams = exhListParams.extend({ fiscalId: digitsField(20) });
+
+export const addNomineeRequest = nomineeInput.extend({ version: listVersion });
+export type AddNomineeRequest = z.input<typeof addNomineeRequest>;
+
+/** The same nine fields; the fiscal id must be the one in the path (it is read-only here). */
+export const editNomineeRequest = nomineeInput.extend({ version: listVersion });
+export type EditNomineeRequest = z.input<typeof editNomineeRequest>;
+
+export const MOVE_DIRECTIONS = ['up', 'down'] as const;
+export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
+
+export const moveNomineeRequest = z.object({
+  direction: z.enum(MOVE_DIRECTIONS, MSG.invalidInput),
+  version: listVersion,
+});
+export type MoveNomineeRequest = z.input<typeof moveNomineeRequest>;
+
+/** DELETE carries the version in the query string (`?version=N`). */
+export const removeNomineeQuery = z.object({
+  version: z
+    .string(MSG.invalidInput)
+    .regex(/^\d{1,9}$/, MSG.invalidInput)
+    .transform(Number),
+});
