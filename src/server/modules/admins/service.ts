@@ -5,9 +5,10 @@ import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hashToken, newId, newToken } from '../../lib/crypto.ts';
-import { conflict } from '../../lib/errors.ts';
-import { addDays, iso } from '../../lib/time.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { addDays, addMinutes, iso } from '../../lib/time.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { hashPassword, isWeakPassword } from '../auth/passwords.ts';
 
 export const registrationPath = (token: string) =>
   `/signin/newadmin?token=${encodeURIComponent(token)}`;
@@ -102,4 +103,118 @@ export async function inviteAdmin(
   });
   deps.notifyMailQueued();
   return result;
+}
+
+/** Registration links a pending administrator may ask for: one per 30 s, ten per hour. */
+const RESEND_MIN_INTERVAL_SECONDS = 30;
+const RESEND_MAX_PER_HOUR = 10;
+
+/**
+ * Sends a pending administrator a fresh registration link (they typed their address at /signin).
+ * Asking again within 30 s keeps the link just sent; more than ten an hour is refused.
+ */
+export async function resendAdminInvitation(
+  deps: AppDeps,
+  admin: { id: string; email: string },
+): Promise<void> {
+  const now = deps.clock.now();
+  const sent = await deps.db.transaction().execute(async (trx) => {
+    const recent = await trx
+      .selectFrom('admin_invitations')
+      .leftJoin('admins as inviter', 'inviter.id', 'admin_invitations.invited_by')
+      .select([
+        'admin_invitations.created_at',
+        'admin_invitations.invited_by',
+        'inviter.full_name as inviterName',
+      ])
+      .where('admin_invitations.admin_id', '=', admin.id)
+      .orderBy('admin_invitations.created_at', 'desc')
+      .limit(RESEND_MAX_PER_HOUR + 1)
+      .execute();
+    const lastHour = recent.filter((row) => row.created_at > iso(addMinutes(now, -60)));
+    const latest = recent[0];
+    if (
+      latest &&
+      now.getTime() - new Date(latest.created_at).getTime() < RESEND_MIN_INTERVAL_SECONDS * 1000
+    ) {
+      return false;
+    }
+    if (lastHour.length >= RESEND_MAX_PER_HOUR) throw tooManyRequests();
+    // The new email names whoever sent the first invitation.
+    const inviter =
+      latest?.invited_by && latest.inviterName
+        ? { id: latest.invited_by, name: latest.inviterName }
+        : null;
+    await issueAdminInvitation(trx, now, admin.id, admin.email, inviter);
+    return true;
+  });
+  if (sent) deps.notifyMailQueued();
+}
+
+/** The pending administrator a registration link belongs to, or 404 "El enlace no es válido…". */
+export async function findInvitation(
+  db: Db,
+  now: Date,
+  token: string,
+): Promise<{ invitationId: string; adminId: string; email: string }> {
+  const invitation = await db
+    .selectFrom('admin_invitations')
+    .innerJoin('admins', 'admins.id', 'admin_invitations.admin_id')
+    .select(['admin_invitations.id as invitationId', 'admins.id as adminId', 'admins.email'])
+    .where('admin_invitations.token_hash', '=', hashToken(token))
+    .where('admin_invitations.used_at', 'is', null)
+    .where('admin_invitations.expires_at', '>', iso(now))
+    .where('admins.full_name', 'is', null)
+    .executeTakeFirst();
+  if (!invitation) throw notFound(MSG.invalidToken);
+  return invitation;
+}
+
+/**
+ * Completes an administrator's registration through the emailed link: saves name and password
+ * and spends the link. Returns the administrator, for the caller to sign in.
+ */
+export async function acceptAdminInvitation(
+  deps: AppDeps,
+  input: { token: string; fullName: string; password: string },
+): Promise<{ adminId: string; email: string; fullName: string }> {
+  if (isWeakPassword(input.password)) {
+    throw badRequest(MSG.weakPassword, { password: MSG.weakPassword });
+  }
+  const now = deps.clock.now();
+  // Checked before the slow hash so that a dead link answers at once.
+  await findInvitation(deps.db, now, input.token);
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction().execute(async (trx) => {
+    const invitation = await findInvitation(trx, now, input.token);
+    const spent = await trx
+      .updateTable('admin_invitations')
+      .set({ used_at: iso(now) })
+      .where('admin_id', '=', invitation.adminId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    const completed = await trx
+      .updateTable('admins')
+      .set({ full_name: input.fullName, password_hash: passwordHash, updated_at: iso(now) })
+      .where('id', '=', invitation.adminId)
+      .where('full_name', 'is', null)
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) < 1 || Number(completed.numUpdatedRows) !== 1) {
+      throw notFound(MSG.invalidToken);
+    }
+    await trx
+      .updateTable('mail_outbox')
+      .set({ params: '{}' })
+      .where('template', '=', 'admin-invitation')
+      .where('to_address', '=', invitation.email)
+      .where('status', '!=', 'pending')
+      .execute();
+    await recordAudit(trx, { role: 'system', email: invitation.email }, now, {
+      action: 'admin.registered',
+      entityType: 'admin',
+      entityId: invitation.adminId,
+      details: { fullName: input.fullName },
+    });
+    return { adminId: invitation.adminId, email: invitation.email, fullName: input.fullName };
+  });
 }

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/server/lib/crypto.ts';
+import type { Route } from '../../src/server/http/route.ts';
+import { apiRoutes } from '../../src/server/modules/index.ts';
+import { MSG } from '../../src/shared/messages.ts';
+import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import { seedAdmin, seedExhibitor } from '../helpers/seed.ts';
+
+/** A concrete URL for a route pattern: every path parameter gets a fresh id. */
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, () => newId());
+
+const guarded = apiRoutes.filter((route) => route.access !== 'public');
+const label = (route: Route) => `${route.method} ${route.url} (${route.access})`;
+
+describe('access on every API route (walks the route table)', () => {
+  let t: TestApp;
+  let asAdmin: Session;
+  let asExhibitor: Session;
+  beforeAll(async () => {
+    t = await createTestApp();
+    asAdmin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(t.deps.db)).id });
+    asExhibitor = await t.signIn({
+      role: 'exh',
+      exhibitorId: (await seedExhibitor(t.deps.db)).id,
+    });
+  });
+  afterAll(() => t.close());
+
+  const call = (route: Route, as?: Session) =>
+    t.request({
+      method: route.method,
+      url: concrete(route.url),
+      ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      ...(as ? { as } : {}),
+    });
+
+  it('has guarded routes of both roles, including administrator registration', () => {
+    expect(guarded.some((r) => r.method === 'POST' && r.url === '/api/admins')).toBe(true);
+    expect(guarded.map((r) => r.access)).toContain('admin');
+  });
+
+  it.each(guarded.map((route) => [label(route), route] as const))(
+    '%s answers 401 without a session and 403 for the other role',
+    async (_name, route) => {
+      const anonymous = await call(route);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({
+        error: { code: 'not_signed_in', message: MSG.notSignedIn },
+      });
+      const wrongRole = await call(route, route.access === 'admin' ? asExhibitor : asAdmin);
+      expect(wrongRole.statusCode).toBe(403);
+      expect(wrongRole.json()).toEqual({ error: { code: 'forbidden', message: MSG.forbidden } });
+    },
+  );
+
+  it.each(
+    apiRoutes
+      .filter((route) => route.method !== 'GET')
+      .map((route) => [label(route), route] as const),
+  )('%s refuses a state-changing call without the CSRF header', async (_name, route) => {
+    const response = await t.app.inject({
+      method: route.method,
+      url: concrete(route.url),
+      headers: { cookie: route.access === 'exh' ? asExhibitor.cookie : asAdmin.cookie },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.message).toBe(MSG.csrfRejected);
+  });
+
+  it('treats an expired or unknown session token as no session', async () => {
+    const route = guarded[0]!;
+    const forged = await call(route, { token: 'x', cookie: 'premios_session=inventado' });
+    expect(forged.statusCode).toBe(401);
+  });
+});
