@@ -39,7 +39,7 @@ export const MSG = {
   // Added by design.md section 5 and the issues.
   invalidCode: 'El código ingresado no es válido o ha expirado',
   pendingAdminLinkSent: 'Le enviamos un enlace a su correo para completar el registro.',
-  codeResent: 'Le enviamos un código nuevo por correo.',
+  codeResent: 'Le enviamos un código por correo. Use el más reciente.',
   passwordChanged: 'Su contraseña fue cambiada. Ingrese con la nueva contraseña.',
   adminInvitationSent: 'Se envió la invitación por correo.',
   staleList: 'La lista cambió en otra pestaña o dispositivo. Se cargó la versión actual.',
