@@ -4,7 +4,8 @@ import type { AppDeps } from '../src/server/deps.ts';
 import { enqueueMail } from '../src/server/mail/outbox.ts';
 import { SESSION_COOKIE } from '../src/shared/constants.ts';
 import { freshTestDatabase, type TestDatabase } from '../test/helpers/database.ts';
-import { seedAdmin } from '../test/helpers/seed.ts';
+import { runSaver } from '../test/helpers/nomination-load.ts';
+import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../test/helpers/seed.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/helpers/smtp.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
@@ -82,5 +83,41 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('several instances on Pos
     const received = smtp.messages.filter((m) => m.to[0]?.startsWith('destino'));
     expect(received).toHaveLength(total);
     expect(new Set(received.map((m) => m.to[0])).size).toBe(total);
+  });
+
+  it('never loses an acknowledged change when one list is saved through both at once', async () => {
+    const db = first.database.db;
+    const event = await seedEvent(db, { eventDate: '2099-12-31', voteDeadline: '2099-12-30' });
+    const exhibitor = await seedExhibitor(db);
+    await seedMembership(db, event.id, exhibitor.id);
+    const deps = { db, clock: { now: () => new Date() } } as AppDeps;
+    const cookie = `${SESSION_COOKIE}=${await createSession(deps, { role: 'exh', exhibitorId: exhibitor.id })}`;
+    const [one, two] = await Promise.all(
+      [first, second].map((server, index) =>
+        runSaver({
+          baseUrl: server.url,
+          cookie,
+          eventId: event.id,
+          exhibitorId: exhibitor.id,
+          category: 'consumption',
+          maxSaves: 60,
+          fiscalPrefix: index === 0 ? '31' : '32',
+        }),
+      ),
+    );
+    const acked = [...(one?.ackedVersions ?? []), ...(two?.ackedVersions ?? [])];
+    // Each acknowledged save made exactly one new version: none was overwritten by the other.
+    expect(new Set(acked).size).toBe(acked.length);
+    const stored = await db
+      .selectFrom('nomination_lists')
+      .select('version')
+      .where('event_id', '=', event.id)
+      .where('exhibitor_id', '=', exhibitor.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.version).toBe(acked.length);
+    expect(Math.max(...acked)).toBe(acked.length);
+    // Both instances were really used, and some saves were refused as stale (409), not lost.
+    expect(one?.ackedVersions.length).toBeGreaterThan(0);
+    expect(two?.ackedVersions.length).toBeGreaterThan(0);
   });
 });

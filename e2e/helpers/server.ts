@@ -14,6 +14,8 @@ export interface RunningServer {
   database: DatabaseHandle;
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL: no shutdown at all; the data directory is left as the dead process left it. */
+  crash(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -93,6 +95,11 @@ export async function startServer(
     smtp,
     database,
     output: () => output,
+    async crash() {
+      child.kill('SIGKILL');
+      await exited;
+      await database.close();
+    },
     async stop() {
       child.kill('SIGTERM');
       await exited;

@@ -55,7 +55,18 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
     db,
     engine,
     async migrate() {
-      const migrator = new Migrator({ db, provider: migrationProvider(engine) });
+      // Kysely looks for its bookkeeping tables in every schema unless told which one: name the
+      // connection's own, so other schemas of the same database (other apps, tests) don't count.
+      const migrationTableSchema =
+        engine === 'postgres'
+          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+              ?.schema
+          : undefined;
+      const migrator = new Migrator({
+        db,
+        provider: migrationProvider(engine),
+        ...(migrationTableSchema ? { migrationTableSchema } : {}),
+      });
       // PostgreSQL serialises migrators with an advisory lock; two SQLite processes may collide
       // on the write lock or lose the race to create a table; the loser's transaction rolls back and
       // it tries again, finding the winner's work recorded.
