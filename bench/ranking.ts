@@ -1,0 +1,249 @@
+/**
+ * Budgets of design.md section 9 for results:
+ * - ranking of an event with 10,000 exhibitors (100,000 nominations): at most twice the bare
+ *   aggregate SQL on the same database, and under 100 ms;
+ * - export of a 5,000-row ranking to xlsx: under 1 s.
+ * Each function seeds a fresh SQLite file and returns its figures; `node bench/ranking.ts` prints them.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/connection.ts';
+import type { Category } from '../src/shared/constants.ts';
+import { rankingWorkbook } from '../src/server/modules/results/export.ts';
+import { categoryRanking } from '../src/server/modules/results/service.ts';
+
+const EXHIBITORS = 10_000;
+const PER_LIST = 5;
+/** Distinct resellers: enough that a category's ranking has well over 5,000 rows. */
+const RESELLERS = 8_000;
+const RUNS = 9;
+const STAMP = '2026-01-01T00:00:00.000Z';
+
+/** A small deterministic PRNG (mulberry32): the same data on every run. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const uuid = (prefix: number, n: number) =>
+  `${prefix.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+export interface Seeded {
+  handle: DatabaseHandle;
+  dir: string;
+  eventId: string;
+  nominations: number;
+}
+
+async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/** A fresh SQLite database with one event, 10,000 exhibitors and two full lists each. */
+export async function seedLargeEvent(): Promise<Seeded> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'premios-bench-'));
+  const handle = openDatabase(`sqlite:${path.join(dir, 'premios.db')}`);
+  await handle.migrate();
+  const eventId = uuid(1, 1);
+  const next = random(2026);
+  // Skewed popularity: a few resellers get many votes, most get a handful (as in real programmes).
+  const pickReseller = () => Math.floor(RESELLERS * next() ** 1.6);
+
+  const exhibitors = [];
+  const memberships = [];
+  const lists = [];
+  const nominations = [];
+  for (let e = 0; e < EXHIBITORS; e++) {
+    const id = uuid(2, e);
+    exhibitors.push({
+      id,
+      email: `expositor${e}@bench.test`,
+      full_name: `Expositor ${e}`,
+      company: `Empresa ${e}`,
+      created_at: STAMP,
+      updated_at: STAMP,
+    });
+    memberships.push({
+      event_id: eventId,
+      exhibitor_id: id,
+      invited_by: null,
+      invitation_message_id: null,
+      created_at: STAMP,
+    });
+    for (const category of ['consumption', 'value'] as Category[]) {
+      lists.push({ event_id: eventId, exhibitor_id: id, category, version: 1, updated_at: STAMP });
+      const chosen = new Set<number>();
+      while (chosen.size < PER_LIST) chosen.add(pickReseller());
+      let order = 0;
+      for (const reseller of chosen) {
+        order += 1;
+        const fiscalId = String(30_000_000_000 + reseller);
+        nominations.push({
+          event_id: eventId,
+          exhibitor_id: id,
+          category,
+          list_order: order,
+          fiscal_id: fiscalId,
+          name: `Reseller ${reseller}`,
+          registered_name: `Razón Social ${reseller} S.A.`,
+          contact_name: `Contacto ${reseller}`,
+          contact_position: 'Gerente Comercial',
+          phone: `11${String(reseller).padStart(8, '0')}`,
+          email: `contacto${reseller}@reseller.test`,
+          location: 'Palermo',
+          city: 'Buenos Aires',
+          nominated_at: new Date(Date.parse(STAMP) + e * 60_000 + order).toISOString(),
+          updated_at: STAMP,
+        });
+      }
+    }
+  }
+
+  await handle.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('events')
+      .values({
+        id: eventId,
+        name: 'Premios Bench',
+        name_search: 'premios bench',
+        event_date: '2026-12-31',
+        vote_deadline: '2026-12-01',
+        created_by: null,
+        created_at: STAMP,
+        updated_at: STAMP,
+      })
+      .execute();
+    // SQLite allows 32,766 parameters per statement: chunks stay well under it.
+    await insertChunked(exhibitors, 1_000, (c) => trx.insertInto('exhibitors').values(c).execute());
+    await insertChunked(memberships, 1_000, (c) =>
+      trx.insertInto('event_exhibitors').values(c).execute(),
+    );
+    await insertChunked(lists, 1_000, (c) =>
+      trx.insertInto('nomination_lists').values(c).execute(),
+    );
+    await insertChunked(nominations, 1_000, (c) =>
+      trx.insertInto('nominations').values(c).execute(),
+    );
+  });
+  await sql`analyze`.execute(handle.db);
+  return { handle, dir, eventId, nominations: nominations.length };
+}
+
+async function close(seeded: Seeded) {
+  await seeded.handle.close();
+  fs.rmSync(seeded.dir, { recursive: true, force: true });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function timeMs<T>(work: () => Promise<T>): Promise<[number, T]> {
+  const start = performance.now();
+  const result = await work();
+  return [performance.now() - start, result];
+}
+
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+
+export interface RankingFigures {
+  exhibitors: number;
+  nominations: number;
+  rankingRows: number;
+  rankingMs: number;
+  bareAggregateMs: number;
+  ratio: number;
+  budget: { maxRatio: number; maxMs: number };
+  pass: boolean;
+}
+
+/** (a) The ranking service call against the bare aggregate, medians of several alternated runs. */
+export async function benchRanking(): Promise<RankingFigures> {
+  const seeded = await seedLargeEvent();
+  try {
+    const { db } = seeded.handle;
+    const bare = () =>
+      sql`select fiscal_id, sum(6 - list_order) from nominations where event_id = ${seeded.eventId} and category = ${'consumption'} group by fiscal_id`.execute(
+        db,
+      );
+    const ranking = () => categoryRanking(db, seeded.eventId, 'consumption');
+    // Warm both paths (statement preparation, page cache) before measuring.
+    await bare();
+    const rows = await ranking();
+    const bareTimes: number[] = [];
+    const rankingTimes: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      bareTimes.push((await timeMs(bare))[0]);
+      rankingTimes.push((await timeMs(ranking))[0]);
+    }
+    const rankingMs = median(rankingTimes);
+    const bareAggregateMs = median(bareTimes);
+    const ratio = rankingMs / bareAggregateMs;
+    return {
+      exhibitors: EXHIBITORS,
+      nominations: seeded.nominations,
+      rankingRows: rows.length,
+      rankingMs: round(rankingMs),
+      bareAggregateMs: round(bareAggregateMs),
+      ratio: round(ratio),
+      budget: { maxRatio: 2, maxMs: 100 },
+      pass: ratio <= 2 && rankingMs < 100,
+    };
+  } finally {
+    await close(seeded);
+  }
+}
+
+export interface ExportFigures {
+  rows: number;
+  exportMs: number;
+  bytes: number;
+  budget: { maxMs: number };
+  pass: boolean;
+}
+
+/** (b) The xlsx of a 5,000-row ranking (the real ranking of the seeded event), median of runs. */
+export async function benchExport(): Promise<ExportFigures> {
+  const seeded = await seedLargeEvent();
+  try {
+    const rows = (await categoryRanking(seeded.handle.db, seeded.eventId, 'consumption')).slice(
+      0,
+      5_000,
+    );
+    if (rows.length < 5_000) throw new Error(`the seeded ranking has only ${rows.length} rows`);
+    await rankingWorkbook(rows.slice(0, 100));
+    const times: number[] = [];
+    let bytes = 0;
+    for (let run = 0; run < 5; run++) {
+      const [ms, file] = await timeMs(() => rankingWorkbook(rows));
+      times.push(ms);
+      bytes = file.length;
+    }
+    const exportMs = median(times);
+    return {
+      rows: rows.length,
+      exportMs: round(exportMs),
+      bytes,
+      budget: { maxMs: 1_000 },
+      pass: exportMs < 1_000,
+    };
+  } finally {
+    await close(seeded);
+  }
+}
+
+if (import.meta.main) {
+  const ranking = await benchRanking();
+  const exported = await benchExport();
+  process.stdout.write(`${JSON.stringify({ ranking, export: exported }, null, 2)}\n`);
+  if (!ranking.pass || !exported.pass) process.exitCode = 1;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { categoryField, digitsField, idParam } from './common.ts';
+import { nomineeView } from './nominee.ts';
+
+export const rankingParams = z.object({ eventId: idParam, category: categoryField });
+
+export const nomineeVotesParams = z.object({
+  eventId: idParam,
+  category: categoryField,
+  fiscalId: digitsField(20),
+});
+
+export const exhibitorVotesParams = z.object({ eventId: idParam, exhibitorId: idParam });
+
+export const voteEditParams = z.object({
+  eventId: idParam,
+  exhibitorId: idParam,
+  category: categoryField,
+  order: z.coerce.number().int().min(1).max(5),
+});
+
+/** One row of a category ranking: the earliest nomination's data plus the points and place. */
+export const rankingRow = nomineeView.omit({ order: true }).extend({
+  position: z.number().int(),
+  points: z.number().int(),
+  nominations: z.number().int(),
+});
+export type RankingRow = z.output<typeof rankingRow>;
+
+export const rankingResponse = z.object({ eventName: z.string(), rows: z.array(rankingRow) });
+export type RankingResponse = z.output<typeof rankingResponse>;
+
+/** One exhibitor's entry for a nominee: what the admin sees and may edit. */
+export const nomineeVote = nomineeView.extend({
+  exhibitorId: z.string(),
+  exhibitorName: z.string(),
+});
+export type NomineeVote = z.output<typeof nomineeVote>;
+
+export const nomineeVotesResponse = z.object({ votes: z.array(nomineeVote) });
+export type NomineeVotesResponse = z.output<typeof nomineeVotesResponse>;
+
+export const exhibitorVotesResponse = z.object({
+  exhibitor: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
+  consumption: z.array(nomineeView),
+  value: z.array(nomineeView),
+});
+export type ExhibitorVotesResponse = z.output<typeof exhibitorVotesResponse>;
+
+export const voteEditResponse = z.object({ nominee: nomineeView, version: z.number().int() });
+export type VoteEditResponse = z.output<typeof voteEditResponse>;
