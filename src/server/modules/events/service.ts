@@ -1,0 +1,274 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { sql } from 'kysely';
+import { calendarDateIn, isVotingOpen } from '../../../shared/dates.ts';
+import { MSG } from '../../../shared/messages.ts';
+import {
+  eventDatesError,
+  type EventFields,
+  type EventView,
+} from '../../../shared/schemas/events.ts';
+import type { Db } from '../../db/connection.ts';
+import type { EventRow } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { newId } from '../../lib/crypto.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { iso } from '../../lib/time.ts';
+import { cancelPendingMail, enqueueMail } from '../../mail/outbox.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+type Admin = Extract<SessionUser, { role: 'admin' }>;
+
+/** Lower-cased and accent-free, so that "enérgia" finds "Energía" on both engines. */
+export function searchKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+export function toEventView(row: EventRow): EventView {
+  return {
+    id: row.id,
+    name: row.name,
+    eventDate: row.event_date,
+    voteDeadline: row.vote_deadline,
+  };
+}
+
+/** The event, or 404 "No se econtró el evento". Other modules reuse it for their event routes. */
+export async function getEventOr404(db: Db, eventId: string): Promise<EventRow> {
+  const event = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  if (!event) throw notFound(MSG.eventNotFound);
+  return event;
+}
+
+/**
+ * When the deadline-day reminder goes out: 00:00 of the deadline's calendar day in APP_TIMEZONE
+ * (design.md section 5), the instant the original's `sendDate` scheduled.
+ */
+export function reminderSendAt(voteDeadline: string, timeZone: string): Date {
+  return dayjs.tz(voteDeadline, timeZone).startOf('day').toDate();
+}
+
+/**
+ * Queues the deadline-day reminder of one exhibitor, inside the caller's transaction. Nothing is
+ * queued once voting has closed; on the deadline day itself it goes out at once.
+ */
+export async function scheduleReminder(
+  trx: Db,
+  deps: Pick<AppDeps, 'config'>,
+  now: Date,
+  event: Pick<EventRow, 'id' | 'vote_deadline'>,
+  exhibitor: { id: string; email: string },
+): Promise<void> {
+  if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) return;
+  await enqueueMail(trx, now, {
+    template: 'voting-reminder',
+    to: exhibitor.email,
+    params: { eventId: event.id, exhibitorId: exhibitor.id },
+    sendAt: reminderSendAt(event.vote_deadline, deps.config.timeZone),
+    eventId: event.id,
+    exhibitorId: exhibitor.id,
+  });
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Events ordered by event date; `q` matches part of the name, ignoring case and accents. */
+export async function listEvents(deps: AppDeps, q: string | undefined): Promise<EventView[]> {
+  let query = deps.db.selectFrom('events').selectAll();
+  const term = searchKey(q?.trim() ?? '');
+  if (term) {
+    query = query.where(sql<boolean>`name_search like ${`%${escapeLike(term)}%`} escape '\\'`);
+  }
+  const rows = await query.orderBy('event_date').orderBy('name_search').orderBy('id').execute();
+  return rows.map(toEventView);
+}
+
+function checkDates(
+  deps: AppDeps,
+  fields: EventFields,
+  unchanged?: { eventDate: boolean; voteDeadline: boolean },
+): void {
+  const today = calendarDateIn(deps.clock.now(), deps.config.timeZone);
+  const message = eventDatesError(fields, today, unchanged);
+  if (message) {
+    const field = message === MSG.deadlineAfterEvent ? 'voteDeadline' : 'eventDate';
+    throw badRequest(message, { [field]: message });
+  }
+}
+
+export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFields) {
+  checkDates(deps, fields);
+  const now = deps.clock.now();
+  const row: EventRow = {
+    id: newId(),
+    name: fields.name,
+    name_search: searchKey(fields.name),
+    event_date: fields.eventDate,
+    vote_deadline: fields.voteDeadline,
+    created_by: admin.adminId,
+    created_at: iso(now),
+    updated_at: iso(now),
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.insertInto('events').values(row).execute();
+    await recordAudit(trx, admin, now, {
+      action: 'event.created',
+      entityType: 'event',
+      entityId: row.id,
+      eventId: row.id,
+      details: { name: row.name, eventDate: row.event_date, voteDeadline: row.vote_deadline },
+    });
+  });
+  return toEventView(row);
+}
+
+/**
+ * Edits an event. A moved deadline moves the pending reminders of its exhibitors; exhibitors whose
+ * reminder already went out (an earlier deadline) get a new one for the new deadline day.
+ */
+export async function updateEvent(
+  deps: AppDeps,
+  admin: Admin,
+  eventId: string,
+  fields: EventFields,
+): Promise<EventView> {
+  const now = deps.clock.now();
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const before = await getEventOr404(trx, eventId);
+    checkDates(deps, fields, {
+      eventDate: fields.eventDate === before.event_date,
+      voteDeadline: fields.voteDeadline === before.vote_deadline,
+    });
+    const after: EventRow = {
+      ...before,
+      name: fields.name,
+      name_search: searchKey(fields.name),
+      event_date: fields.eventDate,
+      vote_deadline: fields.voteDeadline,
+      updated_at: iso(now),
+    };
+    await trx
+      .updateTable('events')
+      .set({
+        name: after.name,
+        name_search: after.name_search,
+        event_date: after.event_date,
+        vote_deadline: after.vote_deadline,
+        updated_at: after.updated_at,
+      })
+      .where('id', '=', eventId)
+      .execute();
+    if (after.vote_deadline !== before.vote_deadline) {
+      await rescheduleReminders(trx, deps, now, after);
+    }
+    await recordAudit(trx, admin, now, {
+      action: 'event.updated',
+      entityType: 'event',
+      entityId: eventId,
+      eventId,
+      details: {
+        before: {
+          name: before.name,
+          eventDate: before.event_date,
+          voteDeadline: before.vote_deadline,
+        },
+        after: { name: after.name, eventDate: after.event_date, voteDeadline: after.vote_deadline },
+      },
+    });
+    return after;
+  });
+  deps.notifyMailQueued();
+  return toEventView(updated);
+}
+
+async function rescheduleReminders(trx: Db, deps: AppDeps, now: Date, event: EventRow) {
+  if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) {
+    await cancelPendingMail(trx, { template: 'voting-reminder', eventId: event.id });
+    return;
+  }
+  await trx
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: iso(reminderSendAt(event.vote_deadline, deps.config.timeZone)) })
+    .where('status', '=', 'pending')
+    .where('template', '=', 'voting-reminder')
+    .where('event_id', '=', event.id)
+    .execute();
+  const withoutReminder = await trx
+    .selectFrom('event_exhibitors as m')
+    .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
+    .select(['x.id', 'x.email'])
+    .where('m.event_id', '=', event.id)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mail_outbox as o')
+            .select('o.id')
+            .whereRef('o.exhibitor_id', '=', 'm.exhibitor_id')
+            .where('o.event_id', '=', event.id)
+            .where('o.template', '=', 'voting-reminder')
+            .where('o.status', '=', 'pending'),
+        ),
+      ),
+    )
+    .execute();
+  for (const exhibitor of withoutReminder) {
+    await scheduleReminder(trx, deps, now, event, exhibitor);
+  }
+}
+
+/**
+ * Deletes an event with its memberships and nominations (foreign-key cascades) in one
+ * transaction, and withdraws its unsent invitations and reminders.
+ */
+export async function deleteEvent(deps: AppDeps, admin: Admin, eventId: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const event = await getEventOr404(trx, eventId);
+    const counts = await trx
+      .selectFrom('events')
+      .select((eb) => [
+        eb
+          .selectFrom('event_exhibitors')
+          .select(sql<number>`cast(count(*) as integer)`.as('n'))
+          .where('event_id', '=', eventId)
+          .as('exhibitors'),
+        eb
+          .selectFrom('nominations')
+          .select(sql<number>`cast(count(*) as integer)`.as('n'))
+          .where('event_id', '=', eventId)
+          .as('nominations'),
+      ])
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    await cancelPendingMail(trx, { template: 'voting-reminder', eventId });
+    await cancelPendingMail(trx, { template: 'exhibitor-invitation', eventId });
+    await trx.deleteFrom('events').where('id', '=', eventId).execute();
+    await recordAudit(trx, admin, now, {
+      action: 'event.deleted',
+      entityType: 'event',
+      entityId: eventId,
+      eventId,
+      details: {
+        name: event.name,
+        eventDate: event.event_date,
+        voteDeadline: event.vote_deadline,
+        exhibitors: Number(counts.exhibitors ?? 0),
+        nominations: Number(counts.nominations ?? 0),
+      },
+    });
+  });
+}

@@ -1,0 +1,284 @@
+import { sql } from 'kysely';
+import { MSG } from '../../../shared/messages.ts';
+import type {
+  EventExhibitorView,
+  ExhibitorFields,
+  InvitationStatus,
+} from '../../../shared/schemas/exhibitors.ts';
+import type { Db } from '../../db/connection.ts';
+import type { EventRow, MailStatus } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { newId } from '../../lib/crypto.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { iso } from '../../lib/time.ts';
+import { cancelPendingMail, enqueueMail } from '../../mail/outbox.ts';
+import { getEventOr404, scheduleReminder } from '../events/service.ts';
+
+type Admin = Extract<SessionUser, { role: 'admin' }>;
+
+function invitationStatus(status: MailStatus | null): InvitationStatus {
+  return status === 'pending' || status === 'sent' || status === 'failed' ? status : 'none';
+}
+
+function exhibitorRows(db: Db, eventId: string) {
+  return db
+    .selectFrom('event_exhibitors as m')
+    .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
+    .leftJoin('mail_outbox as o', 'o.id', 'm.invitation_message_id')
+    .select([
+      'x.id',
+      'x.full_name',
+      'x.email',
+      'x.company',
+      'o.status as invitation_status',
+      'o.sent_at as invitation_sent_at',
+    ])
+    .where('m.event_id', '=', eventId);
+}
+
+type ExhibitorRow = Awaited<
+  ReturnType<ReturnType<typeof exhibitorRows>['executeTakeFirstOrThrow']>
+>;
+
+function toView(row: ExhibitorRow): EventExhibitorView {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    company: row.company,
+    invitation: {
+      status: invitationStatus(row.invitation_status),
+      sentAt: row.invitation_status === 'sent' ? row.invitation_sent_at : null,
+    },
+  };
+}
+
+/** The exhibitors of an event with the delivery state of their invitation, by name. */
+export async function listEventExhibitors(
+  deps: AppDeps,
+  eventId: string,
+): Promise<EventExhibitorView[]> {
+  await getEventOr404(deps.db, eventId);
+  const rows = await exhibitorRows(deps.db, eventId)
+    .orderBy(sql`lower(x.full_name)`)
+    .orderBy('x.email')
+    .execute();
+  return rows.map(toView);
+}
+
+async function membershipOr404(db: Db, eventId: string, exhibitorId: string) {
+  const membership = await db
+    .selectFrom('event_exhibitors as m')
+    .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
+    .select(['x.id', 'x.email', 'x.full_name', 'm.invitation_message_id'])
+    .where('m.event_id', '=', eventId)
+    .where('m.exhibitor_id', '=', exhibitorId)
+    .executeTakeFirst();
+  if (!membership) throw notFound(MSG.exhibitorNotFound);
+  return membership;
+}
+
+async function queueInvitation(
+  trx: Db,
+  now: Date,
+  admin: Admin,
+  event: EventRow,
+  exhibitor: { id: string; email: string },
+): Promise<string> {
+  const messageId = await enqueueMail(trx, now, {
+    template: 'exhibitor-invitation',
+    to: exhibitor.email,
+    params: {
+      adminName: admin.fullName,
+      eventName: event.name,
+      voteDeadline: event.vote_deadline,
+    },
+    eventId: event.id,
+    exhibitorId: exhibitor.id,
+  });
+  await trx
+    .updateTable('event_exhibitors')
+    .set({ invitation_message_id: messageId })
+    .where('event_id', '=', event.id)
+    .where('exhibitor_id', '=', exhibitor.id)
+    .execute();
+  return messageId;
+}
+
+/**
+ * Adds an exhibitor to an event (the specification's invite and contact calls): creates the
+ * exhibitor unless the address already is one, adds the membership, queues the invitation and the
+ * deadline-day reminder, all in one transaction.
+ */
+export async function addExhibitor(
+  deps: AppDeps,
+  admin: Admin,
+  eventId: string,
+  fields: ExhibitorFields,
+): Promise<EventExhibitorView> {
+  const now = deps.clock.now();
+  const view = await deps.db.transaction().execute(async (trx) => {
+    const event = await getEventOr404(trx, eventId);
+    const isAdmin = await trx
+      .selectFrom('admins')
+      .select('id')
+      .where('email', '=', fields.email)
+      .executeTakeFirst();
+    if (isAdmin) {
+      throw conflict('email_is_admin', MSG.exhibitorEmailIsAdmin, {
+        email: MSG.exhibitorEmailIsAdmin,
+      });
+    }
+    let exhibitor = await trx
+      .selectFrom('exhibitors')
+      .select(['id', 'email'])
+      .where('email', '=', fields.email)
+      .executeTakeFirst();
+    const created = !exhibitor;
+    if (exhibitor) {
+      const member = await trx
+        .selectFrom('event_exhibitors')
+        .select('exhibitor_id')
+        .where('event_id', '=', eventId)
+        .where('exhibitor_id', '=', exhibitor.id)
+        .executeTakeFirst();
+      if (member) {
+        throw conflict('already_in_event', MSG.exhibitorAlreadyInEvent, {
+          email: MSG.exhibitorAlreadyInEvent,
+        });
+      }
+    } else {
+      exhibitor = { id: newId(), email: fields.email };
+      await trx
+        .insertInto('exhibitors')
+        .values({
+          id: exhibitor.id,
+          email: fields.email,
+          full_name: fields.fullName,
+          company: fields.company,
+          created_at: iso(now),
+          updated_at: iso(now),
+        })
+        .execute();
+    }
+    await trx
+      .insertInto('event_exhibitors')
+      .values({
+        event_id: eventId,
+        exhibitor_id: exhibitor.id,
+        invited_by: admin.adminId,
+        invitation_message_id: null,
+        created_at: iso(now),
+      })
+      .execute();
+    const invitationId = await queueInvitation(trx, now, admin, event, exhibitor);
+    await scheduleReminder(trx, deps, now, event, exhibitor);
+    await recordAudit(trx, admin, now, {
+      action: 'exhibitor.added',
+      entityType: 'exhibitor',
+      entityId: exhibitor.id,
+      eventId,
+      details: { email: fields.email, createdExhibitor: created, invitationId },
+    });
+    return toView(
+      await exhibitorRows(trx, eventId)
+        .where('m.exhibitor_id', '=', exhibitor.id)
+        .executeTakeFirstOrThrow(),
+    );
+  });
+  deps.notifyMailQueued();
+  return view;
+}
+
+/** How many nominations removing this exhibitor from the event would discard. */
+export async function countNominations(
+  deps: AppDeps,
+  eventId: string,
+  exhibitorId: string,
+): Promise<number> {
+  await getEventOr404(deps.db, eventId);
+  await membershipOr404(deps.db, eventId, exhibitorId);
+  return nominationCount(deps.db, eventId, exhibitorId);
+}
+
+async function nominationCount(db: Db, eventId: string, exhibitorId: string): Promise<number> {
+  const row = await db
+    .selectFrom('nominations')
+    .select(sql<number>`cast(count(*) as integer)`.as('n'))
+    .where('event_id', '=', eventId)
+    .where('exhibitor_id', '=', exhibitorId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Removes an exhibitor from an event: the membership and its nominations (cascade) go in one
+ * transaction, and the unsent invitation and reminder are withdrawn. The exhibitor record stays
+ * for their other events.
+ */
+export async function removeExhibitor(
+  deps: AppDeps,
+  admin: Admin,
+  eventId: string,
+  exhibitorId: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await getEventOr404(trx, eventId);
+    const member = await membershipOr404(trx, eventId, exhibitorId);
+    const discarded = await nominationCount(trx, eventId, exhibitorId);
+    await cancelPendingMail(trx, { template: 'voting-reminder', eventId, exhibitorId });
+    await cancelPendingMail(trx, { template: 'exhibitor-invitation', eventId, exhibitorId });
+    await trx
+      .deleteFrom('event_exhibitors')
+      .where('event_id', '=', eventId)
+      .where('exhibitor_id', '=', exhibitorId)
+      .execute();
+    await recordAudit(trx, admin, now, {
+      action: 'exhibitor.removed',
+      entityType: 'exhibitor',
+      entityId: exhibitorId,
+      eventId,
+      details: { email: member.email, discardedNominations: discarded },
+    });
+  });
+}
+
+/** Queues the invitation again (withdrawing an unsent earlier one) and returns the row. */
+export async function resendInvitation(
+  deps: AppDeps,
+  admin: Admin,
+  eventId: string,
+  exhibitorId: string,
+): Promise<EventExhibitorView> {
+  const now = deps.clock.now();
+  const view = await deps.db.transaction().execute(async (trx) => {
+    const event = await getEventOr404(trx, eventId);
+    const member = await membershipOr404(trx, eventId, exhibitorId);
+    if (member.invitation_message_id) {
+      await trx
+        .updateTable('mail_outbox')
+        .set({ status: 'cancelled' })
+        .where('id', '=', member.invitation_message_id)
+        .where('status', '=', 'pending')
+        .execute();
+    }
+    const invitationId = await queueInvitation(trx, now, admin, event, member);
+    await recordAudit(trx, admin, now, {
+      action: 'exhibitor.invitation_resent',
+      entityType: 'exhibitor',
+      entityId: exhibitorId,
+      eventId,
+      details: { email: member.email, invitationId, previous: member.invitation_message_id },
+    });
+    return toView(
+      await exhibitorRows(trx, eventId)
+        .where('m.exhibitor_id', '=', exhibitorId)
+        .executeTakeFirstOrThrow(),
+    );
+  });
+  deps.notifyMailQueued();
+  return view;
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { emailField, requiredText } from './common.ts';
+
+/** "Nuevo votante": the three required fields. */
+export const exhibitorInput = z.object({
+  fullName: requiredText(200),
+  email: emailField,
+  company: requiredText(200),
+});
+export type ExhibitorInput = z.input<typeof exhibitorInput>;
+export type ExhibitorFields = z.output<typeof exhibitorInput>;
+
+/** Delivery state of an exhibitor's latest invitation email ('none': never queued or withdrawn). */
+export const INVITATION_STATUSES = ['pending', 'sent', 'failed', 'none'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+export const INVITATION_STATUS_LABELS: Record<InvitationStatus, string> = {
+  pending: 'pendiente',
+  sent: 'enviada',
+  failed: 'error',
+  none: 'no enviada',
+};
+
+export const eventExhibitorView = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  company: z.string(),
+  invitation: z.object({
+    status: z.enum(INVITATION_STATUSES),
+    /** When it was sent, or null. */
+    sentAt: z.string().nullable(),
+  }),
+});
+export type EventExhibitorView = z.output<typeof eventExhibitorView>;
+
+export const eventExhibitorListResponse = z.object({ exhibitors: z.array(eventExhibitorView) });
+export type EventExhibitorListResponse = z.output<typeof eventExhibitorListResponse>;
+
+/** What removing an exhibitor from an event discards (asked before confirming). */
+export const removalImpactResponse = z.object({ nominations: z.number().int() });
+export type RemovalImpactResponse = z.output<typeof removalImpactResponse>;

@@ -1,0 +1,168 @@
+import { deflateSync, crc32 } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadLogo } from '../../src/server/modules/branding/logo.ts';
+import { LOGO_MAX_BYTES } from '../../src/shared/constants.ts';
+import { MSG } from '../../src/shared/messages.ts';
+import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import { seedAdmin, seedExhibitor } from '../helpers/seed.ts';
+
+/** A real 2×2 RGBA PNG, built by hand (signature, IHDR, IDAT, IEND with their CRCs). */
+function tinyPng(rgba: [number, number, number, number] = [200, 30, 30, 255]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  const row = Buffer.from([0, ...rgba, ...rgba]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat([row, row]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The first bytes of a JPEG (what a JPEG renamed to .png really holds). */
+const jpegBytes = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
+  Buffer.alloc(200, 7),
+]);
+
+function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer }[]) {
+  const boundary = '----premios-test-boundary';
+  const body = Buffer.concat([
+    ...parts.flatMap((part) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"` +
+          (part.filename ? `; filename="${part.filename}"` : '') +
+          `\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
+      ),
+      part.data,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  return {
+    payload: body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('logo', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof seedAdmin>>;
+  let as: Session;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await seedAdmin(t.deps.db);
+    as = await t.signIn({ role: 'admin', adminId: admin.id });
+  });
+  afterAll(() => t.close());
+
+  const upload = (data: Buffer, filename = 'logo.png', type = 'image/png') =>
+    t.request({
+      method: 'POST',
+      url: '/api/logo',
+      as,
+      ...multipart([{ name: 'logo', filename, type, data }]),
+    });
+  const brandingRows = () => t.deps.db.selectFrom('branding').selectAll().execute();
+
+  it('lets only administrators replace it', async () => {
+    const body = multipart([{ name: 'logo', filename: 'logo.png', data: tinyPng() }]);
+    expect((await t.request({ method: 'POST', url: '/api/logo', ...body })).statusCode).toBe(401);
+    const exhibitor = await seedExhibitor(t.deps.db);
+    const exh = await t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
+    const refused = await t.request({ method: 'POST', url: '/api/logo', as: exh, ...body });
+    expect(refused.statusCode).toBe(403);
+    expect(await brandingRows()).toEqual([]);
+  });
+
+  it('says "No se seleccionó ningún archivo" without a file', async () => {
+    const json = await t.request({ method: 'POST', url: '/api/logo', as, payload: {} });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().error.message).toBe(MSG.noLogoFile);
+    const fieldOnly = await t.request({
+      method: 'POST',
+      url: '/api/logo',
+      as,
+      ...multipart([{ name: 'note', data: Buffer.from('hola') }]),
+    });
+    expect(fieldOnly.statusCode).toBe(400);
+    expect(fieldOnly.json().error.message).toBe(MSG.noLogoFile);
+    const empty = await upload(Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(MSG.noLogoFile);
+    expect(await brandingRows()).toEqual([]);
+  });
+
+  it('refuses anything that is not a PNG by its content, whatever its name and type say', async () => {
+    const renamed = await upload(jpegBytes, 'foto.png', 'image/png');
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().error).toEqual({
+      code: 'invalid_input',
+      message: MSG.logoNotPng,
+      fields: { logo: MSG.logoNotPng },
+    });
+    const text = await upload(Buffer.from('no soy una imagen, aunque diga png'), 'x.png');
+    expect(text.json().error.message).toBe(MSG.logoNotPng);
+    // Only the signature, without the IHDR chunk that must follow it.
+    const truncated = await upload(tinyPng().subarray(0, 12));
+    expect(truncated.json().error.message).toBe(MSG.logoNotPng);
+    expect(await brandingRows()).toEqual([]);
+  });
+
+  it('refuses a file over 2 MB with 413', async () => {
+    const big = Buffer.concat([tinyPng(), Buffer.alloc(LOGO_MAX_BYTES, 1)]);
+    const response = await upload(big);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.message).toBe(MSG.fileTooLarge);
+    expect(await brandingRows()).toEqual([]);
+  });
+
+  it('stores a real PNG as the one logo, serves it with a new validator, and audits it', async () => {
+    const before = await t.request({ method: 'GET', url: '/api/logo' });
+    const png = tinyPng();
+    // The name and declared type do not matter; the content does.
+    const response = await upload(png, 'logo.bin', 'application/octet-stream');
+    expect(response.statusCode).toBe(200);
+    const { etag } = response.json();
+    expect(etag).not.toBe(before.headers.etag);
+
+    const served = await t.request({ method: 'GET', url: '/api/logo' });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers.etag).toBe(etag);
+    expect(Buffer.compare(served.rawPayload, png)).toBe(0);
+    const cached = await t.request({
+      method: 'GET',
+      url: '/api/logo',
+      headers: { 'if-none-match': etag },
+    });
+    expect(cached.statusCode).toBe(304);
+    // The mail worker embeds the same bytes.
+    expect(Buffer.compare(Buffer.from((await loadLogo(t.deps.db)).png), png)).toBe(0);
+
+    const second = tinyPng([10, 120, 200, 0]);
+    expect((await upload(second)).statusCode).toBe(200);
+    const rows = await brandingRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: 1, updated_by: admin.id });
+    expect(Buffer.compare(Buffer.from(rows[0]?.logo_png ?? []), second)).toBe(0);
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'logo.replaced')
+      .execute();
+    expect(audit).toHaveLength(2);
+    expect(audit[1]).toMatchObject({ actor_id: admin.id, entity_type: 'branding' });
+    expect(JSON.parse(audit[1]?.details ?? '{}')).toMatchObject({ bytes: second.length });
+  });
+});
