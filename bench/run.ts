@@ -8,6 +8,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { benchRush } from './rush.ts';
 import { startBenchServer } from './server.ts';
 
 const { values } = parseArgs({
@@ -81,6 +82,29 @@ try {
 } finally {
   await server.stop();
 }
+
+const rush = await benchRush(Number(values.rush), connections);
+const stats = (s: { perSecond: number; p50: number; p99: number; errors: number }) =>
+  `${s.perSecond.toFixed(0)}/s, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, errors ${s.errors}`;
+record(
+  `deadline rush: ${rush.exhibitors} exhibitors sign in with an emailed code`,
+  stats(rush.signIn),
+  'no errors',
+  rush.signIn.errors === 0,
+);
+record(
+  `deadline rush: ${rush.exhibitors * 5} nomination saves (${rush.concurrency} concurrent)`,
+  stats(rush.saves),
+  'no errors',
+  rush.saves.errors === 0,
+);
+record(
+  `/healthz, same client and concurrency`,
+  stats(rush.healthz),
+  'reference',
+  rush.healthz.errors === 0,
+);
+record('save throughput / /healthz throughput', rush.ratio.toFixed(2), '≥ 0.50', rush.ratio >= 0.5);
 
 const failed = figures.filter((f) => !f.ok);
 process.stdout.write(

@@ -82,12 +82,18 @@ describe('npm run cli -- invite-admin', () => {
       // Rendered when sent, with the sending instance's APP_URL; the single-use token is the same.
       const { pathname, search } = new URL(link);
       expect(mail.text).toContain(`${pathname}${search}`);
-      const row = await up.database.db
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .where('to_address', '=', 'segunda@premios.test')
-        .executeTakeFirstOrThrow();
-      expect(row.status).toBe('sent');
+      await expect
+        .poll(
+          async () =>
+            (
+              await up.database.db
+                .selectFrom('mail_outbox')
+                .select('status')
+                .where('to_address', '=', 'segunda@premios.test')
+                .executeTakeFirstOrThrow()
+            ).status,
+        )
+        .toBe('sent');
       expect(smtp.allTo('segunda@premios.test')).toHaveLength(1);
     } finally {
       await up.stop();

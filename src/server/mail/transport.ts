@@ -46,6 +46,8 @@ export function createMailTransport(
   if (smtpUrl) {
     const transporter = nodemailer.createTransport({
       url: smtpUrl,
+      pool: true,
+      maxConnections: 5,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,

@@ -1,0 +1,139 @@
+import { openDatabase } from '../src/server/db/connection.ts';
+import { newId } from '../src/server/lib/crypto.ts';
+import { SESSION_COOKIE } from '../src/shared/constants.ts';
+import { startSmtpServer } from '../test/helpers/smtp.ts';
+import { createClient, runPool, type LoadStats } from './http-load.ts';
+import { startBenchServer } from './server.ts';
+
+export interface RushFigures {
+  exhibitors: number;
+  concurrency: number;
+  signIn: LoadStats;
+  saves: LoadStats;
+  healthz: LoadStats;
+  ratio: number;
+}
+
+const nominee = (fiscalId: string) => ({
+  name: `Reseller ${fiscalId}`,
+  registeredName: `Razón Social ${fiscalId} S.A.`,
+  fiscalId,
+  contactName: 'Carla Contacto',
+  contactPosition: 'Gerente',
+  phone: '1155550000',
+  email: `c${fiscalId}@reseller.test`,
+  location: 'Palermo',
+  city: 'Buenos Aires',
+});
+
+/**
+ * The deadline rush (issue 7): N invited exhibitors sign in with an emailed code, then all save
+ * a full list of 5 nominations at once; /healthz is measured with the same client and concurrency.
+ */
+export async function benchRush(exhibitors: number, concurrency: number): Promise<RushFigures> {
+  const smtp = await startSmtpServer();
+  const server = await startBenchServer({
+    SMTP_URL: smtp.url,
+    RATE_LIMIT_SIGNIN_PER_MINUTE: String(exhibitors * 10),
+  });
+  const database = openDatabase(server.databaseUrl);
+  const client = createClient(server.url, concurrency);
+  try {
+    const eventId = newId();
+    const stamp = new Date().toISOString();
+    const emails: string[] = [];
+    await database.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('events')
+        .values({
+          id: eventId,
+          name: 'Premios Rush',
+          name_search: 'premios rush',
+          event_date: '2099-12-31',
+          vote_deadline: '2099-12-30',
+          created_by: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+      for (let i = 0; i < exhibitors; i++) {
+        const id = newId();
+        const email = `rush${i}@expositor.test`;
+        emails.push(email);
+        await trx
+          .insertInto('exhibitors')
+          .values({
+            id,
+            email,
+            full_name: `Expositor ${i}`,
+            company: 'Empresa',
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .execute();
+        await trx
+          .insertInto('event_exhibitors')
+          .values({
+            event_id: eventId,
+            exhibitor_id: id,
+            invited_by: null,
+            invitation_message_id: null,
+            created_at: stamp,
+          })
+          .execute();
+      }
+    });
+
+    // Sign-in: email step (a code is mailed through SMTP), then the code from the email.
+    const cookies: string[] = new Array<string>(exhibitors);
+    const signIn = await runPool(concurrency, exhibitors, async (i) => {
+      const email = emails[i] as string;
+      const start = await client.request('POST', '/api/auth/start', { body: { email } });
+      if (start.status !== 200) return false;
+      const mail = await smtp.waitFor(email, { timeoutMs: 60_000 });
+      const code = /(\d{6})/.exec(mail.subject)?.[1] ?? '';
+      const done = await client.request('POST', '/api/auth/code', { body: { email, code } });
+      const setCookie = ([] as string[]).concat(done.headers['set-cookie'] ?? []);
+      const session = setCookie.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+      if (done.status !== 200 || !session) return false;
+      cookies[i] = session.split(';')[0] as string;
+      return true;
+    });
+
+    // Saves: every exhibitor nominates 5 resellers, one request per change, all at once.
+    const versions = new Array<number>(exhibitors).fill(0);
+    const saves = await runPool(concurrency, exhibitors * 5, async (task) => {
+      const i = task % exhibitors;
+      const round = Math.floor(task / exhibitors);
+      const reply = await client.request(
+        'POST',
+        `/api/exh/events/${eventId}/consumption/nominees`,
+        {
+          body: { ...nominee(`${20 + round}${String(i).padStart(8, '0')}`), version: versions[i] },
+          headers: { cookie: cookies[i] ?? '' },
+        },
+      );
+      if (reply.status !== 200) return false;
+      versions[i] = (JSON.parse(reply.body) as { version: number }).version;
+      return true;
+    });
+
+    const healthz = await runPool(concurrency, Math.max(5000, saves.requests), async () => {
+      const reply = await client.request('GET', '/healthz');
+      return reply.status === 200;
+    });
+    return {
+      exhibitors,
+      concurrency,
+      signIn,
+      saves,
+      healthz,
+      ratio: saves.perSecond / healthz.perSecond,
+    };
+  } finally {
+    client.close();
+    await database.close();
+    await server.stop();
+    await smtp.stop();
+  }
+}
