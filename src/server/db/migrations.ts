@@ -270,6 +270,26 @@ function migrations(engine: Engine): Record<string, Migration> {
           .execute();
       },
     },
+    '0002_results_ranking_index': {
+      // The ranking reads every nomination of a category: with the place, the nomination instant
+      // and the exhibitor in the index it never touches the table rows (design.md section 9), and
+      // the earliest nomination of a fiscal id is the first index entry of its group.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createIndex('nominations_results_idx')
+          .on('nominations')
+          .columns([
+            'event_id',
+            'category',
+            'fiscal_id',
+            'nominated_at',
+            'exhibitor_id',
+            'list_order',
+          ])
+          .execute();
+        await db.schema.dropIndex('nominations_ranking_idx').execute();
+      },
+    },
   };
 }
 

@@ -1,0 +1,343 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages.ts';
+import type { RankingRow } from '../../src/shared/schemas/results.ts';
+import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import {
+  seedAdmin,
+  seedEvent,
+  seedExhibitor,
+  seedMembership,
+  seedNominations,
+} from '../helpers/seed.ts';
+
+const T1 = '2026-01-01T10:00:00.000Z';
+const T2 = '2026-01-02T10:00:00.000Z';
+const T3 = '2026-01-03T10:00:00.000Z';
+
+/** [position, fiscal id, name, points] of each ranking row, in the order the API gives them. */
+const summary = (rows: RankingRow[]) => rows.map((r) => [r.position, r.fiscalId, r.name, r.points]);
+
+describe('results', () => {
+  let t: TestApp;
+  let admin: Session;
+  let adminId: string;
+  let exhibitorSession: Session;
+  let eventId: string;
+  let emptyEventId: string;
+  let e1: { id: string; fullName: string };
+  let e2: { id: string; fullName: string };
+  let e3: { id: string; fullName: string };
+  let outsider: { id: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.deps.db;
+    const seededAdmin = await seedAdmin(db);
+    adminId = seededAdmin.id;
+    admin = await t.signIn({ role: 'admin', adminId });
+    const event = await seedEvent(db, { name: 'Premios 2026', voteDeadline: '2026-07-01' });
+    eventId = event.id;
+    emptyEventId = (await seedEvent(db)).id;
+    e1 = await seedExhibitor(db, { fullName: 'Elena Uno' });
+    e2 = await seedExhibitor(db, { fullName: 'Ernesto Dos' });
+    e3 = await seedExhibitor(db, { fullName: 'Eva Tres' });
+    outsider = await seedExhibitor(db, { fullName: 'Otro Evento' });
+    for (const e of [e1, e2, e3]) await seedMembership(db, eventId, e.id);
+    exhibitorSession = await t.signIn({ role: 'exh', exhibitorId: e1.id });
+
+    // CONSUMO. A: 5 + 4 = 9, B: 4 + 5 = 9, both first nominated at T1 → tied on everything (1°, 1°).
+    // C: 3 + 5 = 8 (3°), D: 3 + 4 = 7 (4°), E: 3 (5°).
+    await seedNominations(db, {
+      eventId,
+      exhibitorId: e1.id,
+      category: 'consumption',
+      nominees: [
+        { fiscalId: '20111111111', name: 'Alfa Uno', nominatedAt: T2 },
+        { fiscalId: '20222222222', name: 'Beta Uno', nominatedAt: T2 },
+        { fiscalId: '20333333333', name: 'Gama', nominatedAt: T2 },
+      ],
+    });
+    await seedNominations(db, {
+      eventId,
+      exhibitorId: e2.id,
+      category: 'consumption',
+      nominees: [
+        { fiscalId: '20222222222', name: 'Beta Dos', nominatedAt: T1 },
+        { fiscalId: '20111111111', name: 'Alfa Dos', nominatedAt: T1 },
+        { fiscalId: '20444444444', name: 'Delta', nominatedAt: T1 },
+      ],
+    });
+    await seedNominations(db, {
+      eventId,
+      exhibitorId: e3.id,
+      category: 'consumption',
+      nominees: [
+        { fiscalId: '20333333333', name: 'Gama Tres', nominatedAt: T3 },
+        { fiscalId: '20444444444', name: 'Delta Tres', nominatedAt: T3 },
+        { fiscalId: '20555555555', name: 'Épsilon', nominatedAt: T3 },
+      ],
+    });
+
+    // VALOR AGREGADO. X: 1st + 5th = 6 beats Y: 2nd + 4th = 6 (more first places).
+    // Z and W: one 3rd place each; W was nominated first, so W 5°, Z 6°.
+    await seedNominations(db, {
+      eventId,
+      exhibitorId: e1.id,
+      category: 'value',
+      nominees: [
+        { fiscalId: '30000000001', name: 'Equis', nominatedAt: T2 },
+        { fiscalId: '30000000002', name: 'Ye', nominatedAt: T2 },
+        { fiscalId: '30000000003', name: 'Zeta', nominatedAt: T2 },
+      ],
+    });
+    await seedNominations(db, {
+      eventId,
+      exhibitorId: e2.id,
+      category: 'value',
+      nominees: [
+        { fiscalId: '30000000004', name: 'Eme', nominatedAt: T1 },
+        { fiscalId: '30000000005', name: 'Ene', nominatedAt: T1 },
+        { fiscalId: '30000000006', name: 'Doble Ve', nominatedAt: T1 },
+        { fiscalId: '30000000002', name: 'Ye Dos', nominatedAt: T1 },
+        { fiscalId: '30000000001', name: 'Equis Dos', nominatedAt: T1 },
+      ],
+    });
+  });
+  afterAll(() => t.close());
+
+  const ranking = (category: string, id = eventId, as: Session = admin) =>
+    t.request({ method: 'GET', url: `/api/events/${id}/ranking/${category}`, as });
+
+  it('ranks CONSUMO by 6 − order, fully tied rows sharing a position, data of the earliest nomination', async () => {
+    const response = await ranking('consumption');
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { eventName: string; rows: RankingRow[] };
+    expect(body.eventName).toBe('Premios 2026');
+    expect(summary(body.rows)).toEqual([
+      [1, '20111111111', 'Alfa Dos', 9],
+      [1, '20222222222', 'Beta Dos', 9],
+      [3, '20333333333', 'Gama', 8],
+      [4, '20444444444', 'Delta', 7],
+      [5, '20555555555', 'Épsilon', 3],
+    ]);
+    expect(body.rows[0]).toMatchObject({
+      email: 'contacto20111111111@reseller.test',
+      registeredName: 'Razón Social 20111111111 S.A.',
+      nominations: 2,
+    });
+  });
+
+  it('breaks VALOR AGREGADO ties by more first places, then by the earliest nomination', async () => {
+    const body = (await ranking('value')).json() as { rows: RankingRow[] };
+    expect(summary(body.rows)).toEqual([
+      [1, '30000000001', 'Equis Dos', 6],
+      [2, '30000000002', 'Ye Dos', 6],
+      [3, '30000000004', 'Eme', 5],
+      [4, '30000000005', 'Ene', 4],
+      [5, '30000000006', 'Doble Ve', 3],
+      [6, '30000000003', 'Zeta', 3],
+    ]);
+  });
+
+  it('answers an event without votes with no rows, and refuses what is not a ranking', async () => {
+    const empty = await ranking('consumption', emptyEventId);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().rows).toEqual([]);
+
+    const missing = await ranking('consumption', '00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe(MSG.eventNotFound);
+
+    expect((await ranking('otra')).statusCode).toBe(404);
+    expect((await ranking('consumption', eventId, exhibitorSession)).statusCode).toBe(403);
+    const anonymous = await t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/ranking/consumption`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("lists each exhibitor's entry for a nominee, earliest nomination first", async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/nominees/consumption/20111111111`,
+      as: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    const votes = response.json().votes as { name: string; exhibitorId: string; order: number }[];
+    expect(votes.map((v) => [v.name, v.exhibitorId, v.order])).toEqual([
+      ['Alfa Dos', e2.id, 2],
+      ['Alfa Uno', e1.id, 1],
+    ]);
+    expect(votes[0]).toMatchObject({ exhibitorName: 'Ernesto Dos', phone: '1155550000' });
+
+    const none = await t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/nominees/value/99999999999`,
+      as: admin,
+    });
+    expect(none.json()).toEqual({ votes: [] });
+  });
+
+  it("shows an exhibitor's two lists, and 404 for one who is not in the event", async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/exhibitors/${e2.id}/votes`,
+      as: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.exhibitor).toMatchObject({ id: e2.id, fullName: 'Ernesto Dos' });
+    expect(body.consumption.map((n: { fiscalId: string }) => n.fiscalId)).toEqual([
+      '20222222222',
+      '20111111111',
+      '20444444444',
+    ]);
+    expect(body.value.map((n: { order: number }) => n.order)).toEqual([1, 2, 3, 4, 5]);
+
+    for (const id of [outsider.id, '00000000-0000-4000-8000-000000000000']) {
+      const missing = await t.request({
+        method: 'GET',
+        url: `/api/events/${eventId}/exhibitors/${id}/votes`,
+        as: admin,
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.message).toBe(MSG.exhibitorNotFound);
+    }
+  });
+
+  describe('administrator vote edit', () => {
+    const nominee = (fiscalId: string, name: string) => ({
+      name,
+      registeredName: `${name} S.R.L.`,
+      fiscalId,
+      contactName: 'Nora Nueva',
+      contactPosition: 'Directora',
+      phone: '0114444555',
+      email: 'Nora@Reseller.test',
+      location: 'Rosario',
+      city: 'Santa Fe',
+    });
+    const edit = (exhibitorId: string, category: string, order: number, body: unknown) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes/${category}/${order}`,
+        payload: body as Record<string, unknown>,
+        as: admin,
+      });
+    const listRows = (exhibitorId: string) =>
+      t.deps.db
+        .selectFrom('nominations')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('exhibitor_id', '=', exhibitorId)
+        .where('category', '=', 'consumption')
+        .orderBy('list_order')
+        .execute();
+    const version = async (exhibitorId: string) =>
+      Number(
+        (
+          await t.deps.db
+            .selectFrom('nomination_lists')
+            .select('version')
+            .where('event_id', '=', eventId)
+            .where('exhibitor_id', '=', exhibitorId)
+            .where('category', '=', 'consumption')
+            .executeTakeFirstOrThrow()
+        ).version,
+      );
+    const audits = () =>
+      t.deps.db.selectFrom('audit_log').selectAll().where('action', '=', 'vote.edit').execute();
+
+    it('refuses a fiscal id already in that list with 409 and changes nothing', async () => {
+      const before = await listRows(e3.id);
+      const versionBefore = await version(e3.id);
+      // e3's 3rd entry (Épsilon) may not become e3's 2nd entry's fiscal id (Delta).
+      const response = await edit(e3.id, 'consumption', 3, nominee('20444444444', 'Delta Copia'));
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toEqual({
+        code: 'duplicate_fiscal_id',
+        message: MSG.adminDuplicateFiscalId,
+        fields: { fiscalId: MSG.adminDuplicateFiscalId },
+      });
+      expect(await listRows(e3.id)).toEqual(before);
+      expect(await version(e3.id)).toBe(versionBefore);
+      expect(await audits()).toEqual([]);
+    });
+
+    it('replaces the entry in place after the deadline, moves the ranking and is audited', async () => {
+      t.clock.set('2026-07-10T12:00:00.000Z');
+      admin = await t.signIn({ role: 'admin', adminId });
+      const before = await listRows(e3.id);
+      const versionBefore = await version(e3.id);
+      // e3's 1st place (Gama, 5 points) goes to Alfa, which e3 had not nominated.
+      const response = await edit(e3.id, 'consumption', 1, nominee('20111111111', 'Alfa Tres'));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        nominee: { fiscalId: '20111111111', order: 1, email: 'nora@reseller.test' },
+        version: versionBefore + 1,
+      });
+
+      const after = await listRows(e3.id);
+      expect(after.map((r) => [r.list_order, r.fiscal_id])).toEqual([
+        [1, '20111111111'],
+        [2, '20444444444'],
+        [3, '20555555555'],
+      ]);
+      expect(after[0]).toMatchObject({
+        name: 'Alfa Tres',
+        contact_name: 'Nora Nueva',
+        nominated_at: before[0]?.nominated_at,
+        updated_at: '2026-07-10T12:00:00.000Z',
+      });
+      expect(await version(e3.id)).toBe(versionBefore + 1);
+
+      const [audit] = await audits();
+      expect(audit).toMatchObject({
+        actor_role: 'admin',
+        event_id: eventId,
+        entity_type: 'nomination',
+        entity_id: `${e3.id}/consumption/1`,
+      });
+      const details = JSON.parse(String(audit?.details));
+      expect(details.before).toMatchObject({ fiscalId: '20333333333', name: 'Gama Tres' });
+      expect(details.after).toMatchObject({ fiscalId: '20111111111', name: 'Alfa Tres' });
+
+      // Alfa 9 + 5; Gama keeps e1's 3rd place (3 points, nominated T2) ahead of Épsilon (T3).
+      expect(summary((await ranking('consumption')).json().rows)).toEqual([
+        [1, '20111111111', 'Alfa Dos', 14],
+        [2, '20222222222', 'Beta Dos', 9],
+        [3, '20444444444', 'Delta', 7],
+        [4, '20333333333', 'Gama', 3],
+        [5, '20555555555', 'Épsilon', 3],
+      ]);
+    });
+
+    it('answers 404 for an empty place and 400 for an invalid form, saving nothing', async () => {
+      const missing = await edit(e1.id, 'consumption', 5, nominee('20999999999', 'Nadie'));
+      expect(missing.statusCode).toBe(404);
+      const outside = await edit(outsider.id, 'consumption', 1, nominee('20999999999', 'Nadie'));
+      expect(outside.statusCode).toBe(404);
+      expect(outside.json().error.message).toBe(MSG.exhibitorNotFound);
+      const invalid = await edit(e1.id, 'consumption', 1, { ...nominee('20-1', 'X'), email: 'no' });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().error.fields).toMatchObject({
+        fiscalId: MSG.digitsOnly,
+        email: MSG.invalidEmail,
+      });
+      expect((await edit(e1.id, 'consumption', 6, nominee('1', 'X'))).statusCode).toBe(404);
+      const asExhibitor = await t.request({
+        method: 'PUT',
+        url: `/api/events/${eventId}/exhibitors/${e1.id}/votes/consumption/1`,
+        payload: nominee('20999999999', 'Nadie'),
+        as: await t.signIn({ role: 'exh', exhibitorId: e1.id }),
+      });
+      expect(asExhibitor.statusCode).toBe(403);
+      expect((await listRows(e1.id)).map((r) => r.fiscal_id)).toEqual([
+        '20111111111',
+        '20222222222',
+        '20333333333',
+      ]);
+    });
+  });
+});
