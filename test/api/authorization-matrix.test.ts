@@ -1,0 +1,382 @@
+/**
+ * Authorization matrix (issue 7): every route of the server's own route table, called with a valid
+ * request by four callers: nobody, an exhibitor of the event, an exhibitor of another event, an
+ * administrator. Each route must have its row here: a route added without one fails the test.
+ * Answers to exhibitors must not carry anything of other events or other exhibitors.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '../../src/server/modules/index.ts';
+import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import {
+  seedAdmin,
+  seedEvent,
+  seedExhibitor,
+  seedMembership,
+  seedNominations,
+} from '../helpers/seed.ts';
+
+type Caller = 'nobody' | 'exhibitorOfEvent' | 'exhibitorOfOtherEvent' | 'admin';
+const CALLERS: Caller[] = ['nobody', 'exhibitorOfOtherEvent', 'exhibitorOfEvent', 'admin'];
+
+interface World {
+  eventId: string;
+  otherEventId: string;
+  exhibitorId: string;
+  exhibitorEmail: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** What each exhibitor must never receive: the other event's and other exhibitors' data. */
+  secrets: Record<'exhibitorOfEvent' | 'exhibitorOfOtherEvent', string[]>;
+}
+
+interface Row {
+  expect: Record<Caller, number>;
+  request(world: World): {
+    url: string;
+    payload?: unknown;
+    query?: Record<string, string>;
+    multipart?: boolean;
+  };
+}
+
+const nominee = (fiscalId: string) => ({
+  name: 'Reseller Nuevo',
+  registeredName: 'Reseller Nuevo S.A.',
+  fiscalId,
+  contactName: 'Nora Nueva',
+  contactPosition: 'Gerente',
+  phone: '1144440000',
+  email: 'nora@reseller.test',
+  location: 'Belgrano',
+  city: 'Buenos Aires',
+});
+
+const adminOnly = (ok = 200) => ({
+  nobody: 401,
+  exhibitorOfEvent: 403,
+  exhibitorOfOtherEvent: 403,
+  admin: ok,
+});
+/** Exhibitor routes of one event: another event's exhibitor learns nothing (404, as if missing). */
+const exhibitorOfEventOnly = (ok = 200) => ({
+  nobody: 401,
+  exhibitorOfEvent: ok,
+  exhibitorOfOtherEvent: 404,
+  admin: 403,
+});
+const everyone = (status: number) => ({
+  nobody: status,
+  exhibitorOfEvent: status,
+  exhibitorOfOtherEvent: status,
+  admin: status,
+});
+
+const MATRIX: Record<string, Row> = {
+  'GET /api/session': { expect: everyone(200), request: () => ({ url: '/api/session' }) },
+  'DELETE /api/session': { expect: everyone(200), request: () => ({ url: '/api/session' }) },
+  'POST /api/auth/start': {
+    expect: everyone(200),
+    request: (w) => ({ url: '/api/auth/start', payload: { email: w.exhibitorEmail } }),
+  },
+  'POST /api/auth/code': {
+    expect: everyone(400),
+    request: (w) => ({
+      url: '/api/auth/code',
+      payload: { email: w.exhibitorEmail, code: '000000' },
+    }),
+  },
+  'POST /api/auth/password': {
+    expect: everyone(200),
+    request: (w) => ({
+      url: '/api/auth/password',
+      payload: { email: w.adminEmail, password: w.adminPassword },
+    }),
+  },
+  'POST /api/auth/password-reset': {
+    expect: everyone(200),
+    request: (w) => ({ url: '/api/auth/password-reset', payload: { email: w.adminEmail } }),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    expect: everyone(400),
+    request: () => ({
+      url: '/api/auth/password-reset/confirm',
+      payload: {
+        oobCode: 'no-such-code',
+        password: 'Otra-clave-2026',
+        confirmPassword: 'Otra-clave-2026',
+      },
+    }),
+  },
+  'POST /api/admins': {
+    expect: adminOnly(201),
+    request: () => ({ url: '/api/admins', payload: { email: `nuevo${Date.now()}@premios.test` } }),
+  },
+  'GET /api/admins/invitation': {
+    expect: everyone(404),
+    request: () => ({ url: '/api/admins/invitation', query: { token: 'no-such-token' } }),
+  },
+  'POST /api/admins/invitation': {
+    expect: everyone(404),
+    request: () => ({
+      url: '/api/admins/invitation',
+      payload: {
+        token: 'no-such-token',
+        fullName: 'Nadie',
+        password: 'Clave-segura-2026',
+        confirmPassword: 'Clave-segura-2026',
+      },
+    }),
+  },
+  'GET /api/events': { expect: adminOnly(), request: () => ({ url: '/api/events' }) },
+  'POST /api/events': {
+    expect: adminOnly(201),
+    request: () => ({
+      url: '/api/events',
+      payload: { name: 'Evento nuevo', eventDate: '2026-09-10', voteDeadline: '2026-09-01' },
+    }),
+  },
+  'GET /api/events/:eventId': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}` }),
+  },
+  'PUT /api/events/:eventId': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}`,
+      payload: { name: 'Evento renombrado', eventDate: '2026-09-10', voteDeadline: '2026-09-01' },
+    }),
+  },
+  'DELETE /api/events/:eventId': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}` }),
+  },
+  'GET /api/events/:eventId/exhibitors': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/exhibitors` }),
+  },
+  'POST /api/events/:eventId/exhibitors': {
+    expect: adminOnly(201),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/exhibitors`,
+      payload: {
+        fullName: 'Nuevo Votante',
+        email: `votante${Date.now()}@empresa.test`,
+        company: 'Empresa',
+      },
+    }),
+  },
+  'DELETE /api/events/:eventId/exhibitors/:exhibitorId': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}` }),
+  },
+  'GET /api/events/:eventId/exhibitors/:exhibitorId/removal-impact': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}/removal-impact`,
+    }),
+  },
+  'POST /api/events/:eventId/exhibitors/:exhibitorId/invitation': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}/invitation`,
+      payload: {},
+    }),
+  },
+  'GET /api/exh/events': {
+    expect: { nobody: 401, exhibitorOfEvent: 200, exhibitorOfOtherEvent: 200, admin: 403 },
+    request: () => ({ url: '/api/exh/events' }),
+  },
+  'GET /api/exh/events/:eventId': {
+    expect: exhibitorOfEventOnly(),
+    request: (w) => ({ url: `/api/exh/events/${w.eventId}` }),
+  },
+  'POST /api/exh/events/:eventId/:category/nominees': {
+    expect: exhibitorOfEventOnly(),
+    request: (w) => ({
+      url: `/api/exh/events/${w.eventId}/value/nominees`,
+      payload: { ...nominee('40500500'), version: 0 },
+    }),
+  },
+  'PUT /api/exh/events/:eventId/:category/nominees/:fiscalId': {
+    expect: exhibitorOfEventOnly(),
+    request: (w) => ({
+      url: `/api/exh/events/${w.eventId}/consumption/nominees/30111111`,
+      payload: { ...nominee('30111111'), version: 1 },
+    }),
+  },
+  'DELETE /api/exh/events/:eventId/:category/nominees/:fiscalId': {
+    expect: exhibitorOfEventOnly(),
+    request: (w) => ({
+      url: `/api/exh/events/${w.eventId}/consumption/nominees/30111111`,
+      query: { version: '1' },
+    }),
+  },
+  'POST /api/exh/events/:eventId/:category/nominees/:fiscalId/move': {
+    expect: exhibitorOfEventOnly(),
+    request: (w) => ({
+      url: `/api/exh/events/${w.eventId}/consumption/nominees/30222222/move`,
+      payload: { direction: 'up', version: 1 },
+    }),
+  },
+  'GET /api/events/:eventId/ranking/:category': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/ranking/consumption` }),
+  },
+  'GET /api/events/:eventId/ranking/:category/export': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/ranking/consumption/export` }),
+  },
+  'GET /api/events/:eventId/nominees/:category/:fiscalId': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/nominees/consumption/30111111` }),
+  },
+  'GET /api/events/:eventId/nominees/:category/:fiscalId/export': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/nominees/consumption/30111111/export` }),
+  },
+  'GET /api/events/:eventId/exhibitors/:exhibitorId/votes': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}/votes` }),
+  },
+  'PUT /api/events/:eventId/exhibitors/:exhibitorId/votes/:category/:order': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}/votes/consumption/1`,
+      payload: nominee('30999999'),
+    }),
+  },
+  'GET /api/manual': {
+    expect: { nobody: 401, exhibitorOfEvent: 200, exhibitorOfOtherEvent: 200, admin: 200 },
+    request: () => ({ url: '/api/manual' }),
+  },
+  'GET /api/logo': { expect: everyone(200), request: () => ({ url: '/api/logo' }) },
+  'POST /api/logo': { expect: adminOnly(), request: () => ({ url: '/api/logo', multipart: true }) },
+};
+
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipartPng(): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----premiosmatrix';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    PNG_1X1,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('authorization matrix over the route table', () => {
+  let t: TestApp;
+  let run = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A fresh world per route, so that one route's success cannot change another's answer. */
+  async function world(): Promise<World & { sessions: Record<Caller, Session | undefined> }> {
+    run += 1;
+    const admin = await seedAdmin(t.deps.db, { email: `admin${run}@premios.test` });
+    const event = await seedEvent(t.deps.db, { name: `Evento Visible ${run}` });
+    const otherEvent = await seedEvent(t.deps.db, { name: `Evento Secreto ${run}` });
+    const exhibitor = await seedExhibitor(t.deps.db, { email: `visible${run}@empresa.test` });
+    const colleague = await seedExhibitor(t.deps.db, {
+      email: `colega-secreto${run}@empresa.test`,
+    });
+    const outsider = await seedExhibitor(t.deps.db, { email: `ajeno-secreto${run}@empresa.test` });
+    await seedMembership(t.deps.db, event.id, exhibitor.id);
+    await seedMembership(t.deps.db, event.id, colleague.id);
+    await seedMembership(t.deps.db, otherEvent.id, outsider.id);
+    await seedNominations(t.deps.db, {
+      eventId: event.id,
+      exhibitorId: exhibitor.id,
+      category: 'consumption',
+      nominees: [{ fiscalId: '30111111' }, { fiscalId: '30222222' }],
+    });
+    await seedNominations(t.deps.db, {
+      eventId: event.id,
+      exhibitorId: colleague.id,
+      category: 'consumption',
+      nominees: [{ fiscalId: '88888888', email: `contacto-secreto${run}@reseller.test` }],
+    });
+    await seedNominations(t.deps.db, {
+      eventId: otherEvent.id,
+      exhibitorId: outsider.id,
+      category: 'value',
+      nominees: [{ fiscalId: '77777777' }],
+    });
+    return {
+      eventId: event.id,
+      otherEventId: otherEvent.id,
+      exhibitorId: exhibitor.id,
+      exhibitorEmail: exhibitor.email,
+      adminEmail: admin.email,
+      adminPassword: admin.password,
+      secrets: {
+        exhibitorOfEvent: [
+          otherEvent.name,
+          colleague.email,
+          outsider.email,
+          '88888888',
+          '77777777',
+          `contacto-secreto${run}`,
+        ],
+        exhibitorOfOtherEvent: [
+          event.name,
+          exhibitor.email,
+          colleague.email,
+          '30111111',
+          '30222222',
+          '88888888',
+        ],
+      },
+      sessions: {
+        nobody: undefined,
+        exhibitorOfEvent: await t.signIn({ role: 'exh', exhibitorId: exhibitor.id }),
+        exhibitorOfOtherEvent: await t.signIn({ role: 'exh', exhibitorId: outsider.id }),
+        admin: await t.signIn({ role: 'admin', adminId: admin.id }),
+      },
+    };
+  }
+
+  it('has a row for every route, and no row for a route that does not exist', () => {
+    const routes = apiRoutes.map((route) => `${route.method} ${route.url}`).sort();
+    expect(routes).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it.each(apiRoutes.map((route) => [`${route.method} ${route.url}`] as const))(
+    '%s',
+    async (key) => {
+      const row = MATRIX[key];
+      if (!row) throw new Error(`no authorization row for ${key}`);
+      const method = key.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      const w = await world();
+      const actual: Partial<Record<Caller, number>> = {};
+      for (const caller of CALLERS) {
+        const request = row.request(w);
+        const session = w.sessions[caller];
+        const body = request.multipart ? multipartPng() : undefined;
+        const response = await t.request({
+          method,
+          url: request.url,
+          ...(request.query ? { query: request.query } : {}),
+          ...(body ? { payload: body.payload, headers: body.headers } : {}),
+          ...(request.payload !== undefined ? { payload: request.payload as object } : {}),
+          ...(session ? { as: session } : {}),
+        });
+        actual[caller] = response.statusCode;
+        if (caller === 'exhibitorOfEvent' || caller === 'exhibitorOfOtherEvent') {
+          for (const secret of w.secrets[caller]) {
+            expect(response.body, `${key} as ${caller}`).not.toContain(secret);
+          }
+        }
+      }
+      expect(actual).toEqual(row.expect);
+    },
+  );
+});
