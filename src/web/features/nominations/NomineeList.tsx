@@ -66,7 +66,7 @@ export function NomineeList({
   onRemove(nominee: NomineeView): void;
 }) {
   const columns: Column<NomineeView>[] = [
-    { header: 'Orden', width: 56, align: 'center', render: (n) => n.order },
+    { header: 'Orden', width: 84, align: 'center', render: (n) => n.order },
     {
       header: 'Reseller',
       render: (n) => (
@@ -88,11 +88,12 @@ export function NomineeList({
     { header: 'Contacto', hideOnPhone: true, render: (n) => n.contactName },
     { header: 'Email', hideOnPhone: true, render: (n) => n.email },
   ];
-  if (editable) {
+  if (editable && nominees.length > 0) {
     columns.push({
       header: 'Acciones',
       align: 'center',
-      width: 1,
+      // As narrow as its buttons: the rest of the row goes to the text columns.
+      width: '1%',
       render: (n, index) => (
         <Box
           sx={{
