@@ -8,18 +8,19 @@ import { errorMessage } from '../../lib/api.ts';
 /** The exhibitor's events, each a large link to its nomination screen. */
 export default function MyEvents() {
   const query = useExhEvents();
+  const events = query.data?.events;
   return (
     <Stack spacing={2}>
       <Typography variant="h1">Mis eventos</Typography>
       {query.isPending ? (
         <Loading />
-      ) : query.error ? (
+      ) : !events ? (
         <Alert severity="error">{errorMessage(query.error)}</Alert>
-      ) : query.data.events.length === 0 ? (
+      ) : events.length === 0 ? (
         <Typography color="text.secondary">{MSG.noEvents}</Typography>
       ) : (
         <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {query.data.events.map((event) => (
+          {events.map((event) => (
             <li key={event.id}>
               <Button
                 component={RouterLink}
