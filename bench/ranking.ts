@@ -9,8 +9,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/connection.ts';
+import type {
+  EventExhibitorsTable,
+  ExhibitorsTable,
+  NewNomination,
+  NominationListsTable,
+} from '../src/server/db/schema.ts';
 import type { Category } from '../src/shared/constants.ts';
 import { rankingWorkbook } from '../src/server/modules/results/export.ts';
 import { categoryRanking } from '../src/server/modules/results/service.ts';
@@ -57,10 +63,10 @@ export async function seedLargeEvent(): Promise<Seeded> {
   // Skewed popularity: a few resellers get many votes, most get a handful (as in real programmes).
   const pickReseller = () => Math.floor(RESELLERS * next() ** 1.6);
 
-  const exhibitors = [];
-  const memberships = [];
-  const lists = [];
-  const nominations = [];
+  const exhibitors: Insertable<ExhibitorsTable>[] = [];
+  const memberships: Insertable<EventExhibitorsTable>[] = [];
+  const lists: Insertable<NominationListsTable>[] = [];
+  const nominations: NewNomination[] = [];
   for (let e = 0; e < EXHIBITORS; e++) {
     const id = uuid(2, e);
     exhibitors.push({

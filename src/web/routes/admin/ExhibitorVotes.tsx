@@ -1,6 +1,98 @@
-import { Typography } from '@mui/material';
+import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
+import { MSG } from '../../../shared/messages.ts';
+import type { NomineeView } from '../../../shared/schemas/nominee.ts';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { Loading } from '../../components/RequireRole.tsx';
+import { NomineeDialog } from '../../features/nominations/NomineeDialog.tsx';
+import { BackButton } from '../../features/results/ResultsHeader.tsx';
+import { formValues, useExhibitorVotes, useVoteEdit } from '../../features/results/queries.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 
-// Placeholder until its issue builds the screen.
+const tabLabel = (category: Category) => `Nominación Reseller de ${CATEGORY_LABELS[category]}`;
+
+/** One exhibitor's two lists in an event; the administrator may correct any entry. */
 export default function ExhibitorVotes() {
-  return <Typography component="h1">ExhibitorVotes</Typography>;
+  const { eventId = '', exhId = '' } = useParams();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const category: Category = searchParams.get('categoria') === 'value' ? 'value' : 'consumption';
+  const query = useExhibitorVotes(eventId, exhId);
+  const saveVote = useVoteEdit(eventId);
+  const [editing, setEditing] = useState<NomineeView | null>(null);
+  const back = <BackButton onClick={() => void navigate(`/admin/event/${eventId}/exhibitors`)} />;
+
+  if (query.isPending) return <Loading />;
+  if (query.error) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Stack spacing={1.5}>
+        {back}
+        <Typography variant="h1" role={missing ? undefined : 'alert'}>
+          {errorMessage(query.error)}
+        </Typography>
+      </Stack>
+    );
+  }
+
+  const columns: Column<NomineeView>[] = [
+    {
+      header: 'Reseller',
+      render: (nominee) => (
+        <Button
+          variant="text"
+          onClick={() => setEditing(nominee)}
+          sx={{ p: 0, minWidth: 0, textAlign: 'left', justifyContent: 'flex-start' }}
+        >
+          {nominee.name}
+        </Button>
+      ),
+    },
+    { header: 'Contacto', render: (nominee) => nominee.contactName },
+    { header: 'Email', render: (nominee) => nominee.email },
+  ];
+
+  return (
+    <Stack spacing={1.5}>
+      {back}
+      <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+        Votos de {query.data.exhibitor.fullName}
+      </Typography>
+      <Tabs
+        value={category}
+        onChange={(_event, value: Category) =>
+          setSearchParams(value === 'value' ? { categoria: 'value' } : {}, { replace: true })
+        }
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Categorías"
+      >
+        {CATEGORIES.map((c) => (
+          <Tab key={c} value={c} label={tabLabel(c)} id={`tab-${c}`} aria-controls={`panel-${c}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`panel-${category}`} aria-labelledby={`tab-${category}`}>
+        <DataTable
+          label={tabLabel(category)}
+          columns={columns}
+          rows={query.data[category]}
+          rowKey={(nominee) => String(nominee.order)}
+          emptyText={MSG.noVotesForNominee}
+        />
+      </Box>
+      {editing ? (
+        <NomineeDialog
+          title="Editar nominación"
+          initial={formValues(editing)}
+          onClose={() => setEditing(null)}
+          onSave={async (values) => {
+            await saveVote({ exhibitorId: exhId, category, order: editing.order }, values);
+            setEditing(null);
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
 }

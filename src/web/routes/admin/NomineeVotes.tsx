@@ -1,6 +1,119 @@
-import { Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
+import { MSG } from '../../../shared/messages.ts';
+import type { NomineeVote } from '../../../shared/schemas/results.ts';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { Loading } from '../../components/RequireRole.tsx';
+import { NomineeDialog } from '../../features/nominations/NomineeDialog.tsx';
+import { BackButton, ExportAction, TitleRow } from '../../features/results/ResultsHeader.tsx';
+import {
+  downloadFile,
+  formValues,
+  isCategory,
+  nomineeVotesUrl,
+  useNomineeVotes,
+  useVoteEdit,
+} from '../../features/results/queries.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 
-// Placeholder until its issue builds the screen.
+/** Votes for one fiscal id; the URL carries event, category and fiscal id, so a reload works. */
 export default function NomineeVotes() {
-  return <Typography component="h1">NomineeVotes</Typography>;
+  const { eventId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const category = searchParams.get('category');
+  const fiscalId = searchParams.get('fiscalId') ?? '';
+  if (!isCategory(category) || !/^\d{1,20}$/.test(fiscalId)) {
+    return (
+      <Typography variant="h1" sx={{ my: 2 }}>
+        {MSG.pageNotFound}
+      </Typography>
+    );
+  }
+  return <Votes eventId={eventId} category={category} fiscalId={fiscalId} />;
+}
+
+function Votes({
+  eventId,
+  category,
+  fiscalId,
+}: {
+  eventId: string;
+  category: Category;
+  fiscalId: string;
+}) {
+  const navigate = useNavigate();
+  const query = useNomineeVotes(eventId, category, fiscalId);
+  const saveVote = useVoteEdit(eventId);
+  const [editing, setEditing] = useState<NomineeVote | null>(null);
+
+  const columns: Column<NomineeVote>[] = [
+    {
+      header: 'Reseller',
+      render: (vote) => (
+        <Button
+          variant="text"
+          onClick={() => setEditing(vote)}
+          sx={{ p: 0, minWidth: 0, textAlign: 'left', justifyContent: 'flex-start' }}
+        >
+          {vote.name}
+        </Button>
+      ),
+    },
+    { header: 'Nombre', render: (vote) => vote.contactName },
+    { header: 'Email', render: (vote) => vote.email },
+    { header: 'Teléfono', render: (vote) => vote.phone },
+  ];
+
+  const missingEvent = query.error instanceof ApiError && query.error.status === 404;
+  return (
+    <Stack spacing={1.5}>
+      <BackButton onClick={() => void navigate(`/admin/event/${eventId}/${category}`)} />
+      <TitleRow
+        title={
+          <>
+            <Typography variant="h1">Votos para el id fiscal: {fiscalId}</Typography>
+            <Typography color="text.secondary">
+              Nominación Reseller {CATEGORY_LABELS[category]}
+            </Typography>
+          </>
+        }
+        actions={
+          <ExportAction
+            onClick={() => downloadFile(`${nomineeVotesUrl(eventId, category, fiscalId)}/export`)}
+          />
+        }
+      />
+      {query.isPending ? (
+        <Loading />
+      ) : query.error ? (
+        <Typography role="alert" color={missingEvent ? 'text.primary' : 'error'}>
+          {errorMessage(query.error)}
+        </Typography>
+      ) : (
+        <DataTable
+          label={`Votos para el id fiscal: ${fiscalId}`}
+          columns={columns}
+          rows={query.data.votes}
+          rowKey={(vote) => vote.exhibitorId}
+          emptyText={MSG.noVotesForNominee}
+        />
+      )}
+      {editing ? (
+        <NomineeDialog
+          title="Editar voto"
+          initial={formValues(editing)}
+          onClose={() => setEditing(null)}
+          onSave={async (values) => {
+            await saveVote(
+              { exhibitorId: editing.exhibitorId, category, order: editing.order },
+              values,
+            );
+            setEditing(null);
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
 }

@@ -1,0 +1,54 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Box, Button, IconButton, Stack, Tooltip } from '@mui/material';
+import type { ReactNode } from 'react';
+
+/** An icon-only button whose name is its label (ui-contract.md), with the same text as tooltip. */
+export function IconAction({
+  label,
+  icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: ReactNode;
+  disabled?: boolean;
+  onClick(): void;
+}) {
+  const button = (
+    <IconButton aria-label={label} onClick={onClick} disabled={disabled}>
+      {icon}
+    </IconButton>
+  );
+  return disabled ? button : <Tooltip title={label}>{button}</Tooltip>;
+}
+
+export const RefreshAction = (props: { disabled?: boolean; onClick(): void }) => (
+  <IconAction label="Actualizar" icon={<RefreshIcon />} {...props} />
+);
+
+export const ExportAction = (props: { disabled?: boolean; onClick(): void }) => (
+  <IconAction label="Exportar" icon={<FileDownloadIcon />} {...props} />
+);
+
+export function BackButton({ onClick }: { onClick(): void }) {
+  return (
+    <Button startIcon={<ArrowBackIcon />} onClick={onClick} sx={{ alignSelf: 'flex-start' }}>
+      Atras
+    </Button>
+  );
+}
+
+/** A heading with its actions on the right; the actions wrap under it on a narrow phone. */
+export function TitleRow({ title, actions }: { title: ReactNode; actions: ReactNode }) {
+  return (
+    <Stack
+      direction="row"
+      sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5, mb: 1.5 }}
+    >
+      <Box sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>{title}</Box>
+      <Stack direction="row">{actions}</Stack>
+    </Stack>
+  );
+}
