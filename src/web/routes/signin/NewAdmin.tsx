@@ -1,6 +1,125 @@
-import { Typography } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { MSG } from '../../../shared/messages.ts';
+import { acceptInvitationInput, type AcceptInvitationInput } from '../../../shared/schemas/auth.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { Loading } from '../../components/RequireRole.tsx';
+import { authApi, requiredInput } from '../../features/auth/api.ts';
+import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useRefreshSession } from '../../lib/session.ts';
 
-// Placeholder until its issue builds the screen.
+const TITLE = 'Completar registro';
+const FIELDS = ['fullName', 'password', 'confirmPassword'] as const;
+
+/** /signin/newadmin?token=…: an invited administrator chooses name and password. */
 export default function NewAdmin() {
-  return <Typography component="h1">NewAdmin</Typography>;
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const invitation = useQuery({
+    queryKey: ['admin-invitation', token],
+    queryFn: () => authApi.invitation(token),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+  if (token && invitation.isPending) return <Loading />;
+  if (!token || invitation.isError) {
+    const failed = invitation.error instanceof ApiError && invitation.error.status >= 500;
+    return (
+      <SignInLayout title={TITLE}>
+        <Stack spacing={2}>
+          <Alert severity="error" role="alert">
+            {failed ? MSG.genericError : MSG.invalidToken}
+          </Alert>
+          <Button component={RouterLink} to="/signin" variant="outlined">
+            Ir a Ingresar
+          </Button>
+        </Stack>
+      </SignInLayout>
+    );
+  }
+  return <RegistrationForm token={token} email={invitation.data?.email ?? ''} />;
+}
+
+function RegistrationForm({ token, email }: { token: string; email: string }) {
+  const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<AcceptInvitationInput>({
+    resolver: zodResolver(acceptInvitationInput),
+    defaultValues: { token, fullName: '', password: '', confirmPassword: '' },
+  });
+  const busy = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await authApi.acceptInvitation(values);
+      await refreshSession();
+      await navigate('/admin', { replace: true });
+    } catch (caught) {
+      if (!(caught instanceof ApiError) || caught.status >= 500) {
+        setError(MSG.genericError);
+        return;
+      }
+      const fieldErrors = Object.entries(caught.fields).filter(([field]) =>
+        (FIELDS as readonly string[]).includes(field),
+      );
+      for (const [field, message] of fieldErrors) {
+        form.setError(field as (typeof FIELDS)[number], { message });
+      }
+      if (fieldErrors.length === 0) setError(caught.message);
+    }
+  });
+
+  return (
+    <SignInLayout title={TITLE}>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Stack spacing={2}>
+          <Typography color="text.secondary" sx={{ textAlign: 'center', overflowWrap: 'anywhere' }}>
+            {email}
+          </Typography>
+          <input type="hidden" name="username" autoComplete="username" value={email} />
+          <FormTextField
+            control={form.control}
+            name="fullName"
+            label="Nombre completo"
+            autoComplete="name"
+            autoFocus
+            slotProps={requiredInput}
+          />
+          <FormTextField
+            control={form.control}
+            name="password"
+            label="Contraseña"
+            type="password"
+            autoComplete="new-password"
+            slotProps={requiredInput}
+            helperText="Al menos 8 caracteres, que no sea una contraseña común."
+          />
+          <FormTextField
+            control={form.control}
+            name="confirmPassword"
+            label="Confirmar contraseña"
+            type="password"
+            autoComplete="new-password"
+            slotProps={requiredInput}
+          />
+          {error ? (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {busy ? 'Cargando' : 'Aceptar'}
+          </Button>
+        </Stack>
+      </form>
+    </SignInLayout>
+  );
 }
