@@ -5,7 +5,12 @@ import { MSG } from '../../../shared/messages.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
-import { ExportAction, RefreshAction, TitleRow } from '../../features/results/ResultsHeader.tsx';
+import {
+  ExportAction,
+  PhoneOnly,
+  RefreshAction,
+  TitleRow,
+} from '../../features/results/ResultsHeader.tsx';
 import {
   downloadFile,
   isCategory,
@@ -25,16 +30,19 @@ export default function CategoryRanking() {
 function Ranking({ eventId, category }: { eventId: string; category: Category }) {
   const query = useRanking(eventId, category);
   const columns: Column<RankingRow>[] = [
-    { header: 'Puesto', width: 72, render: (row) => `${row.position}°` },
+    { header: 'Puesto', width: 88, render: (row) => `${row.position}°` },
     {
       header: 'Nombre',
       render: (row) => (
-        <MuiLink component={Link} to={nomineePagePath(eventId, category, row.fiscalId)}>
-          {row.name}
-        </MuiLink>
+        <>
+          <MuiLink component={Link} to={nomineePagePath(eventId, category, row.fiscalId)}>
+            {row.name}
+          </MuiLink>
+          <PhoneOnly>{row.email}</PhoneOnly>
+        </>
       ),
     },
-    { header: 'Email', render: (row) => row.email },
+    { header: 'Email', hideOnPhone: true, render: (row) => row.email },
     { header: 'Votos', width: 72, align: 'right', render: (row) => row.points },
   ];
 

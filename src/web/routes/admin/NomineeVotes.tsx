@@ -7,7 +7,12 @@ import type { NomineeVote } from '../../../shared/schemas/results.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
 import { NomineeDialog } from '../../features/nominations/NomineeDialog.tsx';
-import { BackButton, ExportAction, TitleRow } from '../../features/results/ResultsHeader.tsx';
+import {
+  BackButton,
+  ExportAction,
+  PhoneOnly,
+  TitleRow,
+} from '../../features/results/ResultsHeader.tsx';
 import {
   downloadFile,
   formValues,
@@ -61,8 +66,16 @@ function Votes({
         </Button>
       ),
     },
-    { header: 'Nombre', render: (vote) => vote.contactName },
-    { header: 'Email', render: (vote) => vote.email },
+    {
+      header: 'Nombre',
+      render: (vote) => (
+        <>
+          {vote.contactName}
+          <PhoneOnly>{vote.email}</PhoneOnly>
+        </>
+      ),
+    },
+    { header: 'Email', hideOnPhone: true, render: (vote) => vote.email },
     { header: 'Teléfono', render: (vote) => vote.phone },
   ];
 
