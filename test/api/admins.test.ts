@@ -162,6 +162,12 @@ describe('registering a new administrator', () => {
       .where('admin_id', '=', row.id)
       .execute();
     expect(invitations.every((i) => i.used_at !== null)).toBe(true);
+    const sent = await t.deps.db
+      .selectFrom('mail_outbox')
+      .select('params')
+      .where('to_address', '=', 'carla@premios.test')
+      .execute();
+    expect(sent.map((m) => m.params)).toEqual(['{}']);
 
     const reused = await accept({
       token,

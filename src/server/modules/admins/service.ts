@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/error
 import { addDays, addMinutes, iso } from '../../lib/time.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { hashPassword, isWeakPassword } from '../auth/passwords.ts';
+import { forgetSentSecrets } from '../auth/secrets.ts';
 
 export const registrationPath = (token: string) =>
   `/signin/newadmin?token=${encodeURIComponent(token)}`;
@@ -202,13 +203,7 @@ export async function acceptAdminInvitation(
     if (Number(spent.numUpdatedRows) < 1 || Number(completed.numUpdatedRows) !== 1) {
       throw notFound(MSG.invalidToken);
     }
-    await trx
-      .updateTable('mail_outbox')
-      .set({ params: '{}' })
-      .where('template', '=', 'admin-invitation')
-      .where('to_address', '=', invitation.email)
-      .where('status', '!=', 'pending')
-      .execute();
+    await forgetSentSecrets(trx, 'admin-invitation', invitation.email);
     await recordAudit(trx, { role: 'system', email: invitation.email }, now, {
       action: 'admin.registered',
       entityType: 'admin',

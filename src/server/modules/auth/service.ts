@@ -9,7 +9,6 @@ import {
 } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { SignInStartResponse } from '../../../shared/schemas/auth.ts';
-import type { Db } from '../../db/connection.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionSubject } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -17,9 +16,9 @@ import { hashToken, newAccessCode, newId, newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { addMinutes, iso } from '../../lib/time.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import type { MailTemplateName } from '../../mail/templates/index.ts';
 import { resendAdminInvitation } from '../admins/service.ts';
 import { hashPassword, isWeakPassword, verifyPassword } from './passwords.ts';
+import { forgetSentSecrets } from './secrets.ts';
 
 /** A signed-in subject plus what the `currentUser` cookie shows. */
 export interface SignedIn {
@@ -47,24 +46,6 @@ function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/**
- * Sent messages keep their parameters in the outbox; once the secret they carried (a code or
- * link) is spent or replaced, it is blanked there too, so a copy of the database holds none.
- */
-export async function forgetSentSecrets(
-  trx: Db,
-  template: MailTemplateName,
-  to: string,
-): Promise<void> {
-  await trx
-    .updateTable('mail_outbox')
-    .set({ params: '{}' })
-    .where('template', '=', template)
-    .where('to_address', '=', to)
-    .where('status', '!=', 'pending')
-    .execute();
 }
 
 /**
