@@ -115,27 +115,59 @@ export async function getExhibitorEvent(
   eventId: string,
 ): Promise<ExhEventResponse> {
   const event = await findMemberEvent(deps.db, exhibitorId, eventId);
-  const [versions, rows] = await Promise.all([
-    deps.db
-      .selectFrom('nomination_lists')
-      .select(['category', 'version'])
-      .where('event_id', '=', eventId)
-      .where('exhibitor_id', '=', exhibitorId)
-      .execute(),
-    deps.db
-      .selectFrom('nominations')
-      .selectAll()
-      .where('event_id', '=', eventId)
-      .where('exhibitor_id', '=', exhibitorId)
-      .orderBy('category')
-      .orderBy('list_order')
-      .execute(),
-  ]);
-  const list = (category: Category): NominationList => ({
-    category,
-    version: Number(versions.find((v) => v.category === category)?.version ?? 0),
-    nominees: rows.filter((row) => row.category === category).map(toNomineeView),
-  });
+  // One statement, hence one snapshot: each list's version always matches the rows shown with it
+  // (two separate reads could pair a version with rows of another write on PostgreSQL).
+  const rows = await deps.db
+    .selectFrom('nomination_lists as list')
+    .leftJoin('nominations', (join) =>
+      join
+        .onRef('nominations.event_id', '=', 'list.event_id')
+        .onRef('nominations.exhibitor_id', '=', 'list.exhibitor_id')
+        .onRef('nominations.category', '=', 'list.category'),
+    )
+    .select([
+      'list.category as list_category',
+      'list.version as list_version',
+      'nominations.list_order',
+      'nominations.fiscal_id',
+      'nominations.name',
+      'nominations.registered_name',
+      'nominations.contact_name',
+      'nominations.contact_position',
+      'nominations.phone',
+      'nominations.email',
+      'nominations.location',
+      'nominations.city',
+    ])
+    .where('list.event_id', '=', eventId)
+    .where('list.exhibitor_id', '=', exhibitorId)
+    .orderBy('nominations.list_order')
+    .execute();
+  const list = (category: Category): NominationList => {
+    const own = rows.filter((row) => row.list_category === category);
+    return {
+      category,
+      version: Number(own[0]?.list_version ?? 0),
+      nominees: own.flatMap((row) =>
+        row.list_order === null
+          ? []
+          : [
+              {
+                order: Number(row.list_order),
+                name: row.name ?? '',
+                registeredName: row.registered_name ?? '',
+                fiscalId: row.fiscal_id ?? '',
+                contactName: row.contact_name ?? '',
+                contactPosition: row.contact_position ?? '',
+                phone: row.phone ?? '',
+                email: row.email ?? '',
+                location: row.location ?? '',
+                city: row.city ?? '',
+              },
+            ],
+      ),
+    };
+  };
   return {
     ...summary(event),
     votingOpen: isVotingOpen(event.vote_deadline, deps.clock.now(), deps.config.timeZone),
