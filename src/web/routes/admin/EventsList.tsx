@@ -1,6 +1,102 @@
-import { Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { formatDisplayDate } from '../../../shared/dates.ts';
+import { MSG } from '../../../shared/messages.ts';
+import type { EventView } from '../../../shared/schemas/events.ts';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { Loading } from '../../components/RequireRole.tsx';
+import { useToast } from '../../components/Toasts.tsx';
+import { EventDialog } from '../../features/events/EventDialog.tsx';
+import { useEventList } from '../../features/events/queries.ts';
 
-// Placeholder until its issue builds the screen.
+const columns: Column<EventView>[] = [
+  {
+    header: 'Nombre',
+    render: (event) => (
+      <Link component={RouterLink} to={`/admin/event/${event.id}`}>
+        {event.name}
+      </Link>
+    ),
+  },
+  { header: 'Fecha límite', render: (event) => formatDisplayDate(event.voteDeadline) },
+  { header: 'Fecha del Evento', render: (event) => formatDisplayDate(event.eventDate) },
+];
+
+/** Arriving from a deleted event (navigation state `deleted`), confirm it once. */
+function useDeletedNotice() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const shown = useRef(false);
+  const deleted = (location.state as { deleted?: boolean } | null)?.deleted === true;
+  useEffect(() => {
+    if (!deleted || shown.current) return;
+    shown.current = true;
+    toast(MSG.eventDeleted);
+    // Drop the state so that a reload does not confirm it again.
+    void navigate('.', { replace: true, state: null });
+  }, [deleted, navigate, toast]);
+}
+
 export default function EventsList() {
-  return <Typography component="h1">EventsList</Typography>;
+  const [draft, setDraft] = useState('');
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const query = useEventList(search);
+  useDeletedNotice();
+
+  return (
+    <Stack spacing={2}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          flexWrap: 'wrap',
+        }}
+      >
+        <Typography variant="h1">Eventos</Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          nuevo
+        </Button>
+      </Box>
+      <Box
+        component="form"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSearch(draft.trim());
+        }}
+      >
+        <TextField
+          label="Buscar"
+          type="search"
+          size="small"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          sx={{ width: { xs: '100%', sm: 360 } }}
+          slotProps={{ htmlInput: { maxLength: 200, enterKeyHint: 'search' } }}
+        />
+      </Box>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <Typography role="alert" color="error">
+          {MSG.genericError}
+        </Typography>
+      ) : (
+        <DataTable
+          label="Eventos"
+          columns={columns}
+          rows={query.data.events}
+          rowKey={(event) => event.id}
+          emptyText={MSG.noEvents}
+        />
+      )}
+      {creating ? <EventDialog onClose={() => setCreating(false)} /> : null}
+    </Stack>
+  );
 }

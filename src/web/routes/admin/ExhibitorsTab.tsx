@@ -1,6 +1,216 @@
-import { Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import SendIcon from '@mui/icons-material/Send';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  Link,
+  Stack,
+  Tooltip,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { MSG } from '../../../shared/messages.ts';
+import {
+  INVITATION_STATUS_LABELS,
+  type EventExhibitorListResponse,
+  type EventExhibitorView,
+  type InvitationStatus,
+  type RemovalImpactResponse,
+} from '../../../shared/schemas/exhibitors.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { Loading } from '../../components/RequireRole.tsx';
+import { useToast } from '../../components/Toasts.tsx';
+import { ExhibitorDialog } from '../../features/exhibitors/ExhibitorDialog.tsx';
+import {
+  exhibitorsKey,
+  exhibitorUrl,
+  useEventExhibitors,
+} from '../../features/exhibitors/queries.ts';
+import { api } from '../../lib/api.ts';
 
-// Placeholder until its issue builds the screen.
+const STATUS_COLORS: Record<InvitationStatus, ChipProps['color']> = {
+  pending: 'default',
+  sent: 'success',
+  failed: 'error',
+  none: 'default',
+};
+
+/** The confirmation says what the removal discards (design: nothing is lost by surprise). */
+function removalText(exhibitor: EventExhibitorView, nominations: number): string {
+  const who = `Se quitará a ${exhibitor.fullName} de este evento`;
+  if (nominations === 0) return `${who}. No tiene nominaciones en él.`;
+  if (nominations === 1) return `${who} y se descartará su nominación en él.`;
+  return `${who} y se descartarán sus ${nominations} nominaciones en él.`;
+}
+
 export default function ExhibitorsTab() {
-  return <Typography component="h1">ExhibitorsTab</Typography>;
+  const { eventId = '' } = useParams();
+  const client = useQueryClient();
+  const toast = useToast();
+  const query = useEventExhibitors(eventId);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<EventExhibitorView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState<string | null>(null);
+  const impact = useQuery({
+    queryKey: ['admin', 'events', eventId, 'removal-impact', removing?.id],
+    queryFn: () =>
+      api.get<RemovalImpactResponse>(`${exhibitorUrl(eventId, removing?.id ?? '')}/removal-impact`),
+    enabled: Boolean(removing),
+    gcTime: 0,
+  });
+
+  const replaceRow = (row: EventExhibitorView) =>
+    client.setQueryData<EventExhibitorListResponse>(exhibitorsKey(eventId), (data) =>
+      data
+        ? {
+            exhibitors: data.exhibitors.some((e) => e.id === row.id)
+              ? data.exhibitors.map((e) => (e.id === row.id ? row : e))
+              : [...data.exhibitors, row],
+          }
+        : { exhibitors: [row] },
+    );
+
+  async function resend(exhibitor: EventExhibitorView) {
+    setResending(exhibitor.id);
+    try {
+      replaceRow(
+        await api.post<EventExhibitorView>(`${exhibitorUrl(eventId, exhibitor.id)}/invitation`),
+      );
+      toast(MSG.invitationResent);
+    } catch {
+      toast(MSG.notificationFailed, { severity: 'error' });
+    } finally {
+      setResending(null);
+    }
+  }
+
+  async function remove(exhibitor: EventExhibitorView) {
+    setBusy(true);
+    try {
+      await api.delete(exhibitorUrl(eventId, exhibitor.id));
+      client.setQueryData<EventExhibitorListResponse>(exhibitorsKey(eventId), (data) =>
+        data ? { exhibitors: data.exhibitors.filter((e) => e.id !== exhibitor.id) } : data,
+      );
+    } catch {
+      toast(MSG.genericError, { severity: 'error' });
+    } finally {
+      setBusy(false);
+      setRemoving(null);
+      void client.invalidateQueries({ queryKey: exhibitorsKey(eventId) });
+    }
+  }
+
+  const columns: Column<EventExhibitorView>[] = [
+    {
+      header: 'Nombre completo',
+      render: (exhibitor) => (
+        <Link component={RouterLink} to={`/admin/event/${eventId}/exhibitors/${exhibitor.id}`}>
+          {exhibitor.fullName}
+        </Link>
+      ),
+    },
+    { header: 'Email', render: (exhibitor) => exhibitor.email },
+    {
+      header: 'Invitación',
+      render: (exhibitor) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+          <Chip
+            size="small"
+            variant="outlined"
+            color={STATUS_COLORS[exhibitor.invitation.status]}
+            label={INVITATION_STATUS_LABELS[exhibitor.invitation.status]}
+          />
+          <Tooltip title="Reenviar invitación">
+            <span>
+              <IconButton
+                aria-label="Reenviar invitación"
+                size="small"
+                disabled={resending === exhibitor.id}
+                onClick={() => void resend(exhibitor)}
+              >
+                <SendIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          {exhibitor.invitation.status === 'failed' ? (
+            <Typography variant="caption" color="error" sx={{ width: '100%' }}>
+              {MSG.notificationFailed}
+            </Typography>
+          ) : null}
+        </Box>
+      ),
+    },
+    {
+      header: 'Acciones',
+      align: 'right',
+      render: (exhibitor) => (
+        <Tooltip title="Eliminar expositor">
+          <IconButton
+            aria-label="Eliminar expositor"
+            color="error"
+            onClick={() => setRemoving(exhibitor)}
+          >
+            <DeleteIcon />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
+          Expositor
+        </Button>
+      </Box>
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <Typography role="alert" color="error">
+          {MSG.genericError}
+        </Typography>
+      ) : (
+        <DataTable
+          label="Expositores"
+          columns={columns}
+          rows={query.data.exhibitors}
+          rowKey={(exhibitor) => exhibitor.id}
+          emptyText={MSG.noExhibitors}
+        />
+      )}
+      {adding ? (
+        <ExhibitorDialog
+          eventId={eventId}
+          onAdded={(row) => {
+            replaceRow(row);
+            setAdding(false);
+            void client.invalidateQueries({ queryKey: exhibitorsKey(eventId) });
+          }}
+          onClose={() => setAdding(false)}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={Boolean(removing) && !impact.isPending}
+        title="¿Eliminar expositor?"
+        text={
+          removing && impact.data
+            ? removalText(removing, impact.data.nominations)
+            : `Se quitará a ${removing?.fullName ?? ''} de este evento junto con sus nominaciones en él.`
+        }
+        confirmLabel="Eliminar"
+        busy={busy}
+        onConfirm={() => removing && void remove(removing)}
+        onClose={() => setRemoving(null)}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,151 @@
+import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import {
+  Controller,
+  useForm,
+  type FieldError,
+  type FieldErrors,
+  type Resolver,
+} from 'react-hook-form';
+import { MSG } from '../../../shared/messages.ts';
+import type { EventView } from '../../../shared/schemas/events.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { api, ApiError } from '../../lib/api.ts';
+import { eventKey, eventsKey, eventUrl } from './queries.ts';
+
+interface FormValues {
+  name: string;
+  eventDate: Dayjs | null;
+  voteDeadline: Dayjs | null;
+}
+
+const ISO = 'YYYY-MM-DD';
+const DATE_FIELDS = [
+  ['eventDate', 'Fecha del evento'],
+  ['voteDeadline', 'Fecha límite'],
+] as const;
+
+const requireAll: Resolver<FormValues> = async (values) => {
+  const errors: Record<string, FieldError> = {};
+  const required: FieldError = { type: 'required', message: MSG.requiredField };
+  if (!values.name.trim()) errors.name = required;
+  if (!values.eventDate) errors.eventDate = required;
+  if (!values.voteDeadline) errors.voteDeadline = required;
+  return Object.keys(errors).length > 0
+    ? { values: {}, errors: errors as FieldErrors<FormValues> }
+    : { values, errors: {} };
+};
+
+/**
+ * "Nuevo evento" / "Editar evento". Dates are typed or picked; the desktop variant of the picker
+ * everywhere, because the touch variant opens a calendar instead of taking typed digits.
+ */
+export function EventDialog({
+  event,
+  onSaved,
+  onClose,
+}: {
+  /** The event to edit; a new one when absent. */
+  event?: EventView;
+  onSaved?(saved: EventView): void;
+  onClose(): void;
+}) {
+  const client = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [datesInvalid, setDatesInvalid] = useState(false);
+  const form = useForm<FormValues>({
+    resolver: requireAll,
+    defaultValues: {
+      name: event?.name ?? '',
+      eventDate: event ? dayjs(event.eventDate) : null,
+      voteDeadline: event ? dayjs(event.voteDeadline) : null,
+    },
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    setDatesInvalid(false);
+    const eventDate = values.eventDate?.format(ISO) ?? '';
+    const voteDeadline = values.voteDeadline?.format(ISO) ?? '';
+    // A half-typed or impossible date (31/02) cannot be sent; every other date rule is the
+    // server's, whose "today" is the one of APP_TIMEZONE.
+    if (values.eventDate?.isValid() === false || values.voteDeadline?.isValid() === false) {
+      setError(MSG.invalidDates);
+      setDatesInvalid(true);
+      return;
+    }
+    try {
+      const body = { name: values.name, eventDate, voteDeadline };
+      const saved = event
+        ? await api.put<EventView>(eventUrl(event.id), body)
+        : await api.post<EventView>('/api/events', body);
+      client.setQueryData(eventKey(saved.id), saved);
+      await client.invalidateQueries({ queryKey: eventsKey });
+      onSaved?.(saved);
+      onClose();
+    } catch (caught) {
+      const refused = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;
+      setError(refused ? caught.message : MSG.genericErrorDot);
+      setDatesInvalid(
+        refused &&
+          (caught.message === MSG.invalidDates || caught.message === MSG.deadlineAfterEvent),
+      );
+    }
+  });
+
+  return (
+    <FormDialog
+      open
+      title={event ? 'Editar evento' : 'Nuevo evento'}
+      error={error}
+      busy={form.formState.isSubmitting}
+      onSubmit={(e) => void submit(e)}
+      onClose={onClose}
+    >
+      <FormTextField
+        control={form.control}
+        name="name"
+        label="Nombre"
+        required
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+      {DATE_FIELDS.map(([field, label]) => (
+        <Controller
+          key={field}
+          control={form.control}
+          name={field}
+          render={({ field: { ref, value, onChange, onBlur }, fieldState }) => (
+            <DesktopDatePicker
+              label={label}
+              value={value}
+              inputRef={ref}
+              onChange={(next) => {
+                onChange(next);
+                setDatesInvalid(false);
+              }}
+              format="DD/MM/YYYY"
+              // One plain text input per date: it takes a typed or pasted date, and its label
+              // names exactly one element.
+              enableAccessibleFieldDOMStructure={false}
+              disablePast={!event}
+              slotProps={{
+                textField: {
+                  name: field,
+                  required: true,
+                  fullWidth: true,
+                  onBlur,
+                  error: Boolean(fieldState.error) || datesInvalid,
+                  helperText: fieldState.error?.message ?? 'dd/mm/aaaa',
+                },
+              }}
+            />
+          )}
+        />
+      ))}
+    </FormDialog>
+  );
+}
