@@ -209,7 +209,7 @@ describe('sign-in, sessions and administrator accounts', () => {
     await page.getByRole('button', { name: 'Aceptar' }).click();
     await expect.poll(visible(page, MSG.resetFailed)).toBe(true);
     await context.close();
-  });
+  }, 120_000);
 
   it('"Registrar nuevo administrador": address in use, failure, then an invitation only the link completes', async () => {
     const inviter = await seedAdmin(server.database.db, { fullName: 'Beto Admin' });
