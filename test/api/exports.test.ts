@@ -297,23 +297,19 @@ describe('exports', () => {
     );
   });
 
-  // Built at the end of issue 6 (npm run manual); the skip goes with the committed PDF.
-  it.skipIf(!fs.existsSync(MANUAL_FILE))(
-    'serves the instruction manual to any signed-in user only',
-    async () => {
-      expect((await get('/api/manual', null)).statusCode).toBe(401);
-      const exhibitor = await seedExhibitor(t.deps.db);
-      const response = await get(
-        '/api/manual',
-        await t.signIn({ role: 'exh', exhibitorId: exhibitor.id }),
-      );
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['content-disposition']).toContain(
-        "filename*=UTF-8''Instructivo%20Premios.pdf",
-      );
-      expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-      expect(response.rawPayload.equals(fs.readFileSync(MANUAL_FILE))).toBe(true);
-    },
-  );
+  it('serves the instruction manual to any signed-in user only', async () => {
+    expect((await get('/api/manual', null)).statusCode).toBe(401);
+    const exhibitor = await seedExhibitor(t.deps.db);
+    const response = await get(
+      '/api/manual',
+      await t.signIn({ role: 'exh', exhibitorId: exhibitor.id }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain(
+      "filename*=UTF-8''Instructivo%20Premios.pdf",
+    );
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(response.rawPayload.equals(fs.readFileSync(MANUAL_FILE))).toBe(true);
+  });
 });

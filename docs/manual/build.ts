@@ -1,0 +1,292 @@
+/**
+ * `npm run manual`: builds docs/manual/instructivo.pdf, the Spanish instruction manual served by
+ * GET /api/manual. It builds the web app, starts the real server on a fresh SQLite database with
+ * demonstration data, takes screenshots of the real screens with Chromium, fills them into
+ * manual.html and prints that page to PDF with the same Chromium. The PDF is committed, so the
+ * running app needs no browser.
+ *
+ * Set E2E_WEB_DIR to reuse an existing web build. A screen that cannot be reached is reported and
+ * left out of the PDF rather than stopping the build.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { SessionSubject } from '../../src/server/http/session.ts';
+
+const here = import.meta.dirname;
+const root = path.resolve(here, '../..');
+const OUTPUT = path.join(here, 'instructivo.pdf');
+/** The demonstration's "now": voting is open (deadline 1 July 2026). */
+const NOW = '2026-06-10T15:00:00.000Z';
+const DESKTOP = { width: 1200, height: 760 };
+const PHONE = { width: 390, height: 780 };
+
+function buildWeb(): string {
+  if (process.env.E2E_WEB_DIR) return process.env.E2E_WEB_DIR;
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'premios-manual-web-'));
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('the web build failed');
+  return outDir;
+}
+
+const ownWebBuild = !process.env.E2E_WEB_DIR;
+const webDir = buildWeb();
+// The server helper reads the web folder when it is loaded.
+process.env.E2E_WEB_DIR = webDir;
+const { startServer } = await import('../../e2e/helpers/server.ts');
+const { launchBrowser } = await import('../../e2e/helpers/browser.ts');
+const { signInContext } = await import('../../e2e/helpers/session.ts');
+const seed = await import('../../test/helpers/seed.ts');
+
+const server = await startServer({ now: NOW });
+const browser: Browser = await launchBrowser();
+const shots = new Map<string, string>();
+const missing: string[] = [];
+
+try {
+  const db = server.database.db;
+  const admin = await seed.seedAdmin(db, {
+    email: 'ana@premios.example',
+    fullName: 'Ana Administradora',
+  });
+  const event = await seed.seedEvent(db, {
+    name: 'Premios Partners 2026',
+    eventDate: '2026-07-15',
+    voteDeadline: '2026-07-01',
+  });
+  await seed.seedEvent(db, {
+    name: 'Encuentro de Canales 2026',
+    eventDate: '2026-09-20',
+    voteDeadline: '2026-09-05',
+  });
+  const people = [
+    ['Laura Gómez', 'laura.gomez@distribuidora.example', 'Distribuidora Sur'],
+    ['Martín Pérez', 'martin.perez@mayorista.example', 'Mayorista Norte'],
+    ['Sofía Díaz', 'sofia.diaz@soluciones.example', 'Soluciones IT'],
+  ] as const;
+  const exhibitors = [];
+  for (const [fullName, email, company] of people) {
+    const exhibitor = await seed.seedExhibitor(db, { fullName, email, company });
+    await seed.seedMembership(db, event.id, exhibitor.id);
+    exhibitors.push(exhibitor);
+  }
+  const resellers: Record<string, string> = {
+    '30712345671': 'Redes del Plata',
+    '30698765432': 'Nube Andina',
+    '30611122233': 'Datacenter Cuyo',
+    '30755566677': 'Soporte Patagónico',
+    '30788899900': 'Integra Litoral',
+  };
+  const lists: [number, string[]][] = [
+    [0, ['30712345671', '30698765432', '30611122233', '30755566677']],
+    [1, ['30698765432', '30712345671', '30788899900']],
+    [2, ['30712345671', '30611122233', '30698765432', '30788899900', '30755566677']],
+  ];
+  for (const [index, fiscalIds] of lists) {
+    await seed.seedNominations(db, {
+      eventId: event.id,
+      exhibitorId: exhibitors[index]?.id ?? '',
+      category: 'consumption',
+      nominees: fiscalIds.map((fiscalId, order) => ({
+        fiscalId,
+        name: resellers[fiscalId],
+        email: `contacto@${(resellers[fiscalId] ?? 'reseller').toLowerCase().replace(/\W+/g, '')}.example`,
+        nominatedAt: `2026-06-0${index + 1}T1${order}:00:00.000Z`,
+      })),
+    });
+  }
+  await seed.seedNominations(db, {
+    eventId: event.id,
+    exhibitorId: exhibitors[0]?.id ?? '',
+    category: 'value',
+    nominees: [{ fiscalId: '30611122233', name: 'Datacenter Cuyo' }],
+  });
+  const firstExhibitor = exhibitors[0] ?? { id: '', email: '', fullName: '' };
+
+  async function context(
+    subject: SessionSubject | null,
+    display: { email: string; fullName: string },
+    viewport = DESKTOP,
+  ): Promise<BrowserContext> {
+    const created = await browser.newContext({
+      baseURL: server.url,
+      viewport,
+      locale: 'es-AR',
+      deviceScaleFactor: 1,
+    });
+    if (subject) await signInContext(created, server, subject, display, new Date(NOW));
+    return created;
+  }
+
+  /** Runs one screen's steps and keeps its screenshot; a failure only leaves that shot out. */
+  async function shot(name: string, page: Page, steps: () => Promise<void>) {
+    try {
+      await steps();
+      // Let dialogs finish their opening transition.
+      await page.waitForFunction(() =>
+        document.getAnimations().every((a) => a.playState !== 'running'),
+      );
+      const image = await page.screenshot({ type: 'jpeg', quality: 82 });
+      shots.set(name, `data:image/jpeg;base64,${image.toString('base64')}`);
+      process.stdout.write(`  captured ${name}\n`);
+    } catch (error) {
+      missing.push(name);
+      process.stdout.write(`  MISSING ${name}: ${(error as Error).message.split('\n')[0]}\n`);
+    }
+  }
+  const visible = { timeout: 15_000 };
+
+  const logo = await fetch(`${server.url}/api/logo`);
+  shots.set(
+    'logo',
+    `data:image/png;base64,${Buffer.from(await logo.arrayBuffer()).toString('base64')}`,
+  );
+
+  process.stdout.write('Sign-in screens\n');
+  {
+    const anonymous = await context(null, { email: '', fullName: '' });
+    const page = await anonymous.newPage();
+    await shot('signin-email', page, async () => {
+      await page.goto('/signin');
+      await page.getByLabel('Email').fill(admin.email);
+    });
+    await shot('signin-admin', page, async () => {
+      await page.getByRole('button', { name: 'siguiente' }).click();
+      await page.getByLabel('Contraseña', { exact: true }).waitFor(visible);
+    });
+    await shot('signin-code', page, async () => {
+      await page.goto('/signin');
+      await page.getByLabel('Email').fill(firstExhibitor.email);
+      await page.getByRole('button', { name: 'siguiente' }).click();
+      await page.getByLabel('Dígito 1').waitFor(visible);
+    });
+    await anonymous.close();
+  }
+
+  process.stdout.write('Administrator screens\n');
+  {
+    const adminContext = await context(
+      { role: 'admin', adminId: admin.id },
+      { email: admin.email, fullName: admin.fullName ?? '' },
+    );
+    const page = await adminContext.newPage();
+    await shot('admin-events', page, async () => {
+      await page.goto('/admin');
+      await page.getByRole('link', { name: event.name }).waitFor(visible);
+    });
+    await shot('admin-new-event', page, async () => {
+      await page.getByRole('button', { name: 'nuevo', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
+      await dialog.waitFor(visible);
+      await dialog.getByLabel('Nombre').fill('Premios Partners 2027');
+    });
+    await shot('admin-exhibitors', page, async () => {
+      await page.goto(`/admin/event/${event.id}/exhibitors`);
+      await page.getByText(firstExhibitor.fullName).first().waitFor(visible);
+    });
+    await shot('admin-new-exhibitor', page, async () => {
+      await page.getByRole('button', { name: 'Expositor', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Nuevo votante' }).waitFor(visible);
+    });
+    await shot('admin-register', page, async () => {
+      await page.goto(`/admin`);
+      await page.getByRole('button', { name: 'Registrar nuevo administrador' }).click();
+      await page.getByRole('dialog', { name: 'Registrar nuevo administrador' }).waitFor(visible);
+    });
+    await shot('admin-ranking', page, async () => {
+      await page.goto(`/admin/event/${event.id}/consumption`);
+      await page.getByRole('table', { name: 'Votos' }).locator('tbody tr').nth(4).waitFor(visible);
+    });
+    await shot('admin-nominee', page, async () => {
+      await page.getByRole('link', { name: 'Redes del Plata' }).click();
+      await page.getByRole('heading', { name: /Votos para el id fiscal/ }).waitFor(visible);
+      await page.getByRole('table').locator('tbody tr').nth(2).waitFor(visible);
+    });
+    await shot('admin-edit-vote', page, async () => {
+      await page.getByRole('button', { name: 'Redes del Plata' }).first().click();
+      await page.getByRole('dialog', { name: 'Editar voto' }).waitFor(visible);
+    });
+    await shot('admin-exhibitor-votes', page, async () => {
+      await page.goto(`/admin/event/${event.id}/exhibitors/${firstExhibitor.id}`);
+      await page
+        .getByRole('heading', { name: `Votos de ${firstExhibitor.fullName}` })
+        .waitFor(visible);
+    });
+    await adminContext.close();
+  }
+
+  process.stdout.write('Exhibitor screens\n');
+  {
+    const subject = { role: 'exh' as const, exhibitorId: firstExhibitor.id };
+    const display = { email: firstExhibitor.email, fullName: firstExhibitor.fullName };
+    const phone = await context(subject, display, PHONE);
+    const phonePage = await phone.newPage();
+    await shot('exh-events', phonePage, async () => {
+      await phonePage.goto('/exh');
+      await phonePage.getByRole('link', { name: event.name }).waitFor(visible);
+    });
+    await shot('exh-list-phone', phonePage, async () => {
+      await phonePage.goto(`/exh/event/${event.id}`);
+      await phonePage.getByText('Redes del Plata').first().waitFor(visible);
+    });
+    await phone.close();
+
+    const desktop = await context(subject, display);
+    const page = await desktop.newPage();
+    await shot('exh-list', page, async () => {
+      await page.goto(`/exh/event/${event.id}`);
+      await page.getByText('Redes del Plata').first().waitFor(visible);
+    });
+    await shot('exh-nominate', page, async () => {
+      await page.getByRole('tab', { name: 'Nominación Reseller de VALOR AGREGADO' }).click();
+      await page.getByRole('button', { name: 'Nominar', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Nominar a un reseller' }).waitFor(visible);
+    });
+    await desktop.close();
+  }
+
+  process.stdout.write('Printing the PDF\n');
+  let html = fs.readFileSync(path.join(here, 'manual.html'), 'utf8');
+  html = html.replace(
+    /<figure([^>]*)>\s*<img data-shot="([^"]+)"([^>]*)\/>([\s\S]*?)<\/figure>/g,
+    (figure, attributes: string, name: string, rest: string, caption: string) =>
+      shots.has(name)
+        ? `<figure${attributes}><img src="${shots.get(name)}"${rest}/>${caption}</figure>`
+        : '',
+  );
+  html = html.replace(/<img data-shot="logo"/, `<img src="${shots.get('logo')}"`);
+  // For reviewing the layout without a PDF viewer.
+  if (process.env.MANUAL_HTML_OUT) fs.writeFileSync(process.env.MANUAL_HTML_OUT, html);
+  const printer = await browser.newPage();
+  await printer.setContent(html, { waitUntil: 'load' });
+  await printer.pdf({
+    path: OUTPUT,
+    format: 'A4',
+    printBackground: true,
+    preferCSSPageSize: true,
+    displayHeaderFooter: true,
+    headerTemplate: '<span></span>',
+    footerTemplate:
+      '<div style="font-size:8px;color:#6b7785;width:100%;text-align:center">Instructivo de Premios · página <span class="pageNumber"></span> de <span class="totalPages"></span></div>',
+  });
+  await printer.close();
+  const size = fs.statSync(OUTPUT).size;
+  process.stdout.write(
+    `Wrote ${path.relative(root, OUTPUT)} (${Math.round(size / 1024)} KB, ${shots.size - 1} screenshots)\n`,
+  );
+  if (missing.length > 0) {
+    process.stdout.write(`Left out (screen not reachable): ${missing.join(', ')}\n`);
+    process.exitCode = 1;
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  if (ownWebBuild) fs.rmSync(webDir, { recursive: true, force: true });
+}
