@@ -38,7 +38,14 @@ const webDir = process.env.E2E_WEB_DIR ?? path.join(root, 'dist/web');
  * loopback). `now` starts the server's clock at that instant (PREMIOS_TEST_NOW).
  */
 export async function startServer(
-  options: { now?: string; env?: Record<string, string> } = {},
+  options: {
+    now?: string;
+    env?: Record<string, string>;
+    /** Another database than the default fresh SQLite file (several instances on one database). */
+    databaseUrl?: string;
+    /** Share one SMTP server between instances; stopped by its owner, not by this server. */
+    smtp?: TestSmtpServer;
+  } = {},
 ): Promise<RunningServer> {
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
     throw new Error(

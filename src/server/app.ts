@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -86,8 +91,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
+    // Malformed or oversized URLs are refused by the router before any handler: same error body.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void reply.status(status).send(errorBody('invalid_input', MSG.invalidInput));
+    },
     // One line per request is noise at info level; debug and trace keep it.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',

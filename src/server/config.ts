@@ -11,6 +11,11 @@ export interface Config {
   mailFrom: string;
   timeZone: string;
   logLevel: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false by default, so that a
+   * client cannot pick its own address and slip past the per-client rate limits.
+   */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** Serve the built web app from this folder when it exists. */
   webDir: string;
   /** Per-client requests per minute on each sign-in step (RATE_LIMIT_SIGNIN_PER_MINUTE). */
@@ -36,6 +41,9 @@ export function signInRateLimitPerMinute(env: NodeJS.ProcessEnv = process.env): 
 }
 
 export class ConfigError extends Error {}
+
+/** Trust the nearest `hops` proxies in front of the app. */
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -76,6 +84,13 @@ const envSchema = z.object({
     )
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/,
+      'TRUST_PROXY must be true, false, a number of hops or a list of proxy addresses',
+    )
+    .optional(),
   WEB_DIR: z.string().optional(),
   RATE_LIMIT_SIGNIN_PER_MINUTE: signInRateLimitSchema,
 });
@@ -104,6 +119,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: vars.MAIL_FROM,
     timeZone: vars.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     logLevel: vars.LOG_LEVEL,
+    trustProxy:
+      vars.TRUST_PROXY === undefined || vars.TRUST_PROXY === 'false'
+        ? false
+        : vars.TRUST_PROXY === 'true'
+          ? true
+          : /^\d+$/.test(vars.TRUST_PROXY)
+            ? hopsTrusted(Number(vars.TRUST_PROXY))
+            : vars.TRUST_PROXY,
     webDir: path.resolve(vars.WEB_DIR ?? 'dist/web'),
     signInRateLimitPerMinute: vars.RATE_LIMIT_SIGNIN_PER_MINUTE,
   };

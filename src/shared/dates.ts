@@ -28,12 +28,23 @@ export function isValidIsoDate(value: string): boolean {
 
 /** The calendar date of an instant in an IANA time zone, as `YYYY-MM-DD`. */
 export function calendarDateIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  return isoDateFormatter(timeZone).format(instant);
+}
+
+/** Building a formatter costs far more than using one, and every save asks: one per zone. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function isoDateFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
 }
 
 /** Voting is open through 23:59:59 of the deadline's calendar day in the programme's zone. */

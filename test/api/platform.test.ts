@@ -86,6 +86,15 @@ describe('platform', () => {
     });
   });
 
+  it('answers a malformed or oversized URL with the error body', async () => {
+    const long = await t.request({ method: 'GET', url: `/api/exh/events/${'a'.repeat(200)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: { code: 'invalid_input', message: MSG.invalidInput } });
+    const broken = await t.request({ method: 'GET', url: '/api/events/%E0%A4%A/exhibitors' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ error: { code: 'invalid_input', message: MSG.invalidInput } });
+  });
+
   it('publishes an OpenAPI document of the route table', async () => {
     const response = await t.request({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
@@ -143,5 +152,14 @@ describe('migrations', () => {
       await second.close();
       await testDb.drop();
     }
+  });
+});
+
+describe('behind a proxy', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY says which proxies to believe', async () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).trustProxy).toBe('10.0.0.1,10.0.0.2');
+    expect(() => loadConfig({ TRUST_PROXY: 'cualquiera' })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
 /** Adapts `node:sqlite` to the better-sqlite3-shaped interface that Kysely's SqliteDialect expects. */
 function nodeSqliteDatabase(file: string): SqliteDatabase {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -27,10 +29,21 @@ function nodeSqliteDatabase(file: string): SqliteDatabase {
   database.exec('PRAGMA synchronous = NORMAL');
   database.exec('PRAGMA foreign_keys = ON');
   database.exec('PRAGMA busy_timeout = 5000');
+  // Kysely asks for the same few SQL texts over and over: prepare each once.
+  const statements = new Map<string, StatementSync>();
+  const prepared = (query: string): StatementSync => {
+    let statement = statements.get(query);
+    if (!statement) {
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+      statement = database.prepare(query);
+      statements.set(query, statement);
+    }
+    return statement;
+  };
   return {
     close: () => database.close(),
     prepare(query: string) {
-      const statement = database.prepare(query);
+      const statement = prepared(query);
       return {
         reader: statement.columns().length > 0,
         all: (params) => statement.all(...(params as SQLInputValue[])),

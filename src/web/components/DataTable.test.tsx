@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../shared/messages.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';

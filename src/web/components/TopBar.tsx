@@ -1,4 +1,5 @@
 import AddModeratorIcon from '@mui/icons-material/PersonAddAlt1';
+import DownloadIcon from '@mui/icons-material/Download';
 import ImageIcon from '@mui/icons-material/Image';
 import { AppBar, Box, Button, IconButton, Link, Toolbar, Tooltip } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
@@ -48,8 +49,24 @@ export function TopBar() {
             </Tooltip>
           </>
         ) : null}
-        <Link href="/api/manual" download underline="hover" sx={{ fontSize: 14 }}>
-          Descargar Instructivo
+        {/* On a phone only the icon shows; the accessible name stays the same. */}
+        <Link
+          href="/api/manual"
+          download
+          underline="hover"
+          aria-label="Descargar Instructivo"
+          sx={{
+            fontSize: 14,
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: 0.5,
+            p: { xs: 1, sm: 0 },
+          }}
+        >
+          <DownloadIcon fontSize="small" sx={{ display: { xs: 'inline-block', sm: 'none' } }} />
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            Descargar Instructivo
+          </Box>
         </Link>
         <Button variant="outlined" size="small" onClick={() => void signOut()}>
           Salir
