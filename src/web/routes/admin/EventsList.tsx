@@ -36,8 +36,8 @@ function useDeletedNotice() {
     shown.current = true;
     toast(MSG.eventDeleted);
     // Drop the state so that a reload does not confirm it again.
-    void navigate('.', { replace: true, state: null });
-  }, [deleted, navigate, toast]);
+    void navigate(location.pathname, { replace: true, state: null });
+  }, [deleted, location.pathname, navigate, toast]);
 }
 
 export default function EventsList() {

@@ -108,6 +108,19 @@ export default function ExhibitorsTab() {
     }
   }
 
+  const removeButton = (exhibitor: EventExhibitorView) => (
+    <Tooltip title="Eliminar expositor">
+      <IconButton
+        aria-label="Eliminar expositor"
+        color="error"
+        size="small"
+        onClick={() => setRemoving(exhibitor)}
+      >
+        <DeleteIcon />
+      </IconButton>
+    </Tooltip>
+  );
+
   const columns: Column<EventExhibitorView>[] = [
     {
       header: 'Nombre completo',
@@ -128,18 +141,22 @@ export default function ExhibitorsTab() {
             color={STATUS_COLORS[exhibitor.invitation.status]}
             label={INVITATION_STATUS_LABELS[exhibitor.invitation.status]}
           />
-          <Tooltip title="Reenviar invitación">
-            <span>
-              <IconButton
-                aria-label="Reenviar invitación"
-                size="small"
-                disabled={resending === exhibitor.id}
-                onClick={() => void resend(exhibitor)}
-              >
-                <SendIcon fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
+          <Box sx={{ display: 'flex' }}>
+            <Tooltip title="Reenviar invitación">
+              <span>
+                <IconButton
+                  aria-label="Reenviar invitación"
+                  size="small"
+                  disabled={resending === exhibitor.id}
+                  onClick={() => void resend(exhibitor)}
+                >
+                  <SendIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+            {/* Phones have no room for a column of its own (the desktop one is hidden there). */}
+            <Box sx={{ display: { xs: 'block', sm: 'none' } }}>{removeButton(exhibitor)}</Box>
+          </Box>
           {exhibitor.invitation.status === 'failed' ? (
             <Typography variant="caption" color="error" sx={{ width: '100%' }}>
               {MSG.notificationFailed}
@@ -151,17 +168,8 @@ export default function ExhibitorsTab() {
     {
       header: 'Acciones',
       align: 'right',
-      render: (exhibitor) => (
-        <Tooltip title="Eliminar expositor">
-          <IconButton
-            aria-label="Eliminar expositor"
-            color="error"
-            onClick={() => setRemoving(exhibitor)}
-          >
-            <DeleteIcon />
-          </IconButton>
-        </Tooltip>
-      ),
+      hideOnPhone: true,
+      render: removeButton,
     },
   ];
 
