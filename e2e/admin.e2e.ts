@@ -203,9 +203,9 @@ describe('administration', () => {
       .toBe(true);
     await visible(page, `Fecha: ${formatDisplayDate(dateIn(30))}`);
     await visible(page, `Límite: ${formatDisplayDate(dateIn(20))}`);
-    expect(await page.getByRole('tab', { name: 'Expositores' }).getAttribute('aria-selected')).toBe(
-      'true',
-    );
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Expositores' }).getAttribute('aria-selected'))
+      .toBe('true');
     await expectAccessible(page);
 
     // Tabs have their own URLs.
@@ -323,6 +323,26 @@ describe('administration', () => {
     const row = page.getByRole('row', { name: /Esteban Quito/ });
     await expect.poll(() => row.getByText('enviada').isVisible(), { timeout: 10_000 }).toBe(true);
 
+    // The invited exhibitor signs in with an emailed code and finds the event at /exh.
+    const invitee = await newContext(browser, server.url);
+    const exhPage = await invitee.newPage();
+    await exhPage.goto(
+      new URL(/https?:\/\/\S+\/signin/.exec(mail.text)?.[0] ?? '/signin').pathname,
+    );
+    await exhPage.getByLabel('Email').fill('esteban.quito@empresa.test');
+    await exhPage.getByRole('button', { name: 'siguiente' }).click();
+    await exhPage.waitForURL('**/signin/code');
+    const codeMail = await server.smtp.waitFor('esteban.quito@empresa.test', { count: 2 });
+    const code = /\b(\d{6})\b/.exec(codeMail.text)?.[1] ?? '';
+    await exhPage.getByLabel('Dígito 1').click();
+    await exhPage.keyboard.type(code);
+    await exhPage.getByRole('button', { name: 'acceder' }).click();
+    await exhPage.waitForURL((url) => url.pathname === '/exh');
+    await exhPage.getByRole('heading', { name: 'Mis eventos', level: 1 }).waitFor();
+    await exhPage.getByRole('link', { name: 'Gala de Canales' }).click();
+    await exhPage.waitForURL(`**/exh/event/${event.id}`);
+    await invitee.close();
+
     // The same address again, an administrator's address, a failure.
     const addAgain = async (email: string) => {
       await page.getByRole('button', { name: 'Expositor', exact: true }).click();
@@ -351,7 +371,8 @@ describe('administration', () => {
     // Re-send: a second email; a refused re-send says the notification failed.
     await row.getByRole('button', { name: 'Reenviar invitación' }).click();
     await visible(page, MSG.invitationResent);
-    await server.smtp.waitFor('esteban.quito@empresa.test', { count: 2 });
+    const resent = await server.smtp.waitFor('esteban.quito@empresa.test', { count: 3 });
+    expect(resent.subject).toBe('Invitación a votar en Gala de Canales');
     await page.route('**/invitation', (route) => route.abort());
     await row.getByRole('button', { name: 'Reenviar invitación' }).click();
     await visible(page, MSG.notificationFailed);
