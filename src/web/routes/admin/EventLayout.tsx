@@ -14,7 +14,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { CATEGORY_LABELS } from '../../../shared/constants.ts';
 import { formatDisplayDate } from '../../../shared/dates.ts';
@@ -22,9 +22,13 @@ import { MSG } from '../../../shared/messages.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
 import { useToast } from '../../components/Toasts.tsx';
-import { EventDialog } from '../../features/events/EventDialog.tsx';
 import { eventKey, eventsKey, eventUrl, useEvent } from '../../features/events/queries.ts';
 import { api, ApiError } from '../../lib/api.ts';
+
+// The date pickers are most of the dialog's weight: loaded when it first opens.
+const EventDialog = lazy(() =>
+  import('../../features/events/EventDialog.tsx').then((m) => ({ default: m.EventDialog })),
+);
 
 const TABS = [
   { path: 'exhibitors', label: 'Expositores' },
@@ -139,7 +143,9 @@ export default function EventLayout() {
       <Box role="tabpanel" aria-labelledby={current ? tabId(current) : undefined}>
         <Outlet />
       </Box>
-      {dialog === 'edit' ? <EventDialog event={event} onClose={() => setDialog(null)} /> : null}
+      <Suspense>
+        {dialog === 'edit' ? <EventDialog event={event} onClose={() => setDialog(null)} /> : null}
+      </Suspense>
       <ConfirmDialog
         open={dialog === 'delete'}
         title="¿Eliminar evento?"

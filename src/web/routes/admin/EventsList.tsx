@@ -1,6 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { formatDisplayDate } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -8,8 +8,12 @@ import type { EventView } from '../../../shared/schemas/events.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
 import { useToast } from '../../components/Toasts.tsx';
-import { EventDialog } from '../../features/events/EventDialog.tsx';
 import { useEventList } from '../../features/events/queries.ts';
+
+// The date pickers are most of the dialog's weight: loaded when it first opens.
+const EventDialog = lazy(() =>
+  import('../../features/events/EventDialog.tsx').then((m) => ({ default: m.EventDialog })),
+);
 
 const columns: Column<EventView>[] = [
   {
@@ -96,7 +100,7 @@ export default function EventsList() {
           emptyText={MSG.noEvents}
         />
       )}
-      {creating ? <EventDialog onClose={() => setCreating(false)} /> : null}
+      <Suspense>{creating ? <EventDialog onClose={() => setCreating(false)} /> : null}</Suspense>
     </Stack>
   );
 }
