@@ -184,6 +184,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       root: config.webDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header(
           'cache-control',

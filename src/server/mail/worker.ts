@@ -98,6 +98,8 @@ export function createMailWorker(deps: AppDeps, transport: MailTransport): MailW
           ),
         })
         .where('id', '=', message.id)
+        // A message cancelled while it was being tried stays cancelled.
+        .where('status', '=', 'pending')
         .execute();
     }
   }
@@ -145,7 +147,10 @@ export function createMailWorker(deps: AppDeps, transport: MailTransport): MailW
       timer.unref();
       safeRun();
     },
-    kick: () => setImmediate(safeRun),
+    // Only a started worker reacts; tests and the CLI drive delivery with runOnce().
+    kick: () => {
+      if (timer) setImmediate(safeRun);
+    },
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;

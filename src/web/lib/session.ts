@@ -1,14 +1,39 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, SessionResponse } from '../../shared/schemas/session.ts';
+import { CURRENT_USER_COOKIE } from '../../shared/constants.ts';
 import { api } from './api.ts';
 
 export const sessionQueryKey = ['session'] as const;
+
+/**
+ * The display-only `currentUser` cookie (design.md section 5), read for the first paint so that
+ * screens do not wait for /api/session. It grants nothing: the API decides on every call, and the
+ * session query replaces this guess as soon as it answers.
+ */
+export function currentUserFromCookie(cookies: string = document.cookie): CurrentUser | null {
+  const raw = cookies
+    .split('; ')
+    .find((part) => part.startsWith(`${CURRENT_USER_COOKIE}=`))
+    ?.slice(CURRENT_USER_COOKIE.length + 1);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(decodeURIComponent(raw)) as Partial<CurrentUser>;
+    return (value.role === 'admin' || value.role === 'exh') &&
+      typeof value.email === 'string' &&
+      typeof value.fullName === 'string'
+      ? { role: value.role, email: value.email, fullName: value.fullName }
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The signed-in user: undefined while loading, null when nobody is signed in. */
 export function useCurrentUser(): { user: CurrentUser | null | undefined; isLoading: boolean } {
   const query = useQuery({
     queryKey: sessionQueryKey,
     queryFn: () => api.get<SessionResponse>('/api/session'),
+    placeholderData: () => ({ user: currentUserFromCookie() }),
     staleTime: 60_000,
   });
   return {
