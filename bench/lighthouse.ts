@@ -76,6 +76,20 @@ try {
     const categories = result?.lhr.categories ?? {};
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const lcp = result?.lhr.audits['largest-contentful-paint']?.displayValue ?? '?';
+    const failing = Object.values(result?.lhr.categories['best-practices']?.auditRefs ?? [])
+      .map((ref) => result?.lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1)
+      .map((audit) => audit?.id);
+    if (failing.length) {
+      process.stdout.write(`${label}: best-practices audits below 1: ${failing.join(', ')}\n`);
+      if (process.env.LIGHTHOUSE_DETAILS) {
+        for (const id of failing) {
+          process.stdout.write(
+            `${JSON.stringify(result?.lhr.audits[id ?? '']?.details).slice(0, 1500)}\n`,
+          );
+        }
+      }
+    }
     rows.push(
       `| ${label} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${lcp} |`,
     );

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { RequireRole } from './components/RequireRole.tsx';
+import { Loading, RequireRole } from './components/RequireRole.tsx';
 
 /** Every screen's code is loaded on demand (design.md section 9). */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -71,4 +71,5 @@ export const routes = [
   { path: '*', lazy: screen(() => import('./routes/NotFound.tsx')) },
 ];
 
-export const router = createBrowserRouter(routes);
+/** While the first screen's code loads, the static logo of index.html gives way to a spinner. */
+export const router = createBrowserRouter([{ HydrateFallback: Loading, children: routes }]);
