@@ -1,7 +1,7 @@
 /**
  * Budgets of design.md section 9 for results:
  * - ranking of an event with 10,000 exhibitors (100,000 nominations): at most twice the bare
- *   aggregate SQL on the same database, and under 100 ms;
+ *   aggregate SQL on the same database, and under 100 ms (the screen's request: the first page);
  * - export of a 5,000-row ranking to xlsx: under 1 s.
  * Each function seeds a fresh SQLite file and returns its figures; `node bench/ranking.ts` prints them.
  */
@@ -19,7 +19,8 @@ import type {
 } from '../src/server/db/schema.ts';
 import type { Category } from '../src/shared/constants.ts';
 import { rankingWorkbook } from '../src/server/modules/results/export.ts';
-import { categoryRanking } from '../src/server/modules/results/service.ts';
+import { categoryRanking, fullRanking } from '../src/server/modules/results/service.ts';
+import { RANKING_PAGE_SIZE } from '../src/shared/schemas/results.ts';
 
 const EXHIBITORS = 10_000;
 const PER_LIST = 5;
@@ -165,14 +166,20 @@ export interface RankingFigures {
   exhibitors: number;
   nominations: number;
   rankingRows: number;
+  /** The first page, what the ranking screen asks for. */
   rankingMs: number;
+  lastPage: number;
+  lastPageMs: number;
   bareAggregateMs: number;
   ratio: number;
   budget: { maxRatio: number; maxMs: number };
   pass: boolean;
 }
 
-/** (a) The ranking service call against the bare aggregate, medians of several alternated runs. */
+/**
+ * (a) The ranking screen's request (its first page) against the bare aggregate, medians of several
+ * alternated runs; the last page, the one that ranks and skips the most rows, is printed too.
+ */
 export async function benchRanking(): Promise<RankingFigures> {
   const seeded = await seedLargeEvent();
   try {
@@ -181,24 +188,30 @@ export async function benchRanking(): Promise<RankingFigures> {
       sql`select fiscal_id, sum(6 - list_order) from nominations where event_id = ${seeded.eventId} and category = ${'consumption'} group by fiscal_id`.execute(
         db,
       );
-    const ranking = () => categoryRanking(db, seeded.eventId, 'consumption');
-    // Warm both paths (statement preparation, page cache) before measuring.
+    const page = (n: number) => () => categoryRanking(db, seeded.eventId, 'consumption', n);
+    // Warm every path (statement preparation, page cache) before measuring.
     await bare();
-    const rows = await ranking();
+    const { total } = await page(1)();
+    const lastPage = Math.max(1, Math.ceil(total / RANKING_PAGE_SIZE));
+    await page(lastPage)();
     const bareTimes: number[] = [];
-    const rankingTimes: number[] = [];
+    const firstTimes: number[] = [];
+    const lastTimes: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       bareTimes.push((await timeMs(bare))[0]);
-      rankingTimes.push((await timeMs(ranking))[0]);
+      firstTimes.push((await timeMs(page(1)))[0]);
+      lastTimes.push((await timeMs(page(lastPage)))[0]);
     }
-    const rankingMs = median(rankingTimes);
+    const rankingMs = median(firstTimes);
     const bareAggregateMs = median(bareTimes);
     const ratio = rankingMs / bareAggregateMs;
     return {
       exhibitors: EXHIBITORS,
       nominations: seeded.nominations,
-      rankingRows: rows.length,
+      rankingRows: total,
       rankingMs: round(rankingMs),
+      lastPage,
+      lastPageMs: round(median(lastTimes)),
       bareAggregateMs: round(bareAggregateMs),
       ratio: round(ratio),
       budget: { maxRatio: 2, maxMs: 100 },
@@ -221,7 +234,7 @@ export interface ExportFigures {
 export async function benchExport(): Promise<ExportFigures> {
   const seeded = await seedLargeEvent();
   try {
-    const rows = (await categoryRanking(seeded.handle.db, seeded.eventId, 'consumption')).slice(
+    const rows = (await fullRanking(seeded.handle.db, seeded.eventId, 'consumption')).slice(
       0,
       5_000,
     );

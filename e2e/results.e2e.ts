@@ -266,6 +266,65 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
     await context.close();
   });
 
+  it('pages a long ranking: 100 rows a page, positions go on, a tie spans the page boundary', async () => {
+    // 26 exhibitors name 5 resellers each, all at the same instant: the 26 rows of each place tie
+    // (1°, 27°, 53°, 79°, 105°), and the 4th-place group spans rows 79-104, across pages 1 and 2.
+    const db = server.database.db;
+    const longEventId = (await seedEvent(db, { name: 'Premios Largos' })).id;
+    for (let i = 0; i < 26; i++) {
+      const exhibitor = await seedExhibitor(db);
+      await seedMembership(db, longEventId, exhibitor.id);
+      await seedNominations(db, {
+        eventId: longEventId,
+        exhibitorId: exhibitor.id,
+        category: 'consumption',
+        nominees: [1, 2, 3, 4, 5].map((place) => ({
+          fiscalId: `30${place}${String(i).padStart(8, '0')}`,
+          name: `Reseller ${place}-${i}`,
+          nominatedAt: T1,
+        })),
+      });
+    }
+    for (const viewport of [DESKTOP, PHONE]) {
+      const [context, page] = await adminPage(viewport);
+      await page.goto(`/admin/event/${longEventId}/consumption`);
+      const table = page.getByRole('table', { name: 'Votos' });
+      await table.locator('tbody tr').nth(99).waitFor();
+      expect(await table.locator('tbody tr').count()).toBe(100);
+      await page.getByText('1–100 de 130').waitFor();
+      const rows = await tableRows(page, 'Votos');
+      expect(rows.at(-1)?.[0]).toBe('79°');
+      await expectAccessible(page);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+
+      await page.getByRole('button', { name: 'Ir a la página siguiente' }).click();
+      await page.getByText('101–130 de 130').waitFor();
+      await page.waitForURL(/pagina=2/);
+      await expect.poll(() => table.locator('tbody tr').count()).toBe(30);
+      const second = await tableRows(page, 'Votos');
+      expect(second.slice(0, 5).map((cells) => cells[0])).toEqual([
+        '79°',
+        '79°',
+        '79°',
+        '79°',
+        '105°',
+      ]);
+      expect(second.at(-1)?.[0]).toBe('105°');
+      await expectAccessible(page);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      const name = viewport === PHONE ? 'phone' : 'desktop';
+      await page.screenshot({ path: `${SHOTS}/ranking-page2-${name}.png`, fullPage: true });
+
+      // A reload keeps the page; going back to page 1 drops the parameter.
+      await page.reload();
+      await page.getByText('101–130 de 130').waitFor();
+      await page.getByRole('button', { name: 'Ir a la página anterior' }).click();
+      await page.getByText('1–100 de 130').waitFor();
+      expect(new URL(page.url()).search).toBe('');
+      await context.close();
+    }
+  });
+
   it('says "No se encontró el expositor" for an exhibitor outside the event', async () => {
     const [context, page] = await adminPage();
     await page.goto(`/admin/event/${eventId}/exhibitors/${outsider.id}`);

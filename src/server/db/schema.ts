@@ -81,6 +81,27 @@ export interface NominationsTable {
   updated_at: Instant;
 }
 
+/**
+ * Per fiscal id of one event and category, the sums the ranking orders by (design.md section 5).
+ * Written only by the triggers of migration 0003 on `nominations`.
+ */
+export interface NomineeTotalsTable {
+  event_id: string;
+  category: Category;
+  fiscal_id: string;
+  /** Sum of 6 − list_order. */
+  points: number;
+  /** How many nominations at each place. */
+  p1: number;
+  p2: number;
+  p3: number;
+  p4: number;
+  p5: number;
+  nominations: number;
+  /** min(nominated_at || exhibitor_id): the earliest nomination (ids are 36-character UUIDs). */
+  first_key: string;
+}
+
 export interface SessionsTable {
   id: string;
   token_hash: string;
@@ -161,6 +182,7 @@ export interface Database {
   event_exhibitors: EventExhibitorsTable;
   nomination_lists: NominationListsTable;
   nominations: NominationsTable;
+  nominee_totals: NomineeTotalsTable;
   sessions: SessionsTable;
   sign_in_codes: SignInCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
@@ -174,4 +196,5 @@ export type Exhibitor = Selectable<ExhibitorsTable>;
 export type EventRow = Selectable<EventsTable>;
 export type Nomination = Selectable<NominationsTable>;
 export type NewNomination = Insertable<NominationsTable>;
+export type NomineeTotals = Selectable<NomineeTotalsTable>;
 export type MailMessage = Selectable<MailOutboxTable>;

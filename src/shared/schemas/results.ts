@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.ts';
 import { categoryField, digitsField, idParam } from './common.ts';
 import { nomineeView } from './nominee.ts';
 
@@ -27,7 +28,26 @@ export const rankingRow = nomineeView.omit({ order: true }).extend({
 });
 export type RankingRow = z.output<typeof rankingRow>;
 
-export const rankingResponse = z.object({ eventName: z.string(), rows: z.array(rankingRow) });
+/** Rows of a ranking per page of the screen (the export has them all). */
+export const RANKING_PAGE_SIZE = 100;
+
+/** `?page=N`, 1-based, 1 when absent. */
+export const rankingQuery = z.object({
+  page: z
+    .string(MSG.invalidInput)
+    .regex(/^[1-9]\d{0,5}$/, MSG.invalidInput)
+    .transform(Number)
+    .default(1),
+});
+
+/** One page of a ranking; `total` counts the rows of every page (one per fiscal id). */
+export const rankingResponse = z.object({
+  eventName: z.string(),
+  rows: z.array(rankingRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type RankingResponse = z.output<typeof rankingResponse>;
 
 /** One exhibitor's entry for a nominee: what the admin sees and may edit. */

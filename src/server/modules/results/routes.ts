@@ -6,7 +6,9 @@ import {
   exhibitorVotesResponse,
   nomineeVotesParams,
   nomineeVotesResponse,
+  RANKING_PAGE_SIZE,
   rankingParams,
+  rankingQuery,
   rankingResponse,
   voteEditParams,
   voteEditResponse,
@@ -19,7 +21,14 @@ import {
   rankingWorkbook,
   XLSX_CONTENT_TYPE,
 } from './export.ts';
-import { categoryRanking, editVote, eventName, exhibitorVotes, nomineeVotes } from './service.ts';
+import {
+  categoryRanking,
+  editVote,
+  eventName,
+  exhibitorVotes,
+  fullRanking,
+  nomineeVotes,
+} from './service.ts';
 
 /** The built manual, committed to the repository (`npm run manual` regenerates it). */
 export const MANUAL_FILE = new URL('../../../../docs/manual/instructivo.pdf', import.meta.url);
@@ -44,26 +53,25 @@ export const resultsRoutes: Route[] = [
     method: 'GET',
     url: '/api/events/:eventId/ranking/:category',
     access: 'admin',
-    summary: 'Ranking de una categoría: puntos (6 − puesto) por ID fiscal, con desempates',
+    summary: `Ranking de una categoría: puntos (6 − puesto) por ID fiscal, con desempates; ${RANKING_PAGE_SIZE} filas por página (?page=N)`,
     params: rankingParams,
+    query: rankingQuery,
     response: rankingResponse,
-    handler: async ({ deps, params }) => {
+    handler: async ({ deps, params, query }) => {
       const name = await eventName(deps.db, params.eventId);
-      return {
-        eventName: name,
-        rows: await categoryRanking(deps.db, params.eventId, params.category),
-      };
+      const ranking = await categoryRanking(deps.db, params.eventId, params.category, query.page);
+      return { eventName: name, ...ranking, page: query.page, pageSize: RANKING_PAGE_SIZE };
     },
   }),
   defineRoute({
     method: 'GET',
     url: '/api/events/:eventId/ranking/:category/export',
     access: 'admin',
-    summary: 'Ranking de una categoría como planilla xlsx ({evento}-{categoría}.xlsx)',
+    summary: 'Ranking completo de una categoría como planilla xlsx ({evento}-{categoría}.xlsx)',
     params: rankingParams,
     handler: async ({ deps, params, reply }) => {
       const name = await eventName(deps.db, params.eventId);
-      const rows = await categoryRanking(deps.db, params.eventId, params.category);
+      const rows = await fullRanking(deps.db, params.eventId, params.category);
       return sendFile(
         reply,
         `${name}-${params.category}.xlsx`,

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { Category } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
-import type {
-  ExhibitorVotesResponse,
-  NomineeVote,
-  RankingRow,
+import {
+  RANKING_PAGE_SIZE,
+  type ExhibitorVotesResponse,
+  type NomineeVote,
+  type RankingRow,
 } from '../../../shared/schemas/results.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Nomination } from '../../db/schema.ts';
@@ -56,48 +57,88 @@ interface RankingSqlRow extends NominationFields {
   position: number;
   points: number;
   nominations: number;
+  total: number;
 }
 
+export interface RankingPage {
+  rows: RankingRow[];
+  /** Rows of the whole ranking. */
+  total: number;
+}
+
+/** The order of design.md section 5; rows equal on all of it share a position. */
+const RANKING_ORDER = sql.raw(
+  'points desc, p1 desc, p2 desc, p3 desc, p4 desc, p5 desc, nominations desc, first_at',
+);
+const SUMS = sql.raw('points, p1, p2, p3, p4, p5, nominations');
+
 /**
- * The ranking of design.md section 5, computed by the database in one statement that reads each
- * nomination once: points and per-place counts per fiscal id, then the earliest nomination's row
- * found through the (event, exhibitor, category, fiscal id) unique index.
+ * The ranking of design.md section 5, read from nominee_totals (kept by the triggers of migration
+ * 0003) in one statement, so rows, positions and total come from one snapshot.
+ *
+ * The rows of the slice are read in ranking order from nominee_totals_ranking_idx, which stops
+ * after the slice; only they are joined to their earliest nomination (through the (event,
+ * exhibitor, category, fiscal id) unique index). Each position is what rank() over the whole
+ * ranking gives, computed from the slice alone: a row that starts its tie group has only better
+ * rows before it, so its position is its offset + 1; the rows tied with the slice's first row
+ * (their group may begin on an earlier page) share 1 + the count of strictly better rows.
  *
  * `first_key` is the earliest nominated_at with its exhibitor id appended (ids are 36-character
- * UUIDs), so one min() both finds the earliest nomination and breaks a same-instant tie between two
- * exhibitors the same way on every run and on both engines. Within a shared position rows are
- * listed by fiscal id in numeric order (length first), which both engines sort alike.
+ * UUIDs): its exhibitor part finds the row to show, its instant part is the last tie-break. Within
+ * a shared position rows are listed by fiscal id in numeric order (length first), which both
+ * engines sort alike and which makes page boundaries stable.
  */
-export async function categoryRanking(
+async function rankingRows(
   db: Db,
   eventId: string,
   category: Category,
-): Promise<RankingRow[]> {
-  const place = (order: number) =>
-    sql`cast(sum(case when list_order = ${sql.lit(order)} then 1 else 0 end) as integer)`;
+  slice?: { limit: number; offset: number },
+): Promise<RankingPage> {
+  const offset = slice?.offset ?? 0;
+  const window = slice ? sql`limit ${slice.limit} offset ${offset}` : sql``;
+  const firstGroupPosition =
+    offset === 0
+      ? sql`1`
+      : sql`(
+          select count(*) + 1
+          from nominee_totals t
+          join numbered f on f.slice_index = 1
+          where t.event_id = ${eventId} and t.category = ${category}
+            and ((t.points, t.p1, t.p2, t.p3, t.p4, t.p5, t.nominations)
+                > (f.points, f.p1, f.p2, f.p3, f.p4, f.p5, f.nominations)
+              or ((t.points, t.p1, t.p2, t.p3, t.p4, t.p5, t.nominations)
+                  = (f.points, f.p1, f.p2, f.p3, f.p4, f.p5, f.nominations)
+                and substr(t.first_key, 1, length(t.first_key) - 36) < f.first_at))
+        )`;
   const result = await sql<RankingSqlRow>`
-    with totals as (
+    with selected as (
       select
         fiscal_id,
-        cast(sum(6 - list_order) as integer) as points,
-        ${place(1)} as p1,
-        ${place(2)} as p2,
-        ${place(3)} as p3,
-        ${place(4)} as p4,
-        ${place(5)} as p5,
-        cast(count(*) as integer) as nominations,
-        min(nominated_at || exhibitor_id) as first_key
-      from nominations
+        ${SUMS},
+        first_key,
+        substr(first_key, 1, length(first_key) - 36) as first_at
+      from nominee_totals
       where event_id = ${eventId} and category = ${category}
-      group by fiscal_id
+      order by ${RANKING_ORDER}, length(fiscal_id), fiscal_id
+      ${window}
+    ),
+    numbered as (
+      select
+        selected.*,
+        row_number() over (order by ${RANKING_ORDER}, length(fiscal_id), fiscal_id) as slice_index,
+        rank() over (order by ${RANKING_ORDER}) as slice_rank
+      from selected
     )
     select
-      cast(rank() over (
-        order by t.points desc, t.p1 desc, t.p2 desc, t.p3 desc, t.p4 desc, t.p5 desc,
-          t.nominations desc, substr(t.first_key, 1, length(t.first_key) - 36) asc
-      ) as integer) as position,
-      t.points,
-      t.nominations,
+      cast(
+        case when s.slice_rank = 1 then ${firstGroupPosition} else ${offset} + s.slice_rank end
+        as integer
+      ) as position,
+      s.points,
+      s.nominations,
+      cast((
+        select count(*) from nominee_totals where event_id = ${eventId} and category = ${category}
+      ) as integer) as total,
       n.fiscal_id,
       n.name,
       n.registered_name,
@@ -107,20 +148,55 @@ export async function categoryRanking(
       n.email,
       n.location,
       n.city
-    from totals t
+    from numbered s
     join nominations n
       on n.event_id = ${eventId}
       and n.category = ${category}
-      and n.exhibitor_id = substr(t.first_key, length(t.first_key) - 35)
-      and n.fiscal_id = t.fiscal_id
-    order by position, length(t.fiscal_id), t.fiscal_id
+      and n.exhibitor_id = substr(s.first_key, length(s.first_key) - 35)
+      and n.fiscal_id = s.fiscal_id
+    order by s.slice_index
   `.execute(db);
-  return result.rows.map((row) => ({
+  const rows = result.rows.map((row) => ({
     ...toNominee(row),
     position: Number(row.position),
     points: Number(row.points),
     nominations: Number(row.nominations),
   }));
+  const first = result.rows[0];
+  return { rows, total: first ? Number(first.total) : await rankingSize(db, eventId, category) };
+}
+
+/** How many fiscal ids the ranking has (asked only for a page past the end, which has no rows). */
+async function rankingSize(db: Db, eventId: string, category: Category): Promise<number> {
+  const { count } = await db
+    .selectFrom('nominee_totals')
+    .select(sql<number>`cast(count(*) as integer)`.as('count'))
+    .where('event_id', '=', eventId)
+    .where('category', '=', category)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** One page (1-based) of RANKING_PAGE_SIZE rows, what the ranking screen shows. */
+export function categoryRanking(
+  db: Db,
+  eventId: string,
+  category: Category,
+  page: number,
+): Promise<RankingPage> {
+  return rankingRows(db, eventId, category, {
+    limit: RANKING_PAGE_SIZE,
+    offset: (page - 1) * RANKING_PAGE_SIZE,
+  });
+}
+
+/** Every row of the ranking, in the same order (the export). */
+export async function fullRanking(
+  db: Db,
+  eventId: string,
+  category: Category,
+): Promise<RankingRow[]> {
+  return (await rankingRows(db, eventId, category)).rows;
 }
 
 /** Every exhibitor's entry for one fiscal id in one category, earliest nomination first. */

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CATEGORIES, type Category } from '../../../shared/constants.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import type {
@@ -25,10 +25,12 @@ export const nomineeVotesUrl = (eventId: string, category: Category, fiscalId: s
 export const nomineePagePath = (eventId: string, category: Category, fiscalId: string) =>
   `/admin/event/${path(eventId)}/nominee?${new URLSearchParams({ category, fiscalId })}`;
 
-export function useRanking(eventId: string, category: Category) {
+/** One page (1-based) of a ranking; the previous page stays on screen while the next one loads. */
+export function useRanking(eventId: string, category: Category, page: number) {
   return useQuery({
-    queryKey: [...resultsKey(eventId), 'ranking', category],
-    queryFn: () => api.get<RankingResponse>(rankingUrl(eventId, category)),
+    queryKey: [...resultsKey(eventId), 'ranking', category, page],
+    queryFn: () => api.get<RankingResponse>(`${rankingUrl(eventId, category)}?page=${page}`),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,5 +1,6 @@
-import { Link as MuiLink, Stack, Typography } from '@mui/material';
-import { Link, useParams } from 'react-router';
+import { Link as MuiLink, Stack, TablePagination, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { Category } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
@@ -20,6 +21,9 @@ import {
 } from '../../features/results/queries.ts';
 import { errorMessage } from '../../lib/api.ts';
 
+/** The page number lives in the address (`?pagina=N`), so a reload or a shared link keeps it. */
+const PAGE_PARAM = 'pagina';
+
 /** A category tab of the event page (the layout above it has the page's h1). */
 export default function CategoryRanking() {
   const { eventId = '', category } = useParams();
@@ -28,7 +32,27 @@ export default function CategoryRanking() {
 }
 
 function Ranking({ eventId, category }: { eventId: string; category: Category }) {
-  const query = useRanking(eventId, category);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = Number(searchParams.get(PAGE_PARAM));
+  const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
+  const query = useRanking(eventId, category, page);
+  const top = useRef<HTMLDivElement>(null);
+  const setPage = (next: number) =>
+    setSearchParams(
+      (params) => {
+        if (next > 1) params.set(PAGE_PARAM, String(next));
+        else params.delete(PAGE_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  // The ranking shrank under an open page (votes removed): show its last page instead.
+  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.pageSize)) : 1;
+  const pastTheEnd = !query.isPlaceholderData && query.data !== undefined && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setPage(lastPage);
+  });
+
   const columns: Column<RankingRow>[] = [
     { header: 'Puesto', width: 88, render: (row) => `${row.position}°` },
     {
@@ -47,7 +71,7 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
   ];
 
   return (
-    <Stack spacing={1.5} sx={{ mt: 2 }}>
+    <Stack ref={top} spacing={1.5} sx={{ mt: 2 }}>
       <TitleRow
         title={
           <Typography variant="h2" component="h2">
@@ -76,6 +100,23 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
             rowKey={(row) => row.fiscalId}
             emptyText={MSG.noVotes}
           />
+          {query.data.total > query.data.pageSize && (
+            <TablePagination
+              component="div"
+              count={query.data.total}
+              page={Math.min(page, lastPage) - 1}
+              onPageChange={(_, next) => {
+                setPage(next + 1);
+                // The buttons sit under 100 rows: bring the new page's first row into view.
+                top.current?.scrollIntoView({ block: 'start' });
+              }}
+              rowsPerPage={query.data.pageSize}
+              rowsPerPageOptions={[]}
+              showFirstButton
+              showLastButton
+              sx={{ '& .MuiTablePagination-toolbar': { px: 0 } }}
+            />
+          )}
           <Typography variant="body2" color="text.secondary">
             {MSG.rankingTieRule}
           </Typography>
