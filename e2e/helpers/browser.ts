@@ -42,6 +42,12 @@ export function newContext(
 
 /** Fails the test on any axe-core violation of the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A dialog fading in or a ripple mid-way has colours it never rests at: scan the settled page.
+  await page.evaluate(() =>
+    Promise.all(
+      document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
