@@ -45,7 +45,11 @@ export async function expectAccessible(page: Page): Promise<void> {
   // A dialog fading in or a ripple mid-way has colours it never rests at: scan the settled page.
   await page.evaluate(() =>
     Promise.all(
-      document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+      document
+        .getAnimations()
+        // Spinners run forever; only wait for the ones that end.
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
   const results = await new AxeBuilder({ page }).analyze();
