@@ -47,13 +47,30 @@ export async function createSession(deps: AppDeps, subject: SessionSubject): Pro
   return token;
 }
 
-/** The signed-in user behind a session token, or null when missing, idle or expired. */
+/**
+ * The signed-in user behind a session token, or null when missing, idle or expired. Every API call
+ * asks, so the session and its user come from one statement.
+ */
 export async function findSessionUser(deps: AppDeps, token: string): Promise<SessionUser | null> {
   const now = deps.clock.now();
   const session = await deps.db
     .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
+    .leftJoin('admins', 'admins.id', 'sessions.admin_id')
+    .leftJoin('exhibitors', 'exhibitors.id', 'sessions.exhibitor_id')
+    .select([
+      'sessions.id',
+      'sessions.role',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'admins.id as admin_id',
+      'admins.email as admin_email',
+      'admins.full_name as admin_name',
+      'exhibitors.id as exhibitor_id',
+      'exhibitors.email as exhibitor_email',
+      'exhibitors.full_name as exhibitor_name',
+      'exhibitors.company as exhibitor_company',
+    ])
+    .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!session) return null;
   const idleLimit = addHours(new Date(session.last_seen_at), SESSION_IDLE_HOURS);
@@ -68,35 +85,29 @@ export async function findSessionUser(deps: AppDeps, token: string): Promise<Ses
       .where('id', '=', session.id)
       .execute();
   }
-  if (session.role === 'admin' && session.admin_id) {
-    const admin = await deps.db
-      .selectFrom('admins')
-      .select(['id', 'email', 'full_name'])
-      .where('id', '=', session.admin_id)
-      .executeTakeFirst();
-    if (!admin || !admin.full_name) return null;
+  if (session.role === 'admin' && session.admin_id && session.admin_email && session.admin_name) {
     return {
       role: 'admin',
       sessionId: session.id,
-      adminId: admin.id,
-      email: admin.email,
-      fullName: admin.full_name,
+      adminId: session.admin_id,
+      email: session.admin_email,
+      fullName: session.admin_name,
     };
   }
-  if (session.role === 'exh' && session.exhibitor_id) {
-    const exhibitor = await deps.db
-      .selectFrom('exhibitors')
-      .select(['id', 'email', 'full_name', 'company'])
-      .where('id', '=', session.exhibitor_id)
-      .executeTakeFirst();
-    if (!exhibitor) return null;
+  if (
+    session.role === 'exh' &&
+    session.exhibitor_id &&
+    session.exhibitor_email &&
+    session.exhibitor_name !== null &&
+    session.exhibitor_company !== null
+  ) {
     return {
       role: 'exh',
       sessionId: session.id,
-      exhibitorId: exhibitor.id,
-      email: exhibitor.email,
-      fullName: exhibitor.full_name,
-      company: exhibitor.company,
+      exhibitorId: session.exhibitor_id,
+      email: session.exhibitor_email,
+      fullName: session.exhibitor_name,
+      company: session.exhibitor_company,
     };
   }
   return null;
