@@ -1,6 +1,7 @@
 import { openDatabase } from '../src/server/db/connection.ts';
 import { newId } from '../src/server/lib/crypto.ts';
 import { SESSION_COOKIE } from '../src/shared/constants.ts';
+import { nominee } from '../test/helpers/nomination-load.ts';
 import { startSmtpServer } from '../test/helpers/smtp.ts';
 import { createClient, runPool, type LoadStats } from './http-load.ts';
 import { startBenchServer } from './server.ts';
@@ -13,18 +14,6 @@ export interface RushFigures {
   healthz: LoadStats;
   ratio: number;
 }
-
-const nominee = (fiscalId: string) => ({
-  name: `Reseller ${fiscalId}`,
-  registeredName: `Razón Social ${fiscalId} S.A.`,
-  fiscalId,
-  contactName: 'Carla Contacto',
-  contactPosition: 'Gerente',
-  phone: '1155550000',
-  email: `c${fiscalId}@reseller.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-});
 
 /**
  * The deadline rush (issue 7): N invited exhibitors sign in with an emailed code, then all save

@@ -20,7 +20,8 @@ export interface SaverResult {
   statuses: Record<number, number>;
 }
 
-const nominee = (fiscalId: string) => ({
+/** A complete, valid nominee for a fiscal id (load tests and benchmarks). */
+export const nominee = (fiscalId: string) => ({
   name: `Reseller ${fiscalId}`,
   registeredName: `Razón Social ${fiscalId} S.A.`,
   fiscalId,
