@@ -163,3 +163,28 @@ describe('behind a proxy', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'cualquiera' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('database conflicts', () => {
+  it('answers a PostgreSQL deadlock or serialization failure with 409 and nothing stored', async () => {
+    const t = await createTestApp({
+      routes: [
+        defineRoute({
+          method: 'POST',
+          url: '/api/test/deadlock',
+          access: 'public',
+          summary: 'test only: the database gave up this transaction',
+          handler: async () => {
+            throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+          },
+        }),
+      ],
+    });
+    try {
+      const response = await t.request({ method: 'POST', url: '/api/test/deadlock', payload: {} });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ error: { code: 'stale_list', message: MSG.staleList } });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import type { ApiErrorBody } from '../../shared/errors.ts';
 import { MSG } from '../../shared/messages.ts';
 import { AppError } from '../lib/errors.ts';
-import { isUniqueViolation } from '../lib/db-errors.ts';
+import { isTransactionConflict, isUniqueViolation } from '../lib/db-errors.ts';
 
 export function errorBody(
   code: string,
@@ -50,6 +50,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (known) {
       const [status, code, message] = known;
       return reply.status(status).send(errorBody(code, message));
+    }
+    if (isTransactionConflict(error)) {
+      // Two writes to the same rows crossed; this one was undone. The client reloads and retries.
+      return reply.status(409).send(errorBody('stale_list', MSG.staleList));
     }
     if (isUniqueViolation(error)) {
       // A concurrent request won a race on a unique row: nothing was changed by this one.
