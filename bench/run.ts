@@ -5,6 +5,7 @@
  *   --connections C concurrent connections for /healthz and the rush (default 50)
  *   --seconds S     duration of each throughput measure (default 5)
  */
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -39,6 +40,10 @@ const median = (values: number[]) =>
 export async function healthzThroughput(url: string): Promise<autocannon.Result> {
   return autocannon({ url: `${url}/healthz`, connections, duration: seconds });
 }
+
+// Measure what `npm start` runs: the current web app and server bundle.
+const build = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
 
 process.stdout.write(
   `Premios bench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}\n`,

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../e2e/helpers/server.ts';
+import { freePort, serverEntry } from '../e2e/helpers/server.ts';
 
 export interface BenchServer {
   url: string;
@@ -17,14 +17,14 @@ export interface BenchServer {
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Starts `node src/server/main.ts` on a fresh SQLite database and times it until ready. */
+/** Starts the server bundle (as `npm start` does) on a fresh SQLite database, timed until ready. */
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'premios-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const databaseUrl = `sqlite:${path.join(dataDir, 'premios.db')}`;
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
       ...process.env,

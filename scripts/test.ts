@@ -45,15 +45,10 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
 
 for (const step of steps) {
   if (step.name === 'e2e') {
-    process.stdout.write('\n== Building the web app for the browser tests ==\n');
-    if (
-      run(process.execPath, [
-        path.join(root, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--logLevel',
-        'warn',
-      ]) !== 0
-    ) {
+    process.stdout.write(
+      '\n== Building the web app and the server bundle for the browser tests ==\n',
+    );
+    if (run(process.execPath, [path.join(root, 'scripts/build.ts'), '--force']) !== 0) {
       ok = false;
       failed += 1;
       break;

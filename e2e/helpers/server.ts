@@ -32,6 +32,8 @@ export async function freePort(): Promise<number> {
 const root = path.resolve(import.meta.dirname, '../..');
 /** The built web app to serve; E2E_WEB_DIR lets parallel work build into folders of its own. */
 const webDir = process.env.E2E_WEB_DIR ?? path.join(root, 'dist/web');
+/** The server bundle `npm start` runs (`npm run build`). */
+export const serverEntry = path.join(root, 'dist/server/main.js');
 
 /**
  * Starts the real server (built web app, SQLite in its own DATA_DIR, a real SMTP server on
@@ -47,6 +49,9 @@ export async function startServer(
     smtp?: TestSmtpServer;
   } = {},
 ): Promise<RunningServer> {
+  if (!fs.existsSync(serverEntry)) {
+    throw new Error(`${serverEntry} is missing: run \`npm run build\` first (npm test does it)`);
+  }
   if (!fs.existsSync(path.join(webDir, 'index.html'))) {
     throw new Error(
       `${webDir} has no built web app: run \`npm run build\` first (npm test does it)`,
@@ -58,7 +63,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const databaseUrl = options.databaseUrl ?? `sqlite:${path.join(dataDir, 'premios.db')}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Db } from '../../db/connection.ts';
+import { projectFile } from '../../paths.ts';
 
-const defaultLogoPng = fs.readFileSync(new URL('../../assets/default-logo.png', import.meta.url));
+const defaultLogoPng = fs.readFileSync(projectFile('src/server/assets/default-logo.png'));
 const defaultLogoEtag = `"default-${createHash('sha256').update(defaultLogoPng).digest('hex').slice(0, 16)}"`;
 
 export interface Logo {

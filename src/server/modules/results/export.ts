@@ -1,5 +1,4 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Nominee } from '../../../shared/schemas/nominee.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 
@@ -42,6 +41,8 @@ async function workbook(headers: string[], rows: (string | number)[][]): Promise
     stream.on('end', resolve);
     stream.on('error', reject);
   });
+  // exceljs takes a third of a second to load: only exports pay for it, not every start.
+  const { default: ExcelJS } = await import('exceljs');
   const writer = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,
     useSharedStrings: true,

@@ -21,6 +21,7 @@ import {
   rankingWorkbook,
   XLSX_CONTENT_TYPE,
 } from './export.ts';
+import { projectFile } from '../../paths.ts';
 import {
   categoryRanking,
   editVote,
@@ -31,7 +32,7 @@ import {
 } from './service.ts';
 
 /** The built manual, committed to the repository (`npm run manual` regenerates it). */
-export const MANUAL_FILE = new URL('../../../../docs/manual/instructivo.pdf', import.meta.url);
+export const MANUAL_FILE = projectFile('docs/manual/instructivo.pdf');
 export const MANUAL_FILE_NAME = 'Instructivo Premios.pdf';
 
 function sendFile(
