@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -124,7 +124,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // The API speaks JSON (and multipart for the logo); a text body is refused with 415.
   app.removeContentTypeParser('text/plain');
   await app.register(cookie);
-  await app.register(helmet, {
+  // Built once: the Fastify wrapper rebuilt helmet's middleware on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -141,7 +142,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         upgradeInsecureRequests: null,
       },
     },
-    hsts: config.appUrl.startsWith('https://'),
+    strictTransportSecurity: config.appUrl.startsWith('https://'),
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
   await app.register(rateLimit, {
     global: false,

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import type { SqliteDatabase } from 'kysely';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationProvider, type Engine } from './migrations.ts';
@@ -29,27 +29,24 @@ function nodeSqliteDatabase(file: string): SqliteDatabase {
   database.exec('PRAGMA synchronous = NORMAL');
   database.exec('PRAGMA foreign_keys = ON');
   database.exec('PRAGMA busy_timeout = 5000');
-  // Kysely asks for the same few SQL texts over and over: prepare each once.
-  const statements = new Map<string, StatementSync>();
-  const prepared = (query: string): StatementSync => {
-    let statement = statements.get(query);
-    if (!statement) {
-      if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-      statement = database.prepare(query);
-      statements.set(query, statement);
-    }
-    return statement;
-  };
+  // Kysely asks for the same few SQL texts over and over: prepare each once, with its shape.
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
     prepare(query: string) {
-      const statement = prepared(query);
-      return {
-        reader: statement.columns().length > 0,
-        all: (params) => statement.all(...(params as SQLInputValue[])),
-        run: (params) => statement.run(...(params as SQLInputValue[])),
-        iterate: (params) => statement.iterate(...(params as SQLInputValue[])),
-      };
+      let cached = statements.get(query);
+      if (!cached) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        const statement = database.prepare(query);
+        cached = {
+          reader: statement.columns().length > 0,
+          all: (params) => statement.all(...(params as SQLInputValue[])),
+          run: (params) => statement.run(...(params as SQLInputValue[])),
+          iterate: (params) => statement.iterate(...(params as SQLInputValue[])),
+        };
+        statements.set(query, cached);
+      }
+      return cached;
     },
   };
 }
