@@ -24,12 +24,12 @@ export function TopBar() {
 
   return (
     <AppBar position="static" color="inherit" elevation={1}>
-      <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 0.5 }}>
+      <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, py: 0.5, px: { xs: 1, sm: 2 } }}>
         <Box
           component="img"
           src="/api/logo"
           alt="Logo"
-          sx={{ height: 40, maxWidth: 160, objectFit: 'contain' }}
+          sx={{ height: { xs: 32, sm: 40 }, maxWidth: { xs: 104, sm: 160 }, objectFit: 'contain' }}
         />
         <Box sx={{ flexGrow: 1 }} />
         {user?.role === 'admin' ? (
