@@ -18,7 +18,7 @@ import {
   seedNominations,
 } from '../helpers/seed.ts';
 
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 100);
 
 const hostile = [
   '<script>alert(1)</script>',
