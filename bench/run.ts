@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { benchExport, benchRanking } from './ranking.ts';
 import { benchRush } from './rush.ts';
 import { startBenchServer } from './server.ts';
 
@@ -87,6 +88,21 @@ try {
 } finally {
   await server.stop();
 }
+
+const ranking = await benchRanking();
+record(
+  `ranking, first page of ${ranking.rankingRows} fiscal ids (${ranking.nominations} nominations, ${ranking.exhibitors} exhibitors)`,
+  `${ranking.rankingMs} ms = ${ranking.ratio}× the bare aggregate (${ranking.bareAggregateMs} ms); last page ${ranking.lastPageMs} ms`,
+  '≤ 2× and < 100 ms',
+  ranking.pass,
+);
+const exported = await benchExport();
+record(
+  `xlsx export of a ${exported.rows}-row ranking`,
+  `${exported.exportMs} ms (${exported.bytes} bytes)`,
+  '< 1000 ms',
+  exported.pass,
+);
 
 const rush = await benchRush(Number(values.rush), connections);
 const stats = (s: { perSecond: number; p50: number; p99: number; errors: number }) =>
