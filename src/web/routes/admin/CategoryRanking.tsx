@@ -5,7 +5,6 @@ import type { Category } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
-import { Loading } from '../../components/RequireRole.tsx';
 import {
   ExportAction,
   PhoneOnly,
@@ -19,7 +18,7 @@ import {
   rankingUrl,
   useRanking,
 } from '../../features/results/queries.ts';
-import { errorMessage } from '../../lib/api.ts';
+import { QueryState } from '../../components/QueryState.tsx';
 
 /** The page number lives in the address (`?pagina=N`), so a reload or a shared link keeps it. */
 const PAGE_PARAM = 'pagina';
@@ -85,43 +84,39 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
           </>
         }
       />
-      {query.isPending ? (
-        <Loading />
-      ) : query.error ? (
-        <Typography role="alert" color="error">
-          {errorMessage(query.error)}
-        </Typography>
-      ) : (
-        <>
-          <DataTable
-            label="Votos"
-            columns={columns}
-            rows={query.data.rows}
-            rowKey={(row) => row.fiscalId}
-            emptyText={MSG.noVotes}
-          />
-          {query.data.total > query.data.pageSize && (
-            <TablePagination
-              component="div"
-              count={query.data.total}
-              page={Math.min(page, lastPage) - 1}
-              onPageChange={(_, next) => {
-                setPage(next + 1);
-                // The buttons sit under 100 rows: bring the new page's first row into view.
-                top.current?.scrollIntoView({ block: 'start' });
-              }}
-              rowsPerPage={query.data.pageSize}
-              rowsPerPageOptions={[]}
-              showFirstButton
-              showLastButton
-              sx={{ '& .MuiTablePagination-toolbar': { px: 0 } }}
+      <QueryState query={query}>
+        {(data) => (
+          <>
+            <DataTable
+              label="Votos"
+              columns={columns}
+              rows={data.rows}
+              rowKey={(row) => row.fiscalId}
+              emptyText={MSG.noVotes}
             />
-          )}
-          <Typography variant="body2" color="text.secondary">
-            {MSG.rankingTieRule}
-          </Typography>
-        </>
-      )}
+            {data.total > data.pageSize && (
+              <TablePagination
+                component="div"
+                count={data.total}
+                page={Math.min(page, lastPage) - 1}
+                onPageChange={(_, next) => {
+                  setPage(next + 1);
+                  // The buttons sit under 100 rows: bring the new page's first row into view.
+                  top.current?.scrollIntoView({ block: 'start' });
+                }}
+                rowsPerPage={data.pageSize}
+                rowsPerPageOptions={[]}
+                showFirstButton
+                showLastButton
+                sx={{ '& .MuiTablePagination-toolbar': { px: 0 } }}
+              />
+            )}
+            <Typography variant="body2" color="text.secondary">
+              {MSG.rankingTieRule}
+            </Typography>
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -6,9 +6,9 @@ import { formatDisplayDate } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { EventView } from '../../../shared/schemas/events.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
-import { Loading } from '../../components/RequireRole.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { useEventList } from '../../features/events/queries.ts';
+import { QueryState } from '../../components/QueryState.tsx';
 
 // The date pickers are most of the dialog's weight: loaded when it first opens.
 const EventDialog = lazy(() =>
@@ -85,21 +85,17 @@ export default function EventsList() {
           slotProps={{ htmlInput: { maxLength: 200, enterKeyHint: 'search' } }}
         />
       </Box>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <Typography role="alert" color="error">
-          {MSG.genericError}
-        </Typography>
-      ) : (
-        <DataTable
-          label="Eventos"
-          columns={columns}
-          rows={query.data.events}
-          rowKey={(event) => event.id}
-          emptyText={MSG.noEvents}
-        />
-      )}
+      <QueryState query={query}>
+        {(data) => (
+          <DataTable
+            label="Eventos"
+            columns={columns}
+            rows={data.events}
+            rowKey={(event) => event.id}
+            emptyText={MSG.noEvents}
+          />
+        )}
+      </QueryState>
       <Suspense>{creating ? <EventDialog onClose={() => setCreating(false)} /> : null}</Suspense>
     </Stack>
   );

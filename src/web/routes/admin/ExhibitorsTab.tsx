@@ -25,7 +25,6 @@ import {
 } from '../../../shared/schemas/exhibitors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
-import { Loading } from '../../components/RequireRole.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { ExhibitorDialog } from '../../features/exhibitors/ExhibitorDialog.tsx';
 import {
@@ -34,6 +33,7 @@ import {
   useEventExhibitors,
 } from '../../features/exhibitors/queries.ts';
 import { api } from '../../lib/api.ts';
+import { QueryState } from '../../components/QueryState.tsx';
 
 const STATUS_COLORS: Record<InvitationStatus, ChipProps['color']> = {
   pending: 'default',
@@ -180,21 +180,17 @@ export default function ExhibitorsTab() {
           Expositor
         </Button>
       </Box>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <Typography role="alert" color="error">
-          {MSG.genericError}
-        </Typography>
-      ) : (
-        <DataTable
-          label="Expositores"
-          columns={columns}
-          rows={query.data.exhibitors}
-          rowKey={(exhibitor) => exhibitor.id}
-          emptyText={MSG.noExhibitors}
-        />
-      )}
+      <QueryState query={query}>
+        {(data) => (
+          <DataTable
+            label="Expositores"
+            columns={columns}
+            rows={data.exhibitors}
+            rowKey={(exhibitor) => exhibitor.id}
+            emptyText={MSG.noExhibitors}
+          />
+        )}
+      </QueryState>
       {adding ? (
         <ExhibitorDialog
           eventId={eventId}
