@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Route } from '../../src/server/http/route.ts';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
@@ -136,7 +136,9 @@ describe('bad input on every route', () => {
   let world: World;
   let sessions: Record<'visitor' | 'exhibitor' | 'admin', Session | undefined>;
 
-  beforeAll(async () => {
+  // A fresh app per test: the fuzzing trips the sign-in rate limits, which would answer the
+  // oversized-body checks with 429 before their 413.
+  beforeEach(async () => {
     t = await createTestApp();
     const admin = await seedAdmin(t.deps.db);
     const event = await seedEvent(t.deps.db);
@@ -163,7 +165,7 @@ describe('bad input on every route', () => {
       admin: await t.signIn({ role: 'admin', adminId: admin.id }),
     };
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   function expectErrorBody(status: number, body: string) {
     expect(status, body).toBeLessThan(500);
