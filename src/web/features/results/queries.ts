@@ -7,7 +7,8 @@ import type {
   RankingResponse,
   VoteEditResponse,
 } from '../../../shared/schemas/results.ts';
-import { api } from '../../lib/api.ts';
+import { MSG } from '../../../shared/messages.ts';
+import { api, ApiError } from '../../lib/api.ts';
 
 export const isCategory = (value: string | null | undefined): value is Category =>
   CATEGORIES.includes(value as Category);
@@ -85,17 +86,45 @@ export function formValues(nominee: NomineeView): Nominee {
   };
 }
 
+/** The file name the server gave in Content-Disposition (RFC 5987 `filename*` first). */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? null;
+}
+
 /**
- * Downloads a server-built file through an ordinary link: a GET with the session cookie, named by
- * the server's Content-Disposition, without holding the file in page memory.
+ * Downloads a server-built file and saves it under the server's name. Fetched first (rather than
+ * a bare link) so that a slow answer cannot leave the browser naming the file "download", and a
+ * failure becomes an ApiError the screen can show instead of a saved error page.
  */
-export function downloadFile(url: string): void {
+export async function downloadFile(url: string): Promise<void> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as
+      { error?: { code?: string; message?: string } } | undefined;
+    throw new ApiError(
+      response.status,
+      body?.error?.code ?? 'http_error',
+      body?.error?.message ?? MSG.genericError,
+    );
+  }
+  const name = fileNameFromDisposition(response.headers.get('content-disposition')) ?? 'descarga';
+  const href = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
-  link.href = url;
-  link.download = '';
-  link.rel = 'noopener';
+  link.href = href;
+  link.download = name;
   link.style.display = 'none';
   document.body.append(link);
   link.click();
   link.remove();
+  // Give the browser time to start saving before the blob is released.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }

@@ -19,6 +19,8 @@ import {
   useRanking,
 } from '../../features/results/queries.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { useToast } from '../../components/Toasts.tsx';
+import { errorMessage } from '../../lib/api.ts';
 
 /** The page number lives in the address (`?pagina=N`), so a reload or a shared link keeps it. */
 const PAGE_PARAM = 'pagina';
@@ -31,6 +33,7 @@ export default function CategoryRanking() {
 }
 
 function Ranking({ eventId, category }: { eventId: string; category: Category }) {
+  const toast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = Number(searchParams.get(PAGE_PARAM));
   const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
@@ -80,7 +83,13 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
         actions={
           <>
             <RefreshAction disabled={query.isFetching} onClick={() => void query.refetch()} />
-            <ExportAction onClick={() => downloadFile(`${rankingUrl(eventId, category)}/export`)} />
+            <ExportAction
+              onClick={() =>
+                downloadFile(`${rankingUrl(eventId, category)}/export`).catch((error: unknown) =>
+                  toast(errorMessage(error), { severity: 'error' }),
+                )
+              }
+            />
           </>
         }
       />

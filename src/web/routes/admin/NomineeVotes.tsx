@@ -21,6 +21,7 @@ import {
   useNomineeVotes,
   useVoteEdit,
 } from '../../features/results/queries.ts';
+import { useToast } from '../../components/Toasts.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 
 /** Votes for one fiscal id; the URL carries event, category and fiscal id, so a reload works. */
@@ -49,6 +50,7 @@ function Votes({
   fiscalId: string;
 }) {
   const navigate = useNavigate();
+  const toast = useToast();
   const query = useNomineeVotes(eventId, category, fiscalId);
   const saveVote = useVoteEdit(eventId);
   const [editing, setEditing] = useState<NomineeVote | null>(null);
@@ -94,7 +96,11 @@ function Votes({
         }
         actions={
           <ExportAction
-            onClick={() => downloadFile(`${nomineeVotesUrl(eventId, category, fiscalId)}/export`)}
+            onClick={() =>
+              downloadFile(`${nomineeVotesUrl(eventId, category, fiscalId)}/export`).catch(
+                (error: unknown) => toast(errorMessage(error), { severity: 'error' }),
+              )
+            }
           />
         }
       />
