@@ -17,6 +17,8 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
+    // Without a UTF-8 locale Chromium cannot write "Año" in a file name and saves it as "download".
+    env: { ...process.env, LANG: process.env.LANG || 'C.UTF-8' },
     args: [
       '--no-sandbox',
       '--disable-gpu',
