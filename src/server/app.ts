@@ -108,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const deps: AppDeps = {
     config,
     db: database.db,
+    transact: database.transact,
     engine: database.engine,
     clock: options.clock ?? systemClock,
     logger: app.log,

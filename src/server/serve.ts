@@ -14,7 +14,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { backgroundCheckpoints: true });
   await database.migrate();
   const { app } = await buildApp({
     config,

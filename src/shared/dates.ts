@@ -28,23 +28,37 @@ export function isValidIsoDate(value: string): boolean {
 
 /** The calendar date of an instant in an IANA time zone, as `YYYY-MM-DD`. */
 export function calendarDateIn(instant: Date, timeZone: string): string {
-  return isoDateFormatter(timeZone).format(instant);
+  return datesIn(timeZone)(instant);
 }
 
-/** Building a formatter costs far more than using one, and every save asks: one per zone. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function isoDateFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
+/**
+ * Formatting a date in a zone costs more than the rest of a save, and every save asks. A zone's
+ * days begin on a whole minute (IANA offsets are whole minutes since 1972), so each zone keeps the
+ * last minute it formatted and its date.
+ */
+const dateFormatters = new Map<string, (instant: Date) => string>();
+function datesIn(timeZone: string): (instant: Date) => string {
+  let dateOf = dateFormatters.get(timeZone);
+  if (!dateOf) {
+    const formatter = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
     });
-    formatters.set(timeZone, formatter);
+    let lastMinute = Number.NaN;
+    let lastDate = '';
+    dateOf = (instant) => {
+      const minute = Math.floor(instant.getTime() / 60_000);
+      if (minute !== lastMinute) {
+        lastDate = formatter.format(instant);
+        lastMinute = minute;
+      }
+      return lastDate;
+    };
+    dateFormatters.set(timeZone, dateOf);
   }
-  return formatter;
+  return dateOf;
 }
 
 /** Voting is open through 23:59:59 of the deadline's calendar day in the programme's zone. */

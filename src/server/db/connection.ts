@@ -8,12 +8,16 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationProvider, type Engine } from './migrations.ts';
+import { startCheckpointer, type Checkpointer } from './checkpointer.ts';
+import { groupCommit, transactionPerWork, type Transact } from './transact.ts';
 
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
   engine: Engine;
+  /** Group commit on SQLite, a transaction per call on PostgreSQL (transact.ts). */
+  transact: Transact;
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -21,10 +25,15 @@ export interface DatabaseHandle {
 
 const STATEMENT_CACHE_SIZE = 500;
 
+export interface OpenOptions {
+  /** SQLite: checkpoint the WAL on a worker thread (checkpointer.ts); the server's choice. */
+  backgroundCheckpoints?: boolean;
+}
+
+const CHECKPOINT_INTERVAL_MS = 100;
+
 /** Adapts `node:sqlite` to the better-sqlite3-shaped interface that Kysely's SqliteDialect expects. */
-function nodeSqliteDatabase(file: string): SqliteDatabase {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const database = new DatabaseSync(file);
+function nodeSqliteDatabase(database: DatabaseSync): SqliteDatabase {
   database.exec('PRAGMA journal_mode = WAL');
   database.exec('PRAGMA synchronous = NORMAL');
   database.exec('PRAGMA foreign_keys = ON');
@@ -51,19 +60,33 @@ function nodeSqliteDatabase(file: string): SqliteDatabase {
   };
 }
 
-export function openDatabase(databaseUrl: string): DatabaseHandle {
+export function openDatabase(databaseUrl: string, options: OpenOptions = {}): DatabaseHandle {
   const engine: Engine = databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres';
-  const dialect =
-    engine === 'sqlite'
-      ? new SqliteDialect({ database: nodeSqliteDatabase(databaseUrl.slice('sqlite:'.length)) })
-      : new PostgresDialect({
-          pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }),
-        });
+  let checkpointer: Checkpointer | undefined;
+  let dialect;
+  if (engine === 'sqlite') {
+    const file = databaseUrl.slice('sqlite:'.length);
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    const database = new DatabaseSync(file);
+    dialect = new SqliteDialect({ database: nodeSqliteDatabase(database) });
+    if (options.backgroundCheckpoints && file !== ':memory:') {
+      database.exec('PRAGMA wal_autocheckpoint = 0');
+      checkpointer = startCheckpointer(file, CHECKPOINT_INTERVAL_MS, () =>
+        // Without the worker, the connection checkpoints for itself again (SQLite's default).
+        database.exec('PRAGMA wal_autocheckpoint = 1000'),
+      );
+    }
+  } else {
+    dialect = new PostgresDialect({
+      pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }),
+    });
+  }
   const db = new Kysely<Database>({ dialect });
 
   return {
     db,
     engine,
+    transact: engine === 'sqlite' ? groupCommit(db) : transactionPerWork(db),
     async migrate() {
       // Kysely looks for its bookkeeping tables in every schema unless told which one: name the
       // connection's own, so other schemas of the same database (other apps, tests) don't count.
@@ -94,6 +117,7 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
       }
     },
     async close() {
+      await checkpointer?.stop();
       await db.destroy();
     },
   };

@@ -9,6 +9,7 @@ import type { CurrentUser } from '../../shared/schemas/session.ts';
 import type { AppDeps } from '../deps.ts';
 import { hashToken, newId, newToken } from '../lib/crypto.ts';
 import { addDays, addHours, iso } from '../lib/time.ts';
+import { prepared } from '../db/prepared.ts';
 
 export type SessionUser =
   | { role: 'admin'; sessionId: string; adminId: string; email: string; fullName: string }
@@ -51,9 +52,23 @@ export async function createSession(deps: AppDeps, subject: SessionSubject): Pro
  * The signed-in user behind a session token, or null when missing, idle or expired. Every API call
  * asks, so the session and its user come from one statement.
  */
-export async function findSessionUser(deps: AppDeps, token: string): Promise<SessionUser | null> {
-  const now = deps.clock.now();
-  const session = await deps.db
+interface SessionRow {
+  id: string;
+  role: 'admin' | 'exh';
+  last_seen_at: string;
+  expires_at: string;
+  admin_id: string | null;
+  admin_email: string | null;
+  admin_name: string | null;
+  exhibitor_id: string | null;
+  exhibitor_email: string | null;
+  exhibitor_name: string | null;
+  exhibitor_company: string | null;
+}
+
+/** Every API call asks, so the session and its user come from one statement, compiled once. */
+const selectSessionUser = prepared<{ tokenHash: string }, SessionRow>((db, arg) =>
+  db
     .selectFrom('sessions')
     .leftJoin('admins', 'admins.id', 'sessions.admin_id')
     .leftJoin('exhibitors', 'exhibitors.id', 'sessions.exhibitor_id')
@@ -70,8 +85,13 @@ export async function findSessionUser(deps: AppDeps, token: string): Promise<Ses
       'exhibitors.full_name as exhibitor_name',
       'exhibitors.company as exhibitor_company',
     ])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', arg('tokenHash')),
+);
+
+/** The signed-in user behind a session token, or null when missing, idle or expired. */
+export async function findSessionUser(deps: AppDeps, token: string): Promise<SessionUser | null> {
+  const now = deps.clock.now();
+  const session = (await selectSessionUser(deps.db, { tokenHash: hashToken(token) })).rows[0];
   if (!session) return null;
   const idleLimit = addHours(new Date(session.last_seen_at), SESSION_IDLE_HOURS);
   if (new Date(session.expires_at) <= now || idleLimit <= now) {

@@ -71,7 +71,7 @@ export async function inviteAdmin(
   invitedBy: Extract<SessionUser, { role: 'admin' }> | null,
 ): Promise<{ adminId: string; link: string }> {
   const now = deps.clock.now();
-  const result = await deps.db.transaction().execute(async (trx) => {
+  const result = await deps.transact(async (trx) => {
     if (await isEmailInUse(trx, email)) {
       throw conflict('email_in_use', MSG.adminEmailInUse, { email: MSG.adminEmailInUse });
     }
@@ -119,7 +119,7 @@ export async function resendAdminInvitation(
   admin: { id: string; email: string },
 ): Promise<void> {
   const now = deps.clock.now();
-  const sent = await deps.db.transaction().execute(async (trx) => {
+  const sent = await deps.transact(async (trx) => {
     const recent = await trx
       .selectFrom('admin_invitations')
       .leftJoin('admins as inviter', 'inviter.id', 'admin_invitations.invited_by')
@@ -186,7 +186,7 @@ export async function acceptAdminInvitation(
   // Checked before the slow hash so that a dead link answers at once.
   await findInvitation(deps.db, now, input.token);
   const passwordHash = await hashPassword(input.password);
-  return deps.db.transaction().execute(async (trx) => {
+  return deps.transact(async (trx) => {
     const invitation = await findInvitation(trx, now, input.token);
     const spent = await trx
       .updateTable('admin_invitations')

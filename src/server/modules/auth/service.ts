@@ -88,7 +88,7 @@ export async function sendAccessCode(
   exhibitor: { id: string; email: string },
 ): Promise<{ sent: boolean }> {
   const now = deps.clock.now();
-  const result = await deps.db.transaction().execute(async (trx) => {
+  const result = await deps.transact(async (trx) => {
     const recent = await trx
       .selectFrom('sign_in_codes')
       .select(['created_at', 'used_at', 'voided_at', 'expires_at'])
@@ -156,7 +156,7 @@ export async function signInWithCode(
     .where('email', '=', email)
     .executeTakeFirst();
   if (!exhibitor) throw invalidCode();
-  const accepted = await deps.db.transaction().execute(async (trx) => {
+  const accepted = await deps.transact(async (trx) => {
     const live = await trx
       .selectFrom('sign_in_codes')
       .select(['id', 'code_hash', 'attempts', 'expires_at'])
@@ -251,7 +251,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
     .where('email', '=', email)
     .executeTakeFirst();
   if (!admin?.full_name || !admin.password_hash) return;
-  const queued = await deps.db.transaction().execute(async (trx) => {
+  const queued = await deps.transact(async (trx) => {
     const recent = await trx
       .selectFrom('password_reset_tokens')
       .select('created_at')
@@ -310,7 +310,7 @@ export async function confirmPasswordReset(
   const now = deps.clock.now();
   // Hashing is slow on purpose: do it before the transaction holds any lock.
   const passwordHash = await hashPassword(password);
-  const changed = await deps.db.transaction().execute(async (trx) => {
+  const changed = await deps.transact(async (trx) => {
     const token = await trx
       .selectFrom('password_reset_tokens')
       .innerJoin('admins', 'admins.id', 'password_reset_tokens.admin_id')

@@ -34,7 +34,7 @@ export async function replaceLogo(
     updated_by: admin.adminId,
     updated_at: iso(now),
   };
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.transact(async (trx) => {
     await trx
       .insertInto('branding')
       .values({ id: 1, ...values })

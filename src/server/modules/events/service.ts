@@ -123,7 +123,7 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
     created_at: iso(now),
     updated_at: iso(now),
   };
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.transact(async (trx) => {
     await trx.insertInto('events').values(row).execute();
     await recordAudit(trx, admin, now, {
       action: 'event.created',
@@ -147,7 +147,7 @@ export async function updateEvent(
   fields: EventFields,
 ): Promise<EventView> {
   const now = deps.clock.now();
-  const updated = await deps.db.transaction().execute(async (trx) => {
+  const updated = await deps.transact(async (trx) => {
     const before = await getEventOr404(trx, eventId);
     checkDates(deps, fields, {
       eventDate: fields.eventDate === before.event_date,
@@ -236,7 +236,7 @@ async function rescheduleReminders(trx: Db, deps: AppDeps, now: Date, event: Eve
  */
 export async function deleteEvent(deps: AppDeps, admin: Admin, eventId: string): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.transact(async (trx) => {
     const event = await getEventOr404(trx, eventId);
     const counts = await trx
       .selectFrom('events')

@@ -119,7 +119,7 @@ export async function addExhibitor(
   fields: ExhibitorFields,
 ): Promise<EventExhibitorView> {
   const now = deps.clock.now();
-  const view = await deps.db.transaction().execute(async (trx) => {
+  const view = await deps.transact(async (trx) => {
     const event = await getEventOr404(trx, eventId);
     const isAdmin = await trx
       .selectFrom('admins')
@@ -225,7 +225,7 @@ export async function removeExhibitor(
   exhibitorId: string,
 ): Promise<void> {
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  await deps.transact(async (trx) => {
     await getEventOr404(trx, eventId);
     const member = await membershipOr404(trx, eventId, exhibitorId);
     const discarded = await nominationCount(trx, eventId, exhibitorId);
@@ -254,7 +254,7 @@ export async function resendInvitation(
   exhibitorId: string,
 ): Promise<EventExhibitorView> {
   const now = deps.clock.now();
-  const view = await deps.db.transaction().execute(async (trx) => {
+  const view = await deps.transact(async (trx) => {
     const event = await getEventOr404(trx, eventId);
     const member = await membershipOr404(trx, eventId, exhibitorId);
     if (member.invitation_message_id) {

@@ -13,6 +13,7 @@ import type { Database, Nomination } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { iso } from '../../lib/time.ts';
+import { prepared } from '../../db/prepared.ts';
 
 type Db = Kysely<Database>;
 
@@ -55,15 +56,18 @@ function nomineeColumns(values: Nominee) {
 const whereList = (key: ListKey) =>
   ({ event_id: key.eventId, exhibitor_id: key.exhibitorId, category: key.category }) as const;
 
-async function readList(db: Db, key: ListKey): Promise<Nomination[]> {
-  return db
+const selectList = prepared<ListKey, Nomination>((db, arg) =>
+  db
     .selectFrom('nominations')
     .selectAll()
-    .where('event_id', '=', key.eventId)
-    .where('exhibitor_id', '=', key.exhibitorId)
-    .where('category', '=', key.category)
-    .orderBy('list_order')
-    .execute();
+    .where('event_id', '=', arg('eventId'))
+    .where('exhibitor_id', '=', arg('exhibitorId'))
+    .where('category', '=', arg('category'))
+    .orderBy('list_order'),
+);
+
+async function readList(db: Db, key: ListKey): Promise<Nomination[]> {
+  return (await selectList(db, key)).rows;
 }
 
 const summary = (row: {
@@ -82,14 +86,20 @@ const summary = (row: {
  * The event, if this exhibitor is invited to it. Anything else (another exhibitor's event, a
  * missing event) is the same 404, so an exhibitor cannot learn which event ids exist.
  */
-async function findMemberEvent(db: Db, exhibitorId: string, eventId: string) {
-  const event = await db
+const selectMemberEvent = prepared<
+  { exhibitorId: string; eventId: string },
+  { id: string; name: string; event_date: string; vote_deadline: string }
+>((db, arg) =>
+  db
     .selectFrom('events')
     .innerJoin('event_exhibitors', 'event_exhibitors.event_id', 'events.id')
     .select(['events.id', 'events.name', 'events.event_date', 'events.vote_deadline'])
-    .where('events.id', '=', eventId)
-    .where('event_exhibitors.exhibitor_id', '=', exhibitorId)
-    .executeTakeFirst();
+    .where('events.id', '=', arg('eventId'))
+    .where('event_exhibitors.exhibitor_id', '=', arg('exhibitorId')),
+);
+
+async function findMemberEvent(db: Db, exhibitorId: string, eventId: string) {
+  const event = (await selectMemberEvent(db, { exhibitorId, eventId })).rows[0];
   if (!event) throw notFound(MSG.eventNotFound);
   return event;
 }
@@ -183,45 +193,50 @@ export async function getExhibitorEvent(
  * version and is refused.
  */
 async function claimListVersion(trx: Db, key: ListKey, expected: number, now: Date): Promise<void> {
-  if (expected === 0) {
-    // The list row is created lazily by its first write. The insert selects from the
-    // membership row, so an exhibitor removed from the event meanwhile creates nothing.
-    await trx
-      .insertInto('nomination_lists')
-      .columns(['event_id', 'exhibitor_id', 'category', 'version', 'updated_at'])
-      .expression(
-        trx
-          .selectFrom('event_exhibitors')
-          .select([
-            'event_id',
-            'exhibitor_id',
-            sql<Category>`cast(${key.category} as text)`.as('category'),
-            sql<number>`0`.as('version'),
-            sql<string>`cast(${iso(now)} as text)`.as('updated_at'),
-          ])
-          .where('event_id', '=', key.eventId)
-          .where('exhibitor_id', '=', key.exhibitorId),
-      )
-      .onConflict((oc) => oc.columns(['event_id', 'exhibitor_id', 'category']).doNothing())
-      .execute();
-  }
-  const claimed = await trx
-    .updateTable('nomination_lists')
-    .set({ version: sql<number>`version + 1`, updated_at: iso(now) })
-    .where('event_id', '=', key.eventId)
-    .where('exhibitor_id', '=', key.exhibitorId)
-    .where('category', '=', key.category)
-    .where('version', '=', expected)
-    .executeTakeFirst();
-  if (claimed.numUpdatedRows !== 1n) throw conflict('stale_list', MSG.staleList);
+  const updatedAt = iso(now);
+  // The list row is created lazily by its first write. The insert selects from the membership
+  // row, so an exhibitor removed from the event meanwhile creates nothing.
+  if (expected === 0) await createList(trx, { ...key, updatedAt });
+  const claimed = await claimList(trx, { ...key, expected, updatedAt });
+  if (claimed.numAffectedRows !== 1n) throw conflict('stale_list', MSG.staleList);
 }
+
+const createList = prepared<ListKey & { updatedAt: string }>((db, arg) =>
+  db
+    .insertInto('nomination_lists')
+    .columns(['event_id', 'exhibitor_id', 'category', 'version', 'updated_at'])
+    .expression(
+      db
+        .selectFrom('event_exhibitors')
+        .select([
+          'event_id',
+          'exhibitor_id',
+          sql<Category>`cast(${arg('category')} as text)`.as('category'),
+          sql<number>`0`.as('version'),
+          sql<string>`cast(${arg('updatedAt')} as text)`.as('updated_at'),
+        ])
+        .where('event_id', '=', arg('eventId'))
+        .where('exhibitor_id', '=', arg('exhibitorId')),
+    )
+    .onConflict((oc) => oc.columns(['event_id', 'exhibitor_id', 'category']).doNothing()),
+);
+
+const claimList = prepared<ListKey & { expected: number; updatedAt: string }>((db, arg) =>
+  db
+    .updateTable('nomination_lists')
+    .set({ version: sql<number>`version + 1`, updated_at: arg('updatedAt') })
+    .where('event_id', '=', arg('eventId'))
+    .where('exhibitor_id', '=', arg('exhibitorId'))
+    .where('category', '=', arg('category'))
+    .where('version', '=', arg('expected')),
+);
 
 type ListChange = (trx: Db, current: Nomination[], now: Date) => Promise<Nomination[]>;
 
 /**
- * One exhibitor write: membership and deadline checked first (404 / 409 `voting_closed`), then, in
- * one transaction, the version claim, the current list, and `change`, which writes the rows and
- * returns the list as stored. Five to six statements per save.
+ * One exhibitor write, in one transaction: membership and deadline (404 / 409 `voting_closed`),
+ * the version claim, the current list, and `change`, which writes the rows and returns the list as
+ * stored. Five to six statements per save.
  */
 async function changeExhibitorList(
   deps: AppDeps,
@@ -229,12 +244,12 @@ async function changeExhibitorList(
   expectedVersion: number,
   change: ListChange,
 ): Promise<NominationList> {
-  const event = await findMemberEvent(deps.db, key.exhibitorId, key.eventId);
-  const now = deps.clock.now();
-  if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) {
-    throw conflict('voting_closed', MSG.votingClosed);
-  }
-  const nominees = await deps.db.transaction().execute(async (trx) => {
+  const nominees = await deps.transact(async (trx) => {
+    const event = await findMemberEvent(trx, key.exhibitorId, key.eventId);
+    const now = deps.clock.now();
+    if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) {
+      throw conflict('voting_closed', MSG.votingClosed);
+    }
     await claimListVersion(trx, key, expectedVersion, now);
     return change(trx, await readList(trx, key), now);
   });
@@ -276,6 +291,26 @@ async function rewritePositions(
   return renumbered;
 }
 
+const insertNomination = prepared<Nomination>((db, arg) =>
+  db.insertInto('nominations').values({
+    event_id: arg('event_id'),
+    exhibitor_id: arg('exhibitor_id'),
+    category: arg('category'),
+    list_order: arg('list_order'),
+    fiscal_id: arg('fiscal_id'),
+    name: arg('name'),
+    registered_name: arg('registered_name'),
+    contact_name: arg('contact_name'),
+    contact_position: arg('contact_position'),
+    phone: arg('phone'),
+    email: arg('email'),
+    location: arg('location'),
+    city: arg('city'),
+    nominated_at: arg('nominated_at'),
+    updated_at: arg('updated_at'),
+  }),
+);
+
 export async function addNominee(
   deps: AppDeps,
   key: ListKey,
@@ -298,7 +333,7 @@ export async function addNominee(
       nominated_at: iso(now),
       updated_at: iso(now),
     };
-    await trx.insertInto('nominations').values(row).execute();
+    await insertNomination(trx, row);
     return [...current, row];
   });
 }

@@ -284,7 +284,7 @@ export async function editVote(
   input: Nominee,
 ): Promise<{ nominee: NomineeView; version: number }> {
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
+  return deps.transact(async (trx) => {
     await requireMember(trx, ref.eventId, ref.exhibitorId);
     // Bumping first takes the list's row lock on PostgreSQL, so writers to this list queue here.
     const list = await trx

@@ -1,0 +1,55 @@
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Moves SQLite's WAL checkpoints off the request thread. A checkpoint copies the log back into the
+ * database file and syncs both; run by the writer itself (SQLite's default, every 1000 pages) it
+ * took two thirds of each commit under the deadline rush. This thread's own connection checkpoints
+ * in PASSIVE mode, which never blocks the writer; the writer keeps appending meanwhile.
+ *
+ * The worker's source is inline so that it runs the same from the TypeScript sources and from the
+ * server bundle; it needs nothing but node:sqlite.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { DatabaseSync } = require('node:sqlite');
+const database = new DatabaseSync(workerData.file);
+const checkpoint = () => database.exec('PRAGMA wal_checkpoint(PASSIVE)');
+const timer = setInterval(checkpoint, workerData.intervalMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  checkpoint();
+  database.close();
+  parentPort.close();
+});
+`;
+
+export interface Checkpointer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts checkpointing `file` every `intervalMs` on a worker thread. `onFailure` runs if the
+ * worker dies, so the caller can hand checkpoints back to its own connection.
+ */
+export function startCheckpointer(
+  file: string,
+  intervalMs: number,
+  onFailure: (error: Error) => void,
+): Checkpointer {
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, intervalMs } });
+  worker.unref();
+  let stopping = false;
+  worker.on('error', (error) => {
+    if (!stopping) onFailure(error instanceof Error ? error : new Error(String(error)));
+  });
+  const exited = once(worker, 'exit');
+  return {
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      worker.postMessage('stop');
+      await exited;
+    },
+  };
+}
