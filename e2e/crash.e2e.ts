@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER, CSRF_VALUE } from '../src/server/app.ts';
 import type { AppDeps } from '../src/server/deps.ts';
 import { createSession } from '../src/server/http/session.ts';
 import { SESSION_COOKIE } from '../src/shared/constants.ts';
 import { freshTestDatabase, type TestDatabase } from '../test/helpers/database.ts';
 import { runSaver, type AckedList } from '../test/helpers/nomination-load.ts';
-import { seedEvent, seedExhibitor, seedMembership } from '../test/helpers/seed.ts';
+import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../test/helpers/seed.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/helpers/smtp.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
@@ -18,16 +19,21 @@ const engines = [
   ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : []),
 ] as const;
 
-/** Issue 7: SIGKILL under a load of saves loses no acknowledged save and leaves no half list. */
+/**
+ * Issue 7: SIGKILL under a load of saves loses no acknowledged save and leaves no half list; the
+ * invitations an administrator sends meanwhile, with the mail server down for the whole load, are
+ * each delivered once when it is back.
+ */
 describe.each(engines)('crash under load on %s', (engine) => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it('keeps every acknowledged save after SIGKILL and restart', async () => {
+  it('keeps every acknowledged save after SIGKILL and restart, and delivers each queued invitation once', async () => {
     const smtp: TestSmtpServer = await startSmtpServer();
     cleanups.push(() => smtp.stop());
+    smtp.refuse();
     const testDb: TestDatabase = await freshTestDatabase(engine);
     cleanups.push(() => testDb.drop());
     const first: RunningServer = await startServer({ databaseUrl: testDb.url, smtp });
@@ -42,8 +48,30 @@ describe.each(engines)('crash under load on %s', (engine) => {
       exhibitors.push({ ...exhibitor, cookie: `${SESSION_COOKIE}=${token}` });
     }
 
+    const admin = await seedAdmin(db);
+    const adminCookie = `${SESSION_COOKIE}=${await createSession(deps, { role: 'admin', adminId: admin.id })}`;
+
     let totalSaves = 0;
     let killed = false;
+    // Meanwhile an administrator keeps inviting exhibitors; each 201 means an invitation queued.
+    const acknowledgedInvitations: string[] = [];
+    const attemptedInvitations: string[] = [];
+    const inviting = (async () => {
+      for (let i = 0; !killed && i < 200; i++) {
+        const email = `invitado${i}@expositor.test`;
+        attemptedInvitations.push(email);
+        const reply = await fetch(`${first.url}/api/events/${event.id}/exhibitors`, {
+          method: 'POST',
+          headers: {
+            cookie: adminCookie,
+            'content-type': 'application/json',
+            [CSRF_HEADER]: CSRF_VALUE,
+          },
+          body: JSON.stringify({ fullName: `Invitado ${i}`, email, company: 'Empresa' }),
+        }).catch(() => undefined);
+        if (reply?.status === 201) acknowledgedInvitations.push(email);
+      }
+    })();
     const killing = (async () => {
       await expect
         .poll(() => totalSaves, { timeout: 30_000, interval: 5 })
@@ -69,6 +97,9 @@ describe.each(engines)('crash under load on %s', (engine) => {
       }),
     );
     await killing;
+    await inviting;
+    expect(acknowledgedInvitations.length).toBeGreaterThan(0);
+    expect(smtp.messages).toHaveLength(0);
     const acked = results.map((r) => r.acked).filter((a): a is AckedList => Boolean(a));
     expect(acked.length).toBeGreaterThan(EXHIBITORS / 2);
 
@@ -80,7 +111,13 @@ describe.each(engines)('crash under load on %s', (engine) => {
       expect(fs.existsSync(file)).toBe(true);
     }
 
-    const second = await startServer({ databaseUrl: testDb.url, smtp });
+    // Back an hour later, with the mail server up: every retry is due.
+    smtp.accept();
+    const second = await startServer({
+      databaseUrl: testDb.url,
+      smtp,
+      now: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     cleanups.push(() => second.stop());
     const stored = await second.database.db
       .selectFrom('nominations')
@@ -119,6 +156,31 @@ describe.each(engines)('crash under load on %s', (engine) => {
       } else {
         expect(rows.length).toBeGreaterThanOrEqual(ack.fiscalIds.length);
       }
+    }
+
+    // Every acknowledged invitation is delivered exactly once; one cut off by the kill, at most once.
+    for (const email of acknowledgedInvitations) {
+      const mail = await smtp.waitFor(email, { timeoutMs: 20_000 });
+      expect(mail.subject).toBe(`Invitación a votar en ${event.name}`);
+    }
+    await expect
+      .poll(
+        async () =>
+          (
+            await second.database.db
+              .selectFrom('mail_outbox')
+              .select('status')
+              .where('template', '=', 'exhibitor-invitation')
+              .where('status', '!=', 'sent')
+              .execute()
+          ).length,
+        { timeout: 20_000 },
+      )
+      .toBe(0);
+    for (const email of attemptedInvitations) {
+      const delivered = smtp.allTo(email).length;
+      if (acknowledgedInvitations.includes(email)) expect(delivered).toBe(1);
+      else expect(delivered).toBeLessThanOrEqual(1);
     }
   });
 });
