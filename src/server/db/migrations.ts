@@ -336,6 +336,17 @@ function migrations(engine: Engine): Record<string, Migration> {
         await rebuildNomineeTotals(db);
       },
     },
+    '0004_mail_outbox_recipient_idx': {
+      // Every sign-in blanks the spent codes of its address (forgetSentSecrets): without this
+      // index, a scan of the whole outbox, which grows with every invitation, code and reminder.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createIndex('mail_outbox_recipient_idx')
+          .on('mail_outbox')
+          .columns(['to_address', 'template'])
+          .execute();
+      },
+    },
   };
 }
 
