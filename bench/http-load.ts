@@ -59,6 +59,7 @@ export function createClient(baseUrl: string, maxSockets: number) {
 }
 
 export interface LoadStats {
+  latencies: number[];
   requests: number;
   errors: number;
   seconds: number;
@@ -75,6 +76,7 @@ export function percentile(sorted: number[], p: number): number {
 export function summarize(latencies: number[], errors: number, seconds: number): LoadStats {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
+    latencies,
     requests: latencies.length,
     errors,
     seconds,
@@ -82,6 +84,15 @@ export function summarize(latencies: number[], errors: number, seconds: number):
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
   };
+}
+
+/** Figures of several runs taken as one: their requests over their summed durations. */
+export function combine(runs: LoadStats[]): LoadStats {
+  return summarize(
+    runs.flatMap((run) => run.latencies),
+    runs.reduce((sum, run) => sum + run.errors, 0),
+    runs.reduce((sum, run) => sum + run.seconds, 0),
+  );
 }
 
 /** Runs `task` from `concurrency` workers until `total` tasks have run; times each one. */

@@ -116,16 +116,21 @@ record(
 record(
   `deadline rush: ${rush.exhibitors * 5} nomination saves (${rush.concurrency} concurrent)`,
   stats(rush.saves),
-  'no errors',
-  rush.saves.errors === 0,
+  'no errors, p99 < 100 ms',
+  rush.saves.errors === 0 && rush.saves.p99 < 100,
 );
 record(
-  `/healthz, same client and concurrency`,
+  `/healthz, same client and concurrency, in turns with the saves`,
   stats(rush.healthz),
   'reference',
   rush.healthz.errors === 0,
 );
-record('save throughput / /healthz throughput', rush.ratio.toFixed(2), '≥ 0.50', rush.ratio >= 0.5);
+record(
+  'save throughput / /healthz throughput (median of 5 rounds)',
+  `${rush.ratio.toFixed(2)} (rounds: ${rush.ratios.map((r) => r.toFixed(2)).join(', ')})`,
+  '≥ 0.30 (docs/decisions/0003; design.md asks 0.50)',
+  rush.ratio >= 0.3,
+);
 
 const failed = figures.filter((f) => !f.ok);
 process.stdout.write(
