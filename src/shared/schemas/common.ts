@@ -3,6 +3,11 @@ import { MSG } from '../messages.ts';
 import { CATEGORIES } from '../constants.ts';
 import { isValidIsoDate } from '../dates.ts';
 
+// Before its first object parse Zod probes for eval (`Function('')`) to pick a faster parser. In
+// the browser the page's CSP (script-src 'self') refuses it and Chromium reports a Content Security
+// Policy issue; forms do not need the speed. The server keeps the faster parser.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 /** A required single-line text: trimmed, not empty, bounded. */
 export const requiredText = (max = 200) =>
   z.string(MSG.requiredField).trim().min(1, MSG.requiredField).max(max, MSG.invalidInput);
