@@ -78,6 +78,7 @@ describe('transact', () => {
 
   it('on SQLite, answers nobody before the commit: when the group commit fails, every piece in it fails and nothing is stored', async (context) => {
     const database = await openFresh();
+    // Group commit is SQLite's; PostgreSQL gives each piece its own transaction (first test).
     if (database.engine !== 'sqlite') context.skip();
     const outcomes = await Promise.allSettled([
       database.transact(async (trx) => {
@@ -142,6 +143,7 @@ describe('prepared queries', () => {
 
 describe('background checkpoints (SQLite)', () => {
   it('copy the write-ahead log into the database file from a worker thread, not the writer', async (context) => {
+    // The WAL and its checkpoints exist only on SQLite.
     if (process.env.TEST_DB_ENGINE === 'postgres') context.skip();
     const database = await openFresh({ backgroundCheckpoints: true });
     const file = (testDb as TestDatabase).url.slice('sqlite:'.length);
