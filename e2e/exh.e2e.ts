@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENT_USER_COOKIE } from '../src/shared/constants.ts';
 import { MSG } from '../src/shared/messages.ts';
 import { NOMINEE_FIELD_LABELS, type NomineeInput } from '../src/shared/schemas/nominee.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
@@ -138,6 +139,15 @@ describe('exhibitor area while voting is open', () => {
     await page.getByRole('link', { name: event.name }).click();
     await page.waitForURL(`**/exh/event/${event.id}`);
     await page.getByRole('heading', { level: 1, name: event.name }).waitFor();
+    await context.close();
+  });
+
+  it('opens a deep link with only the session cookie (the display cookie lost), not the home page', async () => {
+    const { context, page } = await signedInPage(browser, server, exhibitor, NOW);
+    await context.clearCookies({ name: CURRENT_USER_COOKIE });
+    await page.goto(`/exh/event/${event.id}`);
+    await page.getByRole('heading', { level: 1, name: event.name }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/exh/event/${event.id}`);
     await context.close();
   });
 

@@ -33,7 +33,12 @@ export function useCurrentUser(): { user: CurrentUser | null | undefined; isLoad
   const query = useQuery({
     queryKey: sessionQueryKey,
     queryFn: () => api.get<SessionResponse>('/api/session'),
-    placeholderData: () => ({ user: currentUserFromCookie() }),
+    // Without the cookie there is no guess: "nobody" would send a signed-in visitor's deep link
+    // to the home page before /api/session answers.
+    placeholderData: () => {
+      const user = currentUserFromCookie();
+      return user ? { user } : undefined;
+    },
     staleTime: 60_000,
   });
   return {
