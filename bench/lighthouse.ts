@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { createSession } from '../src/server/http/session.ts';
+import { createSession, type SessionSubject } from '../src/server/http/session.ts';
 import type { AppDeps } from '../src/server/deps.ts';
-import { SESSION_COOKIE } from '../src/shared/constants.ts';
+import { CURRENT_USER_COOKIE, SESSION_COOKIE } from '../src/shared/constants.ts';
 import {
   seedAdmin,
   seedEvent,
@@ -42,8 +42,22 @@ await seedNominations(db, {
   category: 'consumption',
   nominees: [{ fiscalId: '30711111' }, { fiscalId: '30722222' }, { fiscalId: '30733333' }],
 });
-const adminCookie = `${SESSION_COOKIE}=${await createSession(deps, { role: 'admin', adminId: admin.id })}`;
-const exhCookie = `${SESSION_COOKIE}=${await createSession(deps, { role: 'exh', exhibitorId: exhibitor.id })}`;
+// Both cookies a signed-in browser holds: the session and the display-only currentUser.
+const signedInCookie = async (
+  subject: SessionSubject,
+  display: { email: string; fullName: string },
+) => {
+  const currentUser = encodeURIComponent(JSON.stringify({ role: subject.role, ...display }));
+  return `${SESSION_COOKIE}=${await createSession(deps, subject)}; ${CURRENT_USER_COOKIE}=${currentUser}`;
+};
+const adminCookie = await signedInCookie(
+  { role: 'admin', adminId: admin.id },
+  { email: admin.email, fullName: admin.fullName ?? '' },
+);
+const exhCookie = await signedInCookie(
+  { role: 'exh', exhibitorId: exhibitor.id },
+  { email: exhibitor.email, fullName: exhibitor.fullName },
+);
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
