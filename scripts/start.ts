@@ -12,4 +12,7 @@ const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.ts')],
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-await import(path.join(root, 'dist/server/main.js'));
+const server = (await import(
+  path.join(root, 'dist/server/main.js')
+)) as typeof import('../src/server/main.ts');
+await server.start();

@@ -34,10 +34,12 @@ const root = path.resolve(import.meta.dirname, '../..');
 const webDir = process.env.E2E_WEB_DIR ?? path.join(root, 'dist/web');
 /** The server bundle `npm start` runs (`npm run build`). */
 export const serverEntry = path.join(root, 'dist/server/main.js');
+/** Runs the same bundle with a clock that starts at PREMIOS_TEST_NOW. */
+const clockedServerEntry = path.join(root, 'test/helpers/clocked-server.ts');
 
 /**
  * Starts the real server (built web app, SQLite in its own DATA_DIR, a real SMTP server on
- * loopback). `now` starts the server's clock at that instant (PREMIOS_TEST_NOW).
+ * loopback). `now` starts the server's clock at that instant (test/helpers/clocked-server.ts).
  */
 export async function startServer(
   options: {
@@ -63,11 +65,11 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const databaseUrl = options.databaseUrl ?? `sqlite:${path.join(dataDir, 'premios.db')}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+  const entry = options.now ? [clockedServerEntry, serverEntry] : [serverEntry];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,
-      NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: url,

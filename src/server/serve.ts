@@ -1,9 +1,14 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
-import { clockFromEnvironment } from './lib/test-clock.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 
-async function main(): Promise<void> {
+export interface ServeOptions {
+  /** The time source of every rule; the wall clock unless a caller (a test) brings its own. */
+  clock?: Clock;
+}
+
+async function listen(options: ServeOptions): Promise<void> {
   let config;
   try {
     config = loadConfig();
@@ -19,7 +24,7 @@ async function main(): Promise<void> {
   const { app } = await buildApp({
     config,
     database,
-    clock: clockFromEnvironment(),
+    clock: options.clock ?? systemClock,
     startMailWorker: true,
   });
   app.addHook('onClose', async () => database.close());
@@ -42,9 +47,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `No se pudo iniciar: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
-  process.exit(1);
-});
+/** Reads the configuration, migrates, serves until SIGTERM; a failure to start ends the process. */
+export async function serve(options: ServeOptions = {}): Promise<void> {
+  await listen(options).catch((error: unknown) => {
+    process.stderr.write(
+      `No se pudo iniciar: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}

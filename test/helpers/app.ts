@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
 import type { Route } from '../../src/server/http/route.ts';
 import { createSession, type SessionSubject } from '../../src/server/http/session.ts';
-import { manualClock } from '../../src/server/lib/clock.ts';
+import { manualClock } from './clock.ts';
 import { SESSION_COOKIE } from '../../src/shared/constants.ts';
 import { freshTestDatabase, type TestDatabase } from './database.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp.ts';

@@ -4,19 +4,3 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
-
-/** A clock that only moves when told to (tests). */
-export function manualClock(
-  start: Date | string,
-): Clock & { set(at: Date | string): void; advance(ms: number): void } {
-  let current = new Date(start);
-  return {
-    now: () => new Date(current),
-    set: (at) => {
-      current = new Date(at);
-    },
-    advance: (ms) => {
-      current = new Date(current.getTime() + ms);
-    },
-  };
-}
