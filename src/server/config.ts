@@ -95,10 +95,18 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_MINUTE: signInRateLimitSchema,
 });
 
+/** Every environment variable the app reads; the README's configuration table lists the same. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /** Reads the environment once; a bad value throws ConfigError with a one-line reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Only the variables declared above are read, so nothing else in the environment can steer the
+  // app; an empty value counts as unset.
   const defined = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+    CONFIG_VARIABLES.flatMap((name) => {
+      const value = env[name];
+      return value === undefined || value === '' ? [] : [[name, value]];
+    }),
   );
   const parsed = envSchema.safeParse(defined);
   if (!parsed.success) {
