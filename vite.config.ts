@@ -37,7 +37,7 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
-    // The import graph, read by the web budget check (bench/web-size.ts).
+    // The import graph, read by the web budget check (test/helpers/web-size.ts).
     manifest: true,
     chunkSizeWarningLimit: 800,
   },

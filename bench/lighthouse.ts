@@ -17,7 +17,7 @@ import {
   seedMembership,
   seedNominations,
 } from '../test/helpers/seed.ts';
-import { startServer } from '../e2e/helpers/server.ts';
+import { startServer } from '../test/helpers/server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 if (!process.env.E2E_WEB_DIR && !fs.existsSync(path.join(root, 'dist/web/index.html'))) {

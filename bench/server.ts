@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, serverEntry } from '../e2e/helpers/server.ts';
+import { freePort, serverEntry } from '../test/helpers/server.ts';
 
 export interface BenchServer {
   url: string;

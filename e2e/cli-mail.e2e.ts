@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, type TestSmtpServer } from '../test/helpers/smtp.ts';
-import { startServer } from './helpers/server.ts';
+import { startServer } from '../test/helpers/server.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');

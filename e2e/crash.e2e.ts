@@ -9,7 +9,7 @@ import { freshTestDatabase, type TestDatabase } from '../test/helpers/database.t
 import { runSaver, type AckedList } from '../test/helpers/nomination-load.ts';
 import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../test/helpers/seed.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/helpers/smtp.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { startServer, type RunningServer } from '../test/helpers/server.ts';
 
 const EXHIBITORS = 24;
 const KILL_AFTER_SAVES = 150;

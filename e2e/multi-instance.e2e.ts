@@ -8,7 +8,7 @@ import { runSaver } from '../test/helpers/nomination-load.ts';
 import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../test/helpers/seed.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/helpers/smtp.ts';
 import { migrationProvider } from '../src/server/db/migrations.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { startServer, type RunningServer } from '../test/helpers/server.ts';
 
 /** Two server processes on one PostgreSQL database (design.md section 5, issue 7). */
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('several instances on PostgreSQL', () => {

@@ -7,8 +7,8 @@ import {
   launchBrowser,
   newContext,
   PHONE,
-} from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+} from '../test/helpers/browser.ts';
+import { startServer, type RunningServer } from '../test/helpers/server.ts';
 
 describe('landing and not-found', () => {
   let server: RunningServer;

@@ -17,9 +17,9 @@ import {
   launchBrowser,
   newContext,
   PHONE,
-} from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
-import { signInContext } from './helpers/session.ts';
+} from '../test/helpers/browser.ts';
+import { startServer, type RunningServer } from '../test/helpers/server.ts';
+import { signInContext } from '../test/helpers/session.ts';
 
 const SHOTS = '/tmp/shots-results';
 const T1 = '2026-01-01T10:00:00.000Z';

@@ -13,9 +13,9 @@ import {
   launchBrowser,
   newContext,
   PHONE,
-} from './helpers/browser.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
-import { signInContext } from './helpers/session.ts';
+} from '../test/helpers/browser.ts';
+import { startServer, type RunningServer } from '../test/helpers/server.ts';
+import { signInContext } from '../test/helpers/session.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');

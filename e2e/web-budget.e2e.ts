@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureWebSize, SIGNIN_JS_BUDGET_BYTES } from '../bench/web-size.ts';
+import { measureWebSize, SIGNIN_JS_BUDGET_BYTES } from '../test/helpers/web-size.ts';
 
 const webDir = process.env.E2E_WEB_DIR ?? path.resolve(import.meta.dirname, '../dist/web');
 

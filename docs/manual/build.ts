@@ -40,9 +40,9 @@ const ownWebBuild = !process.env.E2E_WEB_DIR;
 const webDir = buildWeb();
 // The server helper reads the web folder when it is loaded.
 process.env.E2E_WEB_DIR = webDir;
-const { startServer } = await import('../../e2e/helpers/server.ts');
-const { launchBrowser } = await import('../../e2e/helpers/browser.ts');
-const { signInContext } = await import('../../e2e/helpers/session.ts');
+const { startServer } = await import('../../test/helpers/server.ts');
+const { launchBrowser } = await import('../../test/helpers/browser.ts');
+const { signInContext } = await import('../../test/helpers/session.ts');
 const seed = await import('../../test/helpers/seed.ts');
 
 const server = await startServer({ now: NOW });

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../test/helpers/smtp.ts';
+import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
 
 export interface RunningServer {
   url: string;
