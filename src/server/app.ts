@@ -24,6 +24,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from './lib/errors.ts';
 import { createMailWorker, type MailWorker } from './mail/worker.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
+import { loadLogo } from './modules/branding/logo.ts';
 import { apiRoutes } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const mailWorker = createMailWorker(
     deps,
     options.mailTransport ?? createMailTransport(config.smtpUrl, config.dataDir, app.log),
+    async () => (await loadLogo(deps.db)).png,
   );
   workerRef.current = mailWorker;
   const routes = [...apiRoutes, ...(options.routes ?? [])];

@@ -22,7 +22,7 @@ export const routes = [
     element: <RequireRole role="admin" />,
     children: [
       {
-        lazy: screen(() => import('./components/AppLayout.tsx')),
+        lazy: screen(() => import('./routes/AppLayout.tsx')),
         children: [
           { index: true, lazy: screen(() => import('./routes/admin/EventsList.tsx')) },
           {
@@ -57,7 +57,7 @@ export const routes = [
     element: <RequireRole role="exh" />,
     children: [
       {
-        lazy: screen(() => import('./components/AppLayout.tsx')),
+        lazy: screen(() => import('./routes/AppLayout.tsx')),
         children: [
           { index: true, lazy: screen(() => import('./routes/exh/MyEvents.tsx')) },
           {

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { SessionUser } from '../http/session.ts';
 import { iso } from './time.ts';
 
 export interface AuditEntry {
@@ -12,7 +11,11 @@ export interface AuditEntry {
   details?: unknown;
 }
 
-export type Actor = SessionUser | { role: 'system'; email?: string | null };
+/** Who made a change: a signed-in user (a session's user fits) or the system itself. */
+export type Actor =
+  | { role: 'admin'; adminId: string; email?: string | null }
+  | { role: 'exh'; exhibitorId: string; email?: string | null }
+  | { role: 'system'; email?: string | null };
 
 /** Records an administrative change; call it inside the transaction that makes the change. */
 export async function recordAudit(

@@ -1,7 +1,6 @@
 import type { AppDeps } from '../deps.ts';
 import type { MailMessage } from '../db/schema.ts';
 import { iso } from '../lib/time.ts';
-import { loadLogo } from '../modules/branding/logo.ts';
 import { mailTemplates, type MailTemplateName } from './templates/index.ts';
 import type { MailTemplate } from './templates/index.ts';
 import type { MailTransport } from './transport.ts';
@@ -51,7 +50,12 @@ async function claimDue(deps: AppDeps): Promise<MailMessage[]> {
     .execute();
 }
 
-export function createMailWorker(deps: AppDeps, transport: MailTransport): MailWorker {
+export function createMailWorker(
+  deps: AppDeps,
+  transport: MailTransport,
+  /** The PNG every message carries in its header (the branding's current logo). */
+  loadLogoPng: () => Promise<Uint8Array>,
+): MailWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
@@ -109,10 +113,10 @@ export function createMailWorker(deps: AppDeps, transport: MailTransport): MailW
     for (;;) {
       const batch = await claimDue(deps);
       if (batch.length === 0) return total;
-      const logo = await loadLogo(deps.db);
+      const logoPng = await loadLogoPng();
       // A few at a time over pooled SMTP connections: at the deadline hundreds of codes are due.
       for (let i = 0; i < batch.length; i += SEND_CONCURRENCY) {
-        await Promise.all(batch.slice(i, i + SEND_CONCURRENCY).map((m) => deliver(m, logo.png)));
+        await Promise.all(batch.slice(i, i + SEND_CONCURRENCY).map((m) => deliver(m, logoPng)));
       }
       total += batch.length;
     }

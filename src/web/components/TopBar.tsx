@@ -2,15 +2,20 @@ import AddModeratorIcon from '@mui/icons-material/PersonAddAlt1';
 import DownloadIcon from '@mui/icons-material/Download';
 import ImageIcon from '@mui/icons-material/Image';
 import { AppBar, Box, Button, IconButton, Link, Toolbar, Tooltip } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../lib/api.ts';
 import { useCurrentUser, useRefreshSession } from '../lib/session.ts';
 
-const LogoDialog = lazy(() => import('../features/branding/LogoDialog.tsx'));
-const RegisterAdminDialog = lazy(() => import('../features/admins/RegisterAdminDialog.tsx'));
+type DialogComponent = ComponentType<{ open: boolean; onClose(): void }>;
 
-export function TopBar() {
+/** The administrator's dialogs come from the layout that composes the bar with the features. */
+export interface TopBarProps {
+  LogoDialog: DialogComponent;
+  RegisterAdminDialog: DialogComponent;
+}
+
+export function TopBar({ LogoDialog, RegisterAdminDialog }: TopBarProps) {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();

@@ -3,8 +3,12 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { esES } from '@mui/x-date-pickers/locales';
 import 'dayjs/locale/es';
+import { lazy } from 'react';
 import { Outlet } from 'react-router';
-import { TopBar } from './TopBar.tsx';
+import { TopBar } from '../components/TopBar.tsx';
+
+const LogoDialog = lazy(() => import('../features/branding/LogoDialog.tsx'));
+const RegisterAdminDialog = lazy(() => import('../features/admins/RegisterAdminDialog.tsx'));
 
 const pickerTexts = esES.components.MuiLocalizationProvider.defaultProps.localeText;
 
@@ -16,7 +20,7 @@ export default function AppLayout() {
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="es" localeText={pickerTexts}>
       <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-        <TopBar />
+        <TopBar LogoDialog={LogoDialog} RegisterAdminDialog={RegisterAdminDialog} />
         <Container
           component="main"
           maxWidth="lg"
