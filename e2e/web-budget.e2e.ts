@@ -4,7 +4,7 @@ import { measureWebSize, SIGNIN_JS_BUDGET_BYTES } from '../test/helpers/web-size
 
 const webDir = process.env.E2E_WEB_DIR ?? path.resolve(import.meta.dirname, '../dist/web');
 
-describe('web budgets (design.md section 9)', () => {
+describe('web budgets', () => {
   it('loads under 200 KB of gzip JavaScript to show /signin', () => {
     const report = measureWebSize(webDir);
     expect(report.signinJsGzip).toBeLessThan(SIGNIN_JS_BUDGET_BYTES);
