@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 
 /**
  * The server as one bundle (`dist/server/main.js`): Node then reads a handful of files instead of
- * several hundred, which halves start-to-ready (design.md section 9). Native and rarely used
+ * several hundred, which halves start-to-ready (budgeted under 1 s). Native and rarely used
  * packages stay outside and load from node_modules.
  */
 export default defineConfig({

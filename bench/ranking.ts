@@ -1,5 +1,5 @@
 /**
- * Budgets of design.md section 9 for results:
+ * Performance budgets for results:
  * - ranking of an event with 10,000 exhibitors (100,000 nominations): at most twice the bare
  *   aggregate SQL on the same database, and under 100 ms (the screen's request: the first page);
  * - export of a 5,000-row ranking to xlsx: under 1 s.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance budgets of design.md section 9, measured in one run on this
+ * `npm run bench`: our performance budgets, measured in one run on this
  * machine, each printed with its budget. Exit code 1 when a budget is missed.
  *   --rush N        exhibitors in the deadline rush (default 2000)
  *   --connections C concurrent connections for /healthz and the rush (default 50)

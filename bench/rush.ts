@@ -23,7 +23,7 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
- * The deadline rush (issue 7): N invited exhibitors sign in with an emailed code, then all save
+ * The deadline rush: N invited exhibitors sign in with an emailed code, then all save
  * a full list of 5 nominations at once; /healthz is measured with the same client and concurrency.
  */
 export async function benchRush(exhibitors: number, concurrency: number): Promise<RushFigures> {

@@ -10,7 +10,7 @@ import { startServer } from '../test/helpers/server.ts';
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Issue 2: the first administrator's invitation survives a mail outage and an app restart. */
+/** The first administrator's invitation survives a mail outage and an app restart. */
 describe('npm run cli -- invite-admin', () => {
   let smtp: TestSmtpServer;
   let dataDir: string;

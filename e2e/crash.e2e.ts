@@ -20,7 +20,7 @@ const engines = [
 ] as const;
 
 /**
- * Issue 7: SIGKILL under a load of saves loses no acknowledged save and leaves no half list; the
+ * SIGKILL under a load of saves loses no acknowledged save and leaves no half list; the
  * invitations an administrator sends meanwhile, with the mail server down for the whole load, are
  * each delivered once when it is back.
  */

@@ -10,7 +10,7 @@ import { startSmtpServer, type TestSmtpServer } from '../test/helpers/smtp.ts';
 import { migrationProvider } from '../src/server/db/migrations.ts';
 import { startServer, type RunningServer } from '../test/helpers/server.ts';
 
-/** Two server processes on one PostgreSQL database (design.md section 5, issue 7). */
+/** Two server processes on one PostgreSQL database. */
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('several instances on PostgreSQL', () => {
   let database: TestDatabase;
   let smtp: TestSmtpServer;

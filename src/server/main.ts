@@ -1,7 +1,7 @@
 import module from 'node:module';
 import type { ServeOptions } from './serve.ts';
 
-// Reuse compiled code across restarts (start-to-ready budget, design.md section 9); static imports
+// Reuse compiled code across restarts (start to ready is budgeted under 1 s); static imports
 // would be evaluated before this line, hence the dynamic import.
 module.enableCompileCache?.();
 

@@ -1,4 +1,4 @@
-/** Calendar dates travel as ISO `YYYY-MM-DD` strings (design.md section 5). */
+/** Calendar dates travel as ISO `YYYY-MM-DD` strings, never as instants a time zone could shift. */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function parts(isoDate: string): [string, string, string] {

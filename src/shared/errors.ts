@@ -1,4 +1,4 @@
-/** The error body of every failed API call (design.md section 6). */
+/** The error body of every failed API call; `message` is the Spanish text the user sees. */
 export interface ApiErrorBody {
   error: {
     code: string;

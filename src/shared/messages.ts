@@ -1,6 +1,6 @@
 /**
- * Every user-visible message, spelled exactly as the specification's section 8 (typos included:
- * they are the product's text) plus the ones design.md adds. Server and web import from here only.
+ * Every user-visible message, spelled exactly as the product's catalogue has it (typos included:
+ * they are the product's text) plus the ones our rules add. Server and web import from here only.
  */
 export const MSG = {
   genericError: 'Ha ocurrido un error',
@@ -36,7 +36,7 @@ export const MSG = {
   noExhibitors: 'No se encontraron expositores',
   eventNotFound: 'No se econtró el evento',
   pageNotFound: 'La página no existe.',
-  // Added by design.md section 5 and the issues.
+  // Not in the original catalogue: added by our own rules (codes, links, limits, conflicts).
   invalidCode: 'El código ingresado no es válido o ha expirado',
   pendingAdminLinkSent: 'Le enviamos un enlace a su correo para completar el registro.',
   codeResent: 'Le enviamos un código por correo. Use el más reciente.',

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Loading, RequireRole } from './components/RequireRole.tsx';
 
-/** Every screen's code is loaded on demand (design.md section 9). */
+/** Every screen's code is loaded on demand, so the first screen a visitor opens stays small. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });

@@ -1,5 +1,5 @@
 /**
- * Authorization matrix (issue 7): every route of the server's own route table, called with a valid
+ * Authorization matrix: every route of the server's own route table, called with a valid
  * request by four callers: nobody, an exhibitor of the event, an exhibitor of another event, an
  * administrator. Each route must have its row here: a route added without one fails the test.
  * Answers to exhibitors must not carry anything of other events or other exhibitors.

@@ -1,7 +1,7 @@
 /**
- * Property-based bad input (issue 7): thousands of generated bodies, query strings and path
+ * Property-based bad input: thousands of generated bodies, query strings and path
  * parameters sent to every route of the route table, as a visitor, an exhibitor and an
- * administrator. Never a 5xx; every failure is the error body of design.md section 6; a failed
+ * administrator. Never a 5xx; every failure is the API's error body; a failed
  * request changes nothing stored.
  */
 import fc from 'fast-check';

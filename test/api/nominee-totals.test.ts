@@ -59,7 +59,7 @@ async function storedTotals(t: TestApp, eventIds?: string[]): Promise<Totals[]> 
     .sort(byKey);
 }
 
-/** The totals of design.md section 5 computed from scratch, in JavaScript, from every nomination. */
+/** The ranking's totals computed from scratch, in JavaScript, from every nomination. */
 function aggregate(nominations: Nomination[]): Totals[] {
   const groups = new Map<string, Totals>();
   for (const n of nominations) {
@@ -106,8 +106,9 @@ interface ExpectedRow {
 }
 
 /**
- * The ranking ranked here: order of design.md section 5, rows tied on all of it share a position,
- * within a position by fiscal id in numeric order; each row shows its earliest nomination's data.
+ * The ranking ranked here: by points, then 1st…5th places, nominations and earliest first
+ * nomination; rows tied on all of it share a position, within a position by fiscal id in numeric
+ * order; each row shows its earliest nomination's data.
  */
 function expectedRanking(
   nominations: Nomination[],

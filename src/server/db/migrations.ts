@@ -272,7 +272,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     },
     '0002_results_ranking_index': {
       // The ranking reads every nomination of a category: with the place, the nomination instant
-      // and the exhibitor in the index it never touches the table rows (design.md section 9), and
+      // and the exhibitor in the index it never touches the table rows (its time budget), and
       // the earliest nomination of a fiscal id is the first index entry of its group.
       async up(db: Kysely<unknown>) {
         await db.schema
@@ -292,7 +292,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     },
     '0003_nominee_totals': {
       // The ranking reads one small row per fiscal id instead of aggregating every nomination
-      // (design.md section 9; docs/decisions/0002). Triggers keep the rows exact for every write
+      // (its time budget; docs/decisions/0002). Triggers keep the rows exact for every write
       // path, foreign-key cascades included. Plain DDL: the migrator serialises migrations, and on
       // SQLite a second process fails on the first statement (table exists) and retries.
       async up(db: Kysely<unknown>) {

@@ -82,7 +82,7 @@ export interface NominationsTable {
 }
 
 /**
- * Per fiscal id of one event and category, the sums the ranking orders by (design.md section 5).
+ * Per fiscal id of one event and category, the sums the ranking orders by.
  * Written only by the triggers of migration 0003 on `nominations`.
  */
 export interface NomineeTotalsTable {

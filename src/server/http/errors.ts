@@ -37,7 +37,7 @@ const clientErrors: Record<string, [number, string, string]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupported_media_type', MSG.invalidInput],
 };
 
-/** The one error handler: every failure leaves as the body of design.md section 6. */
+/** The one error handler: every failure leaves as `{ error: { code, message, fields } }`. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {

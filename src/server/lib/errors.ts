@@ -1,6 +1,6 @@
 import { MSG } from '../../shared/messages.ts';
 
-/** An expected failure: becomes the error body of design.md section 6 with its status. */
+/** An expected failure: becomes the API's error body, with its status. */
 export class AppError extends Error {
   readonly status: number;
   readonly code: string;

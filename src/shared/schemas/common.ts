@@ -20,7 +20,7 @@ export const emailField = z
   .pipe(z.email(MSG.invalidEmail))
   .transform((value) => value.toLowerCase());
 
-/** Digit strings keep their leading zeros (design.md section 5). */
+/** Digit strings stay strings, so fiscal ids and phones keep their leading zeros. */
 export const digitsField = (max = 30) =>
   z
     .string(MSG.requiredField)

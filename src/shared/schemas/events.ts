@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { isoDateField, requiredText } from './common.ts';
 
-/** "Nuevo evento" / "Editar evento": calendar dates `YYYY-MM-DD` (design.md section 5). */
+/** "Nuevo evento" / "Editar evento": calendar dates `YYYY-MM-DD`, which no time zone can shift. */
 export const eventInput = z.object({
   name: requiredText(200),
   eventDate: isoDateField,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { digitsField, emailField, requiredText } from './common.ts';
 
-/** The nine fields of the nominee form (spec section 3, ui-contract "Nominee form"), all required. */
+/** The nine fields of the nominee form, in the form's and the exports' order; all required. */
 export const nomineeInput = z.object({
   name: requiredText(),
   registeredName: requiredText(),
@@ -20,7 +20,7 @@ export type Nominee = z.output<typeof nomineeInput>;
 export const nomineeView = nomineeInput.extend({ order: z.number().int() });
 export type NomineeView = z.output<typeof nomineeView>;
 
-/** Form labels, in the order of the form (ui-contract.md). */
+/** Form labels, in the order of the form; browser tests find the fields by these names. */
 export const NOMINEE_FIELD_LABELS: Record<keyof Nominee, string> = {
   name: 'Nombre del reseller',
   registeredName: 'Razón social',

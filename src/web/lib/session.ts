@@ -6,7 +6,7 @@ import { api } from './api.ts';
 export const sessionQueryKey = ['session'] as const;
 
 /**
- * The display-only `currentUser` cookie (design.md section 5), read for the first paint so that
+ * The display-only `currentUser` cookie, read for the first paint so that
  * screens do not wait for /api/session. It grants nothing: the API decides on every call, and the
  * session query replaces this guess as soon as it answers.
  */

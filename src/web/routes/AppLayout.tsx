@@ -14,7 +14,7 @@ const pickerTexts = esES.components.MuiLocalizationProvider.defaultProps.localeT
 
 /**
  * Signed-in screens: top bar above the page. Loaded on demand, with the date pickers' provider,
- * so that the sign-in screens stay small (design.md section 9).
+ * so that the sign-in screens stay within their JavaScript budget.
  */
 export default function AppLayout() {
   return (

@@ -59,7 +59,7 @@ const COMMON_PASSWORDS = new Set([
   'colombia1',
 ]);
 
-/** Too short, or one of the passwords everyone tries first (design.md section 5). */
+/** Too short, or one of the passwords everyone tries first. */
 export function isWeakPassword(password: string): boolean {
   return password.length < PASSWORD_MIN_LENGTH || COMMON_PASSWORDS.has(password.toLowerCase());
 }

@@ -20,8 +20,8 @@ import {
 } from './service.ts';
 
 /**
- * Per-client limit of every sign-in step (design.md section 7); the per-address limits of
- * section 5 live in the service. Read when the route table is built: see README's configuration.
+ * Per-client limit of every sign-in step, against guessing from one machine; the per-address
+ * limits live in the service. Read when the route table is built: see README's configuration.
  */
 export const signInRateLimit = { max: signInRateLimitPerMinute(), timeWindow: '1 minute' };
 

@@ -49,15 +49,15 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /**
- * The email step (spec section 2, design.md section 5): an exhibitor gets a code, an administrator
- * goes to the password step, a pending administrator gets the registration link again; an unknown
- * address is answered with "La cuenta no existe" (required by the specification).
+ * The email step: an exhibitor gets a code, an administrator goes to the password step, a pending
+ * administrator gets the registration link again; an unknown address is answered with "La cuenta
+ * no existe" (the product tells the visitor so, rather than hiding it).
  */
 export async function startSignIn(
   deps: AppDeps,
   email: string,
 ): Promise<SignInStartResponse['next']> {
-  // An address is never both; if it were, the specification lets the exhibitor role win.
+  // An address is never both; should it ever be, the exhibitor role wins.
   const exhibitor = await deps.db
     .selectFrom('exhibitors')
     .select(['id', 'email'])
@@ -79,7 +79,7 @@ export async function startSignIn(
 }
 
 /**
- * Issues a 6-digit code (design.md section 5): at most one per 30 s and 10 per hour per address;
+ * Issues a 6-digit code: at most one per 30 s and 10 per hour per address;
  * a new code voids the previous one. Asking again within 30 s while the last code is still good
  * sends nothing and keeps that code.
  */
@@ -241,7 +241,7 @@ export async function signInWithPassword(
 
 /**
  * Emails a single-use, 1-hour reset link to an administrator with a completed account. The caller
- * answers the same whether or not that happened (design.md section 5).
+ * answers the same whether or not that happened, so the form reveals no address.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
   const now = deps.clock.now();

@@ -54,7 +54,7 @@ export async function getEventOr404(db: Db, eventId: string): Promise<EventRow> 
 
 /**
  * When the deadline-day reminder goes out: 00:00 of the deadline's calendar day in APP_TIMEZONE
- * (design.md section 5), the instant the original's `sendDate` scheduled.
+ * (the instant the original product's `sendDate` scheduled).
  */
 export function reminderSendAt(voteDeadline: string, timeZone: string): Date {
   return dayjs.tz(voteDeadline, timeZone).startOf('day').toDate();

@@ -108,9 +108,9 @@ async function queueInvitation(
 }
 
 /**
- * Adds an exhibitor to an event (the specification's invite and contact calls): creates the
- * exhibitor unless the address already is one, adds the membership, queues the invitation and the
- * deadline-day reminder, all in one transaction.
+ * Adds an exhibitor to an event (two backend calls of the original, invite and contact): creates
+ * the exhibitor unless the address already is one, adds the membership, queues the invitation and
+ * the deadline-day reminder, all in one transaction.
  */
 export async function addExhibitor(
   deps: AppDeps,

@@ -5,10 +5,10 @@ import type { RankingRow } from '../../../shared/schemas/results.ts';
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The worksheet name of every export (specification section 9). */
+/** The worksheet name of every export, fixed by the product. */
 export const SHEET_NAME = 'data';
 
-/** Column titles of specification section 3, in its order, with the field each one shows. */
+/** Column titles, in the order of the nominee form, with the field each one shows. */
 const NOMINEE_COLUMNS: [string, keyof Nominee][] = [
   ['Nombre del reseller', 'name'],
   ['Razón social', 'registeredName'],

@@ -66,14 +66,17 @@ export interface RankingPage {
   total: number;
 }
 
-/** The order of design.md section 5; rows equal on all of it share a position. */
+/**
+ * The ranking order and its tie-break: points, then more 1st, 2nd … 5th places, more nominations,
+ * the earliest first nomination. Rows equal on all of it share a position.
+ */
 const RANKING_ORDER = sql.raw(
   'points desc, p1 desc, p2 desc, p3 desc, p4 desc, p5 desc, nominations desc, first_at',
 );
 const SUMS = sql.raw('points, p1, p2, p3, p4, p5, nominations');
 
 /**
- * The ranking of design.md section 5, read from nominee_totals (kept by the triggers of migration
+ * The ranking in that order, read from nominee_totals (kept by the triggers of migration
  * 0003) in one statement, so rows, positions and total come from one snapshot.
  *
  * The rows of the slice are read in ranking order from nominee_totals_ranking_idx, which stops

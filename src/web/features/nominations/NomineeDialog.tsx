@@ -17,7 +17,7 @@ const FIELDS = Object.keys(NOMINEE_FIELD_LABELS) as (keyof Nominee)[];
 const NUMERIC: (keyof Nominee)[] = ['fiscalId', 'phone'];
 
 /**
- * The nominee form of ui-contract.md, used by "Nominar a un reseller", "Editar reseller",
+ * The nominee form, used by "Nominar a un reseller", "Editar reseller",
  * "Editar voto" and "Editar nominación". `onSave` rejects with ApiError to show the server's message.
  */
 export function NomineeDialog({

@@ -4,7 +4,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
-/** An icon-only button whose name is its label (ui-contract.md), with the same text as tooltip. */
+/** An icon-only button whose accessible name is its label, with the same text as tooltip. */
 export function IconAction({
   label,
   icon,

@@ -6,7 +6,7 @@ import { authApi, requiredInput, type SignInState } from '../../features/auth/ap
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { ApiError } from '../../lib/api.ts';
 
-/** /signin: the email step. The server decides what comes next (spec section 2). */
+/** /signin: the email step. The server decides what comes next (code, password or link). */
 export default function SignInEmail() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
