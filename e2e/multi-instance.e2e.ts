@@ -7,7 +7,7 @@ import { freshTestDatabase, type TestDatabase } from '../test/helpers/database.t
 import { runSaver } from '../test/helpers/nomination-load.ts';
 import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../test/helpers/seed.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/helpers/smtp.ts';
-import { migrationProvider } from '../src/server/db/migrations.ts';
+import { migrationProvider } from '../src/server/db/migrations/index.ts';
 import { startServer, type RunningServer } from '../test/helpers/server.ts';
 
 /** Two server processes on one PostgreSQL database. */
@@ -59,9 +59,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('several instances on Pos
   it('sends every outbox message exactly once with both workers polling', async () => {
     const total = 60;
     const now = new Date();
-    await first.database.db.transaction().execute(async (trx) => {
+    await first.database.transact(async (tx) => {
       for (let i = 0; i < total; i++) {
-        await enqueueMail(trx, now, {
+        await enqueueMail(tx, now, {
           template: 'sign-in-code',
           to: `destino${i}@empresa.test`,
           params: { code: String(100000 + i) },

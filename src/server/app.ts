@@ -104,8 +104,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
-  // The worker needs deps and deps wake the worker: the late binding is deliberate.
-  const workerRef: { current?: MailWorker } = {};
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -113,14 +111,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     engine: database.engine,
     clock: options.clock ?? systemClock,
     logger: app.log,
-    notifyMailQueued: () => workerRef.current?.kick(),
+    notifyMailQueued: () => undefined,
   };
   const mailWorker = createMailWorker(
     deps,
     options.mailTransport ?? createMailTransport(config.smtpUrl, config.dataDir, app.log),
     async () => (await loadLogo(deps.db)).png,
   );
-  workerRef.current = mailWorker;
+  const stopWakingMailWorker = database.afterCommit('mail-queued', () => mailWorker.kick());
   const routes = [...apiRoutes, ...(options.routes ?? [])];
 
   installErrorHandling(app);
@@ -214,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   app.addHook('onClose', async () => {
+    stopWakingMailWorker();
     await mailWorker.stop();
   });
   if (options.startMailWorker) mailWorker.start();

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { AppError } from './lib/errors.ts';
+import { latestMailTo } from './mail/outbox.ts';
 import { inviteAdmin } from './modules/admins/service.ts';
 
 const usage = `Uso:
@@ -42,12 +43,7 @@ async function run(argv: string[]): Promise<number> {
         // Try to deliver now; if the mail server is down the message stays queued and the
         // running app's worker delivers it later.
         await mailWorker.runOnce();
-        const queued = await deps.db
-          .selectFrom('mail_outbox')
-          .select(['status', 'last_error'])
-          .where('to_address', '=', email.data)
-          .orderBy('created_at', 'desc')
-          .executeTakeFirst();
+        const queued = await latestMailTo(deps.db, email.data);
         process.stdout.write(
           queued?.status === 'sent'
             ? 'Email enviado.\n'

@@ -1,19 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import type { Db } from './db/connection.ts';
-import type { Engine } from './db/migrations.ts';
+import type { Db, Engine } from './db/connection.ts';
 import type { Transact } from './db/transact.ts';
 import type { Clock } from './lib/clock.ts';
 
 /** Everything a service needs, passed explicitly (no module-level singletons). */
 export interface AppDeps {
   config: Config;
+  /** Reads and single statements outside a transaction; never from work inside `transact`. */
   db: Db;
-  /** Runs work in a transaction, answering after its commit (db/transact.ts). */
+  /**
+   * Runs work in a transaction, answering after its commit; the work gets a `Tx` and nothing
+   * else. Mail queued by the work wakes the mail worker once the commit succeeds.
+   */
   transact: Transact;
   engine: Engine;
   clock: Clock;
   logger: FastifyBaseLogger;
-  /** Wakes the mail worker after a transaction queued mail (it also polls). */
+  /**
+   * Does nothing: `transact` wakes the mail worker after a commit that queued mail. Kept only while
+   * the sign-in service still calls it; remove it with those calls.
+   */
   notifyMailQueued(): void;
 }

@@ -9,6 +9,8 @@ export const CATEGORY_LABELS: Record<Category, string> = {
 export const MAX_NOMINEES_PER_CATEGORY = 5;
 /** Points of a vote: 6 minus its order (1st = 5 points … 5th = 1 point). */
 export const POINTS_BASE = 6;
+/** What a vote at `place` (1 = first) is worth. */
+export const pointsForPlace = (place: number): number => POINTS_BASE - place;
 
 export const ACCESS_CODE_LENGTH = 6;
 export const ACCESS_CODE_TTL_MINUTES = 15;

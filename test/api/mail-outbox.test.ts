@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { MAIL_MAX_ATTEMPTS, retryDelayMs } from '../../src/server/mail/worker.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { seedAdmin, seedEvent } from '../helpers/seed.ts';
 
 describe('mail outbox', () => {
   let t: TestApp;
@@ -11,11 +12,13 @@ describe('mail outbox', () => {
   afterEach(() => t.close());
 
   async function queue(to: string) {
-    await enqueueMail(t.deps.db, t.clock.now(), {
-      template: 'sign-in-code',
-      to,
-      params: { code: '012345' },
-    });
+    await t.deps.transact((tx) =>
+      enqueueMail(tx, t.clock.now(), {
+        template: 'sign-in-code',
+        to,
+        params: { code: '012345' },
+      }),
+    );
   }
 
   it('sends a queued message through SMTP with subject, html, text and the inline logo', async () => {
@@ -66,13 +69,31 @@ describe('mail outbox', () => {
     expect(await t.deliverMail()).toBe(0);
   });
 
-  it('sends a reminder no earlier than its scheduled instant', async () => {
-    await enqueueMail(t.deps.db, t.clock.now(), {
-      template: 'sign-in-code',
-      to: 'cuatro@empresa.test',
-      params: { code: '111111' },
-      sendAt: new Date(t.clock.now().getTime() + 3_600_000),
+  it('is woken by the commit that queued mail, without waiting for its next poll', async () => {
+    const admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(t.deps.db)).id });
+    const event = await seedEvent(t.deps.db);
+    // Started with a poll far away: only the wake-up after the commit can deliver in time.
+    t.mailWorker.start(3_600_000);
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/events/${event.id}/exhibitors`,
+      as: admin,
+      payload: { fullName: 'Eva Expositora', email: 'eva@empresa.test', company: 'Empresa' },
     });
+    expect(response.statusCode).toBe(201);
+    const invitation = await t.smtp.waitFor('eva@empresa.test', { timeoutMs: 5_000 });
+    expect(invitation.subject).toBe(`Invitación a votar en ${event.name}`);
+  });
+
+  it('sends a reminder no earlier than its scheduled instant', async () => {
+    await t.deps.transact((tx) =>
+      enqueueMail(tx, t.clock.now(), {
+        template: 'sign-in-code',
+        to: 'cuatro@empresa.test',
+        params: { code: '111111' },
+        sendAt: new Date(t.clock.now().getTime() + 3_600_000),
+      }),
+    );
     expect(await t.deliverMail()).toBe(0);
     t.clock.advance(3_600_000);
     expect(await t.deliverMail()).toBe(1);

@@ -3,8 +3,6 @@ import type { Category } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import type { NomineeInput } from '../../src/shared/schemas/nominee.ts';
 import type { NominationList } from '../../src/shared/schemas/nominations.ts';
-import { replaceNomination } from '../../src/server/modules/nominations/service.ts';
-import { AppError } from '../../src/server/lib/errors.ts';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
 import {
   seedAdmin,
@@ -386,38 +384,6 @@ describe('exhibitor nominations API', () => {
       expect(bottom.statusCode).toBe(400);
       expect((await move('104', 'sideways', 3)).statusCode).toBe(400);
       expect(await storedVersion('consumption')).toBe(3);
-    });
-    it('replaceNomination (for administrator edits) keeps the position and bumps the version', async () => {
-      const key = { eventId, exhibitorId, category: 'consumption' as const };
-      const replaced = await t.deps.db
-        .transaction()
-        .execute((trx) =>
-          replaceNomination(trx, key, '103', nominee('555'), new Date('2026-06-02T00:00:00Z')),
-        );
-      expect(replaced.version).toBe(2);
-      expect(replaced.nominees[2]).toEqual({ ...nominee('555'), order: 3 });
-      expect(await order()).toEqual([
-        [1, '101', '2026-05-01T00:00:00.000Z'],
-        [2, '102', '2026-05-02T00:00:00.000Z'],
-        [3, '555', '2026-06-02T00:00:00.000Z'],
-        [4, '104', '2026-05-04T00:00:00.000Z'],
-      ]);
-      const duplicate = await t.deps.db
-        .transaction()
-        .execute((trx) => replaceNomination(trx, key, '555', nominee('101'), new Date()))
-        .catch((error: unknown) => error);
-      expect(duplicate).toBeInstanceOf(AppError);
-      expect((duplicate as AppError).status).toBe(409);
-      expect((duplicate as AppError).message).toBe(MSG.adminDuplicateFiscalId);
-      expect(await storedVersion('consumption')).toBe(2);
-      // The exhibitor's screen still based on version 1 cannot overwrite the administrator's edit.
-      const stale = await t.request({
-        method: 'DELETE',
-        url: `${listUrl('consumption')}/555?version=1`,
-        as: exh,
-      });
-      expect(stale.statusCode).toBe(409);
-      expect(stale.json().error.code).toBe('stale_list');
     });
   });
 

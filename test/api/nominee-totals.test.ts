@@ -8,7 +8,9 @@ import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildNomineeTotals } from '../../src/server/db/migrations.ts';
+import { sql } from 'kysely';
+import { backfill } from '../../src/server/db/migrations/0003-nominee-totals.ts';
+import { rebuildNomineeTotals } from '../../src/server/modules/results/nominee-totals.ts';
 import type { Nomination } from '../../src/server/db/schema.ts';
 import type { Category } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
@@ -543,14 +545,30 @@ describe('nominee totals', () => {
     });
   });
 
-  it("migration 0003's backfill rebuilds totals identical to the ones the triggers kept", async () => {
-    const kept = await storedTotals(t);
-    expect(kept.length).toBeGreaterThan(300);
-    // Spoil them, so that only a real recomputation gets them back.
-    await t.deps.db.updateTable('nominee_totals').set({ points: 0, first_key: 'x' }).execute();
-    await t.deps.db.deleteFrom('nominee_totals').where('fiscal_id', '=', '3').execute();
-    await rebuildNomineeTotals(t.deps.db);
-    expect(await storedTotals(t)).toEqual(kept);
-    expect(kept).toEqual(aggregate(await allNominations(t)));
+  describe('rebuilt from scratch, totals equal the ones the triggers kept', () => {
+    /** Spoils the stored totals, so that only a real recomputation gets them back. */
+    async function spoilTotals() {
+      await t.deps.db.updateTable('nominee_totals').set({ points: 0, first_key: 'x' }).execute();
+      await t.deps.db.deleteFrom('nominee_totals').where('fiscal_id', '=', '3').execute();
+    }
+
+    it("by migration 0003's backfill", async () => {
+      const kept = await storedTotals(t);
+      expect(kept.length).toBeGreaterThan(300);
+      await spoilTotals();
+      await t.deps.transact(async (tx) => {
+        for (const statement of backfill) await sql.raw(statement).execute(tx);
+      });
+      expect(await storedTotals(t)).toEqual(kept);
+      expect(kept).toEqual(aggregate(await allNominations(t)));
+    });
+
+    it('by rebuildNomineeTotals, which takes the points of each place from pointsForPlace', async () => {
+      const kept = await storedTotals(t);
+      expect(kept.length).toBeGreaterThan(300);
+      await spoilTotals();
+      await t.deps.transact((tx) => rebuildNomineeTotals(tx));
+      expect(await storedTotals(t)).toEqual(kept);
+    });
   });
 });

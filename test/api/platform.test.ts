@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/connection.ts';
-import { migrationProvider } from '../../src/server/db/migrations.ts';
+import { migrationProvider } from '../../src/server/db/migrations/index.ts';
 import { defineRoute } from '../../src/server/http/route.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';

@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
 import { prepared } from '../../src/server/db/prepared.ts';
+import type { Tx } from '../../src/server/db/transact.ts';
+import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { freshTestDatabase, type TestDatabase } from '../helpers/database.ts';
 
 const stamp = '2026-11-22T10:00:00.000Z';
@@ -40,10 +42,15 @@ const storedIds = async (database: DatabaseHandle) =>
 describe('transact', () => {
   it('answers each piece of work arriving together with its own result; one that throws is rolled back alone', async () => {
     const database = await openFresh();
+    // On PostgreSQL each piece has its own connection: the duplicate below waits for the first
+    // insert, so that it is the one refused whatever order the connections come in.
+    let firstInserted = () => {};
+    const afterFirstInsert = new Promise<void>((resolve) => (firstInserted = resolve));
     // Called in one turn of the event loop: on SQLite these share one group commit.
     const outcomes = await Promise.allSettled([
       database.transact(async (trx) => {
         await trx.insertInto('exhibitors').values(exhibitor('a')).execute();
+        firstInserted();
         return 'primera';
       }),
       database.transact(async (trx) => {
@@ -51,6 +58,7 @@ describe('transact', () => {
         throw new Error('la segunda falla después de escribir');
       }),
       database.transact(async (trx) => {
+        await afterFirstInsert;
         // The same email as the first: the unique constraint refuses it.
         await trx
           .insertInto('exhibitors')
@@ -105,6 +113,66 @@ describe('transact', () => {
     // The connection is usable afterwards.
     await database.transact((trx) => trx.insertInto('exhibitors').values(exhibitor('b')).execute());
     expect(await storedIds(database)).toEqual(['b']);
+  });
+});
+
+describe('work inside transact', () => {
+  const queueCode = (tx: Tx, to: string) =>
+    enqueueMail(tx, new Date(stamp), { template: 'sign-in-code', to, params: { code: '123456' } });
+
+  it('is refused the outer connection at once, instead of waiting for its own transaction', async () => {
+    const database = await openFresh();
+    const outcome = await database
+      .transact(async (trx) => {
+        await trx.insertInto('exhibitors').values(exhibitor('a')).execute();
+        // A closure can still see the outer connection; using it is the mistake refused here.
+        await database.db.selectFrom('exhibitors').select('id').execute();
+      })
+      .catch((error: unknown) => error);
+    expect(String(outcome)).toContain(
+      'The outer connection was used inside transact: use the transaction the work was given',
+    );
+    expect(await storedIds(database)).toEqual([]);
+  });
+
+  it('cannot open a transaction of its own', async () => {
+    const database = await openFresh();
+    const outcome = await database
+      .transact(() => database.transact(async () => 'anidada'))
+      .catch((error: unknown) => error);
+    expect(String(outcome)).toContain(
+      'transact was called inside transact: use the transaction the work was given',
+    );
+    // Nothing is left waiting: the next piece of work runs.
+    await database.transact((trx) => trx.insertInto('exhibitors').values(exhibitor('b')).execute());
+    expect(await storedIds(database)).toEqual(['b']);
+  });
+
+  it('that queued mail wakes its listeners after the commit; rolled-back work wakes nobody', async () => {
+    const database = await openFresh();
+    const woken: string[] = [];
+    const stop = database.afterCommit('mail-queued', () => woken.push('despertado'));
+    // Arriving together: on SQLite one group commit, in which the second piece rolls back alone.
+    const outcomes = await Promise.allSettled([
+      database.transact(async (trx) => {
+        await queueCode(trx, 'uno@expositor.test');
+        expect(woken).toEqual([]);
+      }),
+      database.transact(async (trx) => {
+        await queueCode(trx, 'dos@expositor.test');
+        throw new Error('falla después de encolar');
+      }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected']);
+    expect(woken).toEqual(['despertado']);
+    const queued = await database.db.selectFrom('mail_outbox').select('to_address').execute();
+    expect(queued).toEqual([{ to_address: 'uno@expositor.test' }]);
+
+    await database.transact((trx) => trx.insertInto('exhibitors').values(exhibitor('c')).execute());
+    expect(woken).toEqual(['despertado']);
+    stop();
+    await database.transact((trx) => queueCode(trx, 'tres@expositor.test'));
+    expect(woken).toEqual(['despertado']);
   });
 });
 

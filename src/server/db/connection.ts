@@ -7,17 +7,17 @@ import { Migrator } from 'kysely/migration';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
-import { migrationProvider, type Engine } from './migrations.ts';
+import { migrationProvider } from './migrations/index.ts';
 import { startCheckpointer, type Checkpointer } from './checkpointer.ts';
-import { groupCommit, transactionPerWork, type Transact } from './transact.ts';
+import { createTransactions, guardedDialect, type Transactions } from './transact.ts';
 
 export type Db = Kysely<Database>;
+export type Engine = 'sqlite' | 'postgres';
 
-export interface DatabaseHandle {
+export interface DatabaseHandle extends Transactions {
+  /** Outside `transact` only: work inside a transaction is refused this connection. */
   db: Db;
   engine: Engine;
-  /** Group commit on SQLite, a transaction per call on PostgreSQL (transact.ts). */
-  transact: Transact;
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -81,12 +81,13 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Da
       pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }),
     });
   }
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect: guardedDialect(dialect) });
 
   return {
     db,
     engine,
-    transact: engine === 'sqlite' ? groupCommit(db) : transactionPerWork(db),
+    // Group commit on SQLite, a transaction per piece of work on PostgreSQL.
+    ...createTransactions(db, engine),
     async migrate() {
       // Kysely looks for its bookkeeping tables in every schema unless told which one: name the
       // connection's own, so other schemas of the same database (other apps, tests) don't count.

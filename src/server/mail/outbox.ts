@@ -1,8 +1,15 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Db, Engine } from '../db/connection.ts';
+import type { MailMessage } from '../db/schema.ts';
+import { requestAfterCommit, type Tx } from '../db/transact.ts';
 import { newId } from '../lib/crypto.ts';
 import { iso } from '../lib/time.ts';
 import type { MailParams, MailTemplateName } from './templates/index.ts';
+
+/*
+ * The only module that writes mail_outbox. Services queue, withdraw and move messages inside their
+ * own transaction (a `Tx`), so a message exists exactly when the change that causes it commits;
+ * the worker claims and settles them with single statements of its own.
+ */
 
 export interface QueuedMail<Name extends MailTemplateName> {
   template: Name;
@@ -14,17 +21,14 @@ export interface QueuedMail<Name extends MailTemplateName> {
   exhibitorId?: string | null;
 }
 
-/**
- * Queues a message in the caller's transaction, so it exists exactly when the change that causes
- * it commits. The worker sends it afterwards; call deps.notifyMailQueued() after the commit.
- */
+/** Queues a message; the mail worker is woken once the caller's transaction commits. */
 export async function enqueueMail<Name extends MailTemplateName>(
-  trx: Kysely<Database>,
+  tx: Tx,
   now: Date,
   mail: QueuedMail<Name>,
 ): Promise<string> {
   const id = newId();
-  await trx
+  await tx
     .insertInto('mail_outbox')
     .values({
       id,
@@ -43,21 +47,151 @@ export async function enqueueMail<Name extends MailTemplateName>(
       created_at: iso(now),
     })
     .execute();
+  requestAfterCommit(tx, 'mail-queued');
   return id;
 }
 
-/** Cancels pending messages of a template for an event (and optionally one exhibitor). */
-export async function cancelPendingMail(
-  trx: Kysely<Database>,
-  filter: { template: MailTemplateName; eventId: string; exhibitorId?: string },
-): Promise<number> {
-  let query = trx
+/** Unsent messages of one template for an event, or for one exhibitor of it. */
+export interface PendingMailOfEvent {
+  template: MailTemplateName;
+  eventId: string;
+  exhibitorId?: string;
+}
+
+function pendingOfEvent(tx: Tx, filter: PendingMailOfEvent) {
+  let query = tx
     .updateTable('mail_outbox')
-    .set({ status: 'cancelled' })
     .where('status', '=', 'pending')
     .where('template', '=', filter.template)
     .where('event_id', '=', filter.eventId);
   if (filter.exhibitorId) query = query.where('exhibitor_id', '=', filter.exhibitorId);
-  const result = await query.executeTakeFirst();
+  return query;
+}
+
+/** Withdraws unsent messages (a removed exhibitor's reminder, a deleted event's invitations). */
+export async function cancelPendingMail(tx: Tx, filter: PendingMailOfEvent): Promise<number> {
+  const result = await pendingOfEvent(tx, filter).set({ status: 'cancelled' }).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Withdraws one message if it has not gone out yet. */
+export async function cancelPendingMessage(tx: Tx, messageId: string): Promise<void> {
+  await tx
+    .updateTable('mail_outbox')
+    .set({ status: 'cancelled' })
+    .where('id', '=', messageId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Moves unsent messages to a new send instant (reminders of a moved deadline). */
+export async function reschedulePendingMail(
+  tx: Tx,
+  filter: PendingMailOfEvent,
+  sendAt: Date,
+): Promise<void> {
+  await pendingOfEvent(tx, filter).set({ next_attempt_at: iso(sendAt) }).execute();
+}
+
+/**
+ * Sent messages keep their parameters; once the secret they carried (a code or a link) is spent or
+ * replaced, it is blanked here too, so that a copy of the database holds none.
+ */
+export async function forgetSentSecrets(
+  tx: Tx,
+  template: MailTemplateName,
+  to: string,
+): Promise<void> {
+  await tx
+    .updateTable('mail_outbox')
+    .set({ params: '{}' })
+    .where('template', '=', template)
+    .where('to_address', '=', to)
+    .where('status', '!=', 'pending')
+    .execute();
+}
+
+/**
+ * Claims up to `limit` due messages for `claimMs`: they are hidden from other workers meanwhile,
+ * and a crashed worker's claim lapses. Counts the attempt.
+ */
+export async function claimDueMail(
+  db: Db,
+  engine: Engine,
+  now: Date,
+  { limit, claimMs }: { limit: number; claimMs: number },
+): Promise<MailMessage[]> {
+  const nowIso = iso(now);
+  return db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      locked_until: iso(new Date(now.getTime() + claimMs)),
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', (eb) => {
+      const due = eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', nowIso)
+        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', nowIso)]))
+        .orderBy('next_attempt_at')
+        .limit(limit);
+      // Several instances on PostgreSQL each take different rows; SQLite has one writer anyway.
+      return engine === 'postgres' ? due.forUpdate().skipLocked() : due;
+    })
+    .returningAll()
+    .execute();
+}
+
+export async function markMailSent(
+  db: Db,
+  messageId: string,
+  sentAt: Date,
+  subject: string,
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'sent',
+      sent_at: iso(sentAt),
+      subject,
+      locked_until: null,
+      last_error: null,
+    })
+    .where('id', '=', messageId)
+    .execute();
+}
+
+/** A failed attempt: tried again at `retryAt`, or failed for good after the last attempt. */
+export async function markMailAttemptFailed(
+  db: Db,
+  messageId: string,
+  outcome: { final: boolean; reason: string; retryAt: Date },
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: outcome.final ? 'failed' : 'pending',
+      last_error: outcome.reason.slice(0, 1000),
+      locked_until: null,
+      next_attempt_at: iso(outcome.retryAt),
+    })
+    .where('id', '=', messageId)
+    // A message cancelled while it was being tried stays cancelled.
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** The newest message to an address (the CLI reports whether its invitation went out). */
+export function latestMailTo(
+  db: Db,
+  to: string,
+): Promise<Pick<MailMessage, 'status' | 'last_error'> | undefined> {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['status', 'last_error'])
+    .where('to_address', '=', to)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
 }

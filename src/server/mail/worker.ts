@@ -1,9 +1,9 @@
 import type { AppDeps } from '../deps.ts';
 import type { MailMessage } from '../db/schema.ts';
-import { iso } from '../lib/time.ts';
 import { mailTemplates, type MailTemplateName } from './templates/index.ts';
 import type { MailTemplate } from './templates/index.ts';
 import type { MailTransport } from './transport.ts';
+import { claimDueMail, markMailAttemptFailed, markMailSent } from './outbox.ts';
 
 export const MAIL_MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 20;
@@ -23,31 +23,6 @@ export interface MailWorker {
   /** Runs soon, e.g. right after a transaction queued mail. */
   kick(): void;
   stop(): Promise<void>;
-}
-
-async function claimDue(deps: AppDeps): Promise<MailMessage[]> {
-  const now = deps.clock.now();
-  const nowIso = iso(now);
-  return deps.db
-    .updateTable('mail_outbox')
-    .set((eb) => ({
-      locked_until: iso(new Date(now.getTime() + CLAIM_MS)),
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', 'in', (eb) => {
-      const due = eb
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', nowIso)
-        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', nowIso)]))
-        .orderBy('next_attempt_at')
-        .limit(BATCH_SIZE);
-      // Several instances on PostgreSQL each take different rows; SQLite has one writer anyway.
-      return deps.engine === 'postgres' ? due.forUpdate().skipLocked() : due;
-    })
-    .returningAll()
-    .execute();
 }
 
 export function createMailWorker(
@@ -73,17 +48,7 @@ export function createMailWorker(
         logoPng,
         ...rendered,
       });
-      await deps.db
-        .updateTable('mail_outbox')
-        .set({
-          status: 'sent',
-          sent_at: iso(deps.clock.now()),
-          subject: rendered.subject,
-          locked_until: null,
-          last_error: null,
-        })
-        .where('id', '=', message.id)
-        .execute();
+      await markMailSent(deps.db, message.id, deps.clock.now(), rendered.subject);
     } catch (error) {
       const finalFailure = message.attempts >= MAIL_MAX_ATTEMPTS;
       const reason = error instanceof Error ? error.message : String(error);
@@ -91,27 +56,21 @@ export function createMailWorker(
         { mailId: message.id, template: message.template, attempts: message.attempts, reason },
         finalFailure ? 'mail failed for good' : 'mail send failed, will retry',
       );
-      await deps.db
-        .updateTable('mail_outbox')
-        .set({
-          status: finalFailure ? 'failed' : 'pending',
-          last_error: reason.slice(0, 1000),
-          locked_until: null,
-          next_attempt_at: iso(
-            new Date(deps.clock.now().getTime() + retryDelayMs(message.attempts)),
-          ),
-        })
-        .where('id', '=', message.id)
-        // A message cancelled while it was being tried stays cancelled.
-        .where('status', '=', 'pending')
-        .execute();
+      await markMailAttemptFailed(deps.db, message.id, {
+        final: finalFailure,
+        reason,
+        retryAt: new Date(deps.clock.now().getTime() + retryDelayMs(message.attempts)),
+      });
     }
   }
 
   async function drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      const batch = await claimDue(deps);
+      const batch = await claimDueMail(deps.db, deps.engine, deps.clock.now(), {
+        limit: BATCH_SIZE,
+        claimMs: CLAIM_MS,
+      });
       if (batch.length === 0) return total;
       const logoPng = await loadLogoPng();
       // A few at a time over pooled SMTP connections: at the deadline hundreds of codes are due.

@@ -1,15 +1,15 @@
 import { ADMIN_INVITATION_TTL_DAYS } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Db } from '../../db/connection.ts';
+import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hashToken, newId, newToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { addDays, addMinutes, iso } from '../../lib/time.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail, forgetSentSecrets } from '../../mail/outbox.ts';
 import { hashPassword, isWeakPassword } from '../auth/passwords.ts';
-import { forgetSentSecrets } from '../auth/secrets.ts';
 
 export const registrationPath = (token: string) =>
   `/signin/newadmin?token=${encodeURIComponent(token)}`;
@@ -28,20 +28,20 @@ export async function isEmailInUse(db: Db, email: string): Promise<boolean> {
  * voiding earlier links. Runs inside the caller's transaction.
  */
 export async function issueAdminInvitation(
-  trx: Db,
+  tx: Tx,
   now: Date,
   adminId: string,
   email: string,
   invitedBy: { id: string; name: string } | null,
 ): Promise<string> {
-  await trx
+  await tx
     .updateTable('admin_invitations')
     .set({ used_at: iso(now) })
     .where('admin_id', '=', adminId)
     .where('used_at', 'is', null)
     .execute();
   const token = newToken();
-  await trx
+  await tx
     .insertInto('admin_invitations')
     .values({
       id: newId(),
@@ -53,7 +53,7 @@ export async function issueAdminInvitation(
       created_at: iso(now),
     })
     .execute();
-  await enqueueMail(trx, now, {
+  await enqueueMail(tx, now, {
     template: 'admin-invitation',
     to: email,
     params: { invitedBy: invitedBy?.name ?? null, linkPath: registrationPath(token) },
@@ -71,12 +71,12 @@ export async function inviteAdmin(
   invitedBy: Extract<SessionUser, { role: 'admin' }> | null,
 ): Promise<{ adminId: string; link: string }> {
   const now = deps.clock.now();
-  const result = await deps.transact(async (trx) => {
-    if (await isEmailInUse(trx, email)) {
+  return deps.transact(async (tx) => {
+    if (await isEmailInUse(tx, email)) {
       throw conflict('email_in_use', MSG.adminEmailInUse, { email: MSG.adminEmailInUse });
     }
     const adminId = newId();
-    await trx
+    await tx
       .insertInto('admins')
       .values({
         id: adminId,
@@ -88,13 +88,13 @@ export async function inviteAdmin(
       })
       .execute();
     const token = await issueAdminInvitation(
-      trx,
+      tx,
       now,
       adminId,
       email,
       invitedBy ? { id: invitedBy.adminId, name: invitedBy.fullName } : null,
     );
-    await recordAudit(trx, invitedBy ?? { role: 'system', email: null }, now, {
+    await recordAudit(tx, invitedBy ?? { role: 'system', email: null }, now, {
       action: 'admin.invited',
       entityType: 'admin',
       entityId: adminId,
@@ -102,8 +102,6 @@ export async function inviteAdmin(
     });
     return { adminId, link: `${deps.config.appUrl}${registrationPath(token)}` };
   });
-  deps.notifyMailQueued();
-  return result;
 }
 
 /** Registration links a pending administrator may ask for: one per 30 s, ten per hour. */
@@ -119,8 +117,8 @@ export async function resendAdminInvitation(
   admin: { id: string; email: string },
 ): Promise<void> {
   const now = deps.clock.now();
-  const sent = await deps.transact(async (trx) => {
-    const recent = await trx
+  await deps.transact(async (tx) => {
+    const recent = await tx
       .selectFrom('admin_invitations')
       .leftJoin('admins as inviter', 'inviter.id', 'admin_invitations.invited_by')
       .select([
@@ -138,7 +136,7 @@ export async function resendAdminInvitation(
       latest &&
       now.getTime() - new Date(latest.created_at).getTime() < RESEND_MIN_INTERVAL_SECONDS * 1000
     ) {
-      return false;
+      return;
     }
     if (lastHour.length >= RESEND_MAX_PER_HOUR) throw tooManyRequests();
     // The new email names whoever sent the first invitation.
@@ -146,10 +144,8 @@ export async function resendAdminInvitation(
       latest?.invited_by && latest.inviterName
         ? { id: latest.invited_by, name: latest.inviterName }
         : null;
-    await issueAdminInvitation(trx, now, admin.id, admin.email, inviter);
-    return true;
+    await issueAdminInvitation(tx, now, admin.id, admin.email, inviter);
   });
-  if (sent) deps.notifyMailQueued();
 }
 
 /** The pending administrator a registration link belongs to, or 404 "El enlace no es válido…". */
@@ -186,15 +182,15 @@ export async function acceptAdminInvitation(
   // Checked before the slow hash so that a dead link answers at once.
   await findInvitation(deps.db, now, input.token);
   const passwordHash = await hashPassword(input.password);
-  return deps.transact(async (trx) => {
-    const invitation = await findInvitation(trx, now, input.token);
-    const spent = await trx
+  return deps.transact(async (tx) => {
+    const invitation = await findInvitation(tx, now, input.token);
+    const spent = await tx
       .updateTable('admin_invitations')
       .set({ used_at: iso(now) })
       .where('admin_id', '=', invitation.adminId)
       .where('used_at', 'is', null)
       .executeTakeFirst();
-    const completed = await trx
+    const completed = await tx
       .updateTable('admins')
       .set({ full_name: input.fullName, password_hash: passwordHash, updated_at: iso(now) })
       .where('id', '=', invitation.adminId)
@@ -203,8 +199,8 @@ export async function acceptAdminInvitation(
     if (Number(spent.numUpdatedRows) < 1 || Number(completed.numUpdatedRows) !== 1) {
       throw notFound(MSG.invalidToken);
     }
-    await forgetSentSecrets(trx, 'admin-invitation', invitation.email);
-    await recordAudit(trx, { role: 'system', email: invitation.email }, now, {
+    await forgetSentSecrets(tx, 'admin-invitation', invitation.email);
+    await recordAudit(tx, { role: 'system', email: invitation.email }, now, {
       action: 'admin.registered',
       entityType: 'admin',
       entityId: invitation.adminId,

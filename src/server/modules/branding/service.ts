@@ -34,13 +34,13 @@ export async function replaceLogo(
     updated_by: admin.adminId,
     updated_at: iso(now),
   };
-  await deps.transact(async (trx) => {
-    await trx
+  await deps.transact(async (tx) => {
+    await tx
       .insertInto('branding')
       .values({ id: 1, ...values })
       .onConflict((oc) => oc.column('id').doUpdateSet(values))
       .execute();
-    await recordAudit(trx, admin, now, {
+    await recordAudit(tx, admin, now, {
       action: 'logo.replaced',
       entityType: 'branding',
       entityId: '1',

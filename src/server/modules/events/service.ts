@@ -1,26 +1,23 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { sql } from 'kysely';
-import { calendarDateIn, isVotingOpen } from '../../../shared/dates.ts';
+import { calendarDateIn } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
   eventDatesError,
   type EventFields,
   type EventView,
 } from '../../../shared/schemas/events.ts';
-import type { Db } from '../../db/connection.ts';
 import type { EventRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { newId } from '../../lib/crypto.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { getEventOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
-import { cancelPendingMail, enqueueMail } from '../../mail/outbox.ts';
+import { cancelPendingMail } from '../../mail/outbox.ts';
+import { rescheduleReminders } from '../../mail/reminders.ts';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
+export { getEventOr404 };
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
 
@@ -39,47 +36,6 @@ export function toEventView(row: EventRow): EventView {
     eventDate: row.event_date,
     voteDeadline: row.vote_deadline,
   };
-}
-
-/** The event, or 404 "No se econtró el evento". Other modules reuse it for their event routes. */
-export async function getEventOr404(db: Db, eventId: string): Promise<EventRow> {
-  const event = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('id', '=', eventId)
-    .executeTakeFirst();
-  if (!event) throw notFound(MSG.eventNotFound);
-  return event;
-}
-
-/**
- * When the deadline-day reminder goes out: 00:00 of the deadline's calendar day in APP_TIMEZONE
- * (the instant the original product's `sendDate` scheduled).
- */
-export function reminderSendAt(voteDeadline: string, timeZone: string): Date {
-  return dayjs.tz(voteDeadline, timeZone).startOf('day').toDate();
-}
-
-/**
- * Queues the deadline-day reminder of one exhibitor, inside the caller's transaction. Nothing is
- * queued once voting has closed; on the deadline day itself it goes out at once.
- */
-export async function scheduleReminder(
-  trx: Db,
-  deps: Pick<AppDeps, 'config'>,
-  now: Date,
-  event: Pick<EventRow, 'id' | 'vote_deadline'>,
-  exhibitor: { id: string; email: string },
-): Promise<void> {
-  if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) return;
-  await enqueueMail(trx, now, {
-    template: 'voting-reminder',
-    to: exhibitor.email,
-    params: { eventId: event.id, exhibitorId: exhibitor.id },
-    sendAt: reminderSendAt(event.vote_deadline, deps.config.timeZone),
-    eventId: event.id,
-    exhibitorId: exhibitor.id,
-  });
 }
 
 function escapeLike(text: string): string {
@@ -123,9 +79,9 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
     created_at: iso(now),
     updated_at: iso(now),
   };
-  await deps.transact(async (trx) => {
-    await trx.insertInto('events').values(row).execute();
-    await recordAudit(trx, admin, now, {
+  await deps.transact(async (tx) => {
+    await tx.insertInto('events').values(row).execute();
+    await recordAudit(tx, admin, now, {
       action: 'event.created',
       entityType: 'event',
       entityId: row.id,
@@ -147,8 +103,8 @@ export async function updateEvent(
   fields: EventFields,
 ): Promise<EventView> {
   const now = deps.clock.now();
-  const updated = await deps.transact(async (trx) => {
-    const before = await getEventOr404(trx, eventId);
+  const updated = await deps.transact(async (tx) => {
+    const before = await getEventOr404(tx, eventId);
     checkDates(deps, fields, {
       eventDate: fields.eventDate === before.event_date,
       voteDeadline: fields.voteDeadline === before.vote_deadline,
@@ -161,7 +117,7 @@ export async function updateEvent(
       vote_deadline: fields.voteDeadline,
       updated_at: iso(now),
     };
-    await trx
+    await tx
       .updateTable('events')
       .set({
         name: after.name,
@@ -173,9 +129,9 @@ export async function updateEvent(
       .where('id', '=', eventId)
       .execute();
     if (after.vote_deadline !== before.vote_deadline) {
-      await rescheduleReminders(trx, deps, now, after);
+      await rescheduleReminders(tx, deps.config.timeZone, now, after);
     }
-    await recordAudit(trx, admin, now, {
+    await recordAudit(tx, admin, now, {
       action: 'event.updated',
       entityType: 'event',
       entityId: eventId,
@@ -191,43 +147,7 @@ export async function updateEvent(
     });
     return after;
   });
-  deps.notifyMailQueued();
   return toEventView(updated);
-}
-
-async function rescheduleReminders(trx: Db, deps: AppDeps, now: Date, event: EventRow) {
-  if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) {
-    await cancelPendingMail(trx, { template: 'voting-reminder', eventId: event.id });
-    return;
-  }
-  await trx
-    .updateTable('mail_outbox')
-    .set({ next_attempt_at: iso(reminderSendAt(event.vote_deadline, deps.config.timeZone)) })
-    .where('status', '=', 'pending')
-    .where('template', '=', 'voting-reminder')
-    .where('event_id', '=', event.id)
-    .execute();
-  const withoutReminder = await trx
-    .selectFrom('event_exhibitors as m')
-    .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
-    .select(['x.id', 'x.email'])
-    .where('m.event_id', '=', event.id)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('mail_outbox as o')
-            .select('o.id')
-            .whereRef('o.exhibitor_id', '=', 'm.exhibitor_id')
-            .where('o.event_id', '=', event.id)
-            .where('o.template', '=', 'voting-reminder')
-            .where('o.status', '=', 'pending'),
-        ),
-      ),
-    )
-    .execute();
-  for (const exhibitor of withoutReminder) {
-    await scheduleReminder(trx, deps, now, event, exhibitor);
-  }
 }
 
 /**
@@ -236,9 +156,9 @@ async function rescheduleReminders(trx: Db, deps: AppDeps, now: Date, event: Eve
  */
 export async function deleteEvent(deps: AppDeps, admin: Admin, eventId: string): Promise<void> {
   const now = deps.clock.now();
-  await deps.transact(async (trx) => {
-    const event = await getEventOr404(trx, eventId);
-    const counts = await trx
+  await deps.transact(async (tx) => {
+    const event = await getEventOr404(tx, eventId);
+    const counts = await tx
       .selectFrom('events')
       .select((eb) => [
         eb
@@ -254,10 +174,10 @@ export async function deleteEvent(deps: AppDeps, admin: Admin, eventId: string):
       ])
       .where('id', '=', eventId)
       .executeTakeFirstOrThrow();
-    await cancelPendingMail(trx, { template: 'voting-reminder', eventId });
-    await cancelPendingMail(trx, { template: 'exhibitor-invitation', eventId });
-    await trx.deleteFrom('events').where('id', '=', eventId).execute();
-    await recordAudit(trx, admin, now, {
+    await cancelPendingMail(tx, { template: 'voting-reminder', eventId });
+    await cancelPendingMail(tx, { template: 'exhibitor-invitation', eventId });
+    await tx.deleteFrom('events').where('id', '=', eventId).execute();
+    await recordAudit(tx, admin, now, {
       action: 'event.deleted',
       entityType: 'event',
       entityId: eventId,

@@ -7,14 +7,16 @@ import type {
 } from '../../../shared/schemas/exhibitors.ts';
 import type { Db } from '../../db/connection.ts';
 import type { EventRow, MailStatus } from '../../db/schema.ts';
+import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { newId } from '../../lib/crypto.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
+import { getEventOr404, getMemberOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
-import { cancelPendingMail, enqueueMail } from '../../mail/outbox.ts';
-import { getEventOr404, scheduleReminder } from '../events/service.ts';
+import { cancelPendingMail, cancelPendingMessage, enqueueMail } from '../../mail/outbox.ts';
+import { scheduleReminder } from '../../mail/reminders.ts';
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
 
@@ -68,26 +70,14 @@ export async function listEventExhibitors(
   return rows.map(toView);
 }
 
-async function membershipOr404(db: Db, eventId: string, exhibitorId: string) {
-  const membership = await db
-    .selectFrom('event_exhibitors as m')
-    .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
-    .select(['x.id', 'x.email', 'x.full_name', 'm.invitation_message_id'])
-    .where('m.event_id', '=', eventId)
-    .where('m.exhibitor_id', '=', exhibitorId)
-    .executeTakeFirst();
-  if (!membership) throw notFound(MSG.exhibitorNotFound);
-  return membership;
-}
-
 async function queueInvitation(
-  trx: Db,
+  tx: Tx,
   now: Date,
   admin: Admin,
   event: EventRow,
   exhibitor: { id: string; email: string },
 ): Promise<string> {
-  const messageId = await enqueueMail(trx, now, {
+  const messageId = await enqueueMail(tx, now, {
     template: 'exhibitor-invitation',
     to: exhibitor.email,
     params: {
@@ -98,7 +88,7 @@ async function queueInvitation(
     eventId: event.id,
     exhibitorId: exhibitor.id,
   });
-  await trx
+  await tx
     .updateTable('event_exhibitors')
     .set({ invitation_message_id: messageId })
     .where('event_id', '=', event.id)
@@ -119,9 +109,9 @@ export async function addExhibitor(
   fields: ExhibitorFields,
 ): Promise<EventExhibitorView> {
   const now = deps.clock.now();
-  const view = await deps.transact(async (trx) => {
-    const event = await getEventOr404(trx, eventId);
-    const isAdmin = await trx
+  return deps.transact(async (tx) => {
+    const event = await getEventOr404(tx, eventId);
+    const isAdmin = await tx
       .selectFrom('admins')
       .select('id')
       .where('email', '=', fields.email)
@@ -131,14 +121,14 @@ export async function addExhibitor(
         email: MSG.exhibitorEmailIsAdmin,
       });
     }
-    let exhibitor = await trx
+    let exhibitor = await tx
       .selectFrom('exhibitors')
       .select(['id', 'email'])
       .where('email', '=', fields.email)
       .executeTakeFirst();
     const created = !exhibitor;
     if (exhibitor) {
-      const member = await trx
+      const member = await tx
         .selectFrom('event_exhibitors')
         .select('exhibitor_id')
         .where('event_id', '=', eventId)
@@ -151,7 +141,7 @@ export async function addExhibitor(
       }
     } else {
       exhibitor = { id: newId(), email: fields.email };
-      await trx
+      await tx
         .insertInto('exhibitors')
         .values({
           id: exhibitor.id,
@@ -163,7 +153,7 @@ export async function addExhibitor(
         })
         .execute();
     }
-    await trx
+    await tx
       .insertInto('event_exhibitors')
       .values({
         event_id: eventId,
@@ -173,9 +163,9 @@ export async function addExhibitor(
         created_at: iso(now),
       })
       .execute();
-    const invitationId = await queueInvitation(trx, now, admin, event, exhibitor);
-    await scheduleReminder(trx, deps, now, event, exhibitor);
-    await recordAudit(trx, admin, now, {
+    const invitationId = await queueInvitation(tx, now, admin, event, exhibitor);
+    await scheduleReminder(tx, deps.config.timeZone, now, event, exhibitor);
+    await recordAudit(tx, admin, now, {
       action: 'exhibitor.added',
       entityType: 'exhibitor',
       entityId: exhibitor.id,
@@ -183,13 +173,11 @@ export async function addExhibitor(
       details: { email: fields.email, createdExhibitor: created, invitationId },
     });
     return toView(
-      await exhibitorRows(trx, eventId)
+      await exhibitorRows(tx, eventId)
         .where('m.exhibitor_id', '=', exhibitor.id)
         .executeTakeFirstOrThrow(),
     );
   });
-  deps.notifyMailQueued();
-  return view;
 }
 
 /** How many nominations removing this exhibitor from the event would discard. */
@@ -198,8 +186,7 @@ export async function countNominations(
   eventId: string,
   exhibitorId: string,
 ): Promise<number> {
-  await getEventOr404(deps.db, eventId);
-  await membershipOr404(deps.db, eventId, exhibitorId);
+  await getMemberOr404(deps.db, eventId, exhibitorId);
   return nominationCount(deps.db, eventId, exhibitorId);
 }
 
@@ -225,18 +212,17 @@ export async function removeExhibitor(
   exhibitorId: string,
 ): Promise<void> {
   const now = deps.clock.now();
-  await deps.transact(async (trx) => {
-    await getEventOr404(trx, eventId);
-    const member = await membershipOr404(trx, eventId, exhibitorId);
-    const discarded = await nominationCount(trx, eventId, exhibitorId);
-    await cancelPendingMail(trx, { template: 'voting-reminder', eventId, exhibitorId });
-    await cancelPendingMail(trx, { template: 'exhibitor-invitation', eventId, exhibitorId });
-    await trx
+  await deps.transact(async (tx) => {
+    const { member } = await getMemberOr404(tx, eventId, exhibitorId);
+    const discarded = await nominationCount(tx, eventId, exhibitorId);
+    await cancelPendingMail(tx, { template: 'voting-reminder', eventId, exhibitorId });
+    await cancelPendingMail(tx, { template: 'exhibitor-invitation', eventId, exhibitorId });
+    await tx
       .deleteFrom('event_exhibitors')
       .where('event_id', '=', eventId)
       .where('exhibitor_id', '=', exhibitorId)
       .execute();
-    await recordAudit(trx, admin, now, {
+    await recordAudit(tx, admin, now, {
       action: 'exhibitor.removed',
       entityType: 'exhibitor',
       entityId: exhibitorId,
@@ -254,19 +240,13 @@ export async function resendInvitation(
   exhibitorId: string,
 ): Promise<EventExhibitorView> {
   const now = deps.clock.now();
-  const view = await deps.transact(async (trx) => {
-    const event = await getEventOr404(trx, eventId);
-    const member = await membershipOr404(trx, eventId, exhibitorId);
+  return deps.transact(async (tx) => {
+    const { event, member } = await getMemberOr404(tx, eventId, exhibitorId);
     if (member.invitation_message_id) {
-      await trx
-        .updateTable('mail_outbox')
-        .set({ status: 'cancelled' })
-        .where('id', '=', member.invitation_message_id)
-        .where('status', '=', 'pending')
-        .execute();
+      await cancelPendingMessage(tx, member.invitation_message_id);
     }
-    const invitationId = await queueInvitation(trx, now, admin, event, member);
-    await recordAudit(trx, admin, now, {
+    const invitationId = await queueInvitation(tx, now, admin, event, member);
+    await recordAudit(tx, admin, now, {
       action: 'exhibitor.invitation_resent',
       entityType: 'exhibitor',
       entityId: exhibitorId,
@@ -274,11 +254,9 @@ export async function resendInvitation(
       details: { email: member.email, invitationId, previous: member.invitation_message_id },
     });
     return toView(
-      await exhibitorRows(trx, eventId)
+      await exhibitorRows(tx, eventId)
         .where('m.exhibitor_id', '=', exhibitorId)
         .executeTakeFirstOrThrow(),
     );
   });
-  deps.notifyMailQueued();
-  return view;
 }

@@ -1,57 +1,28 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { MAX_NOMINEES_PER_CATEGORY, type Category } from '../../../shared/constants.ts';
 import { isVotingOpen } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
-import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
+import type { Nominee } from '../../../shared/schemas/nominee.ts';
 import type {
   ExhEventResponse,
   ExhEventSummary,
   MoveDirection,
   NominationList,
 } from '../../../shared/schemas/nominations.ts';
-import type { Database, Nomination } from '../../db/schema.ts';
+import type { Db } from '../../db/connection.ts';
+import { prepared } from '../../db/prepared.ts';
+import type { Nomination } from '../../db/schema.ts';
+import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import {
+  nomineeColumns,
+  storeNomineeFields,
+  toNomineeView,
+  type ListKey,
+  type NomineeColumns,
+} from '../../lib/nominee-rows.ts';
 import { iso } from '../../lib/time.ts';
-import { prepared } from '../../db/prepared.ts';
-
-type Db = Kysely<Database>;
-
-/** One exhibitor's list in one category of one event. */
-export interface ListKey {
-  eventId: string;
-  exhibitorId: string;
-  category: Category;
-}
-
-export function toNomineeView(row: Nomination): NomineeView {
-  return {
-    order: Number(row.list_order),
-    name: row.name,
-    registeredName: row.registered_name,
-    fiscalId: row.fiscal_id,
-    contactName: row.contact_name,
-    contactPosition: row.contact_position,
-    phone: row.phone,
-    email: row.email,
-    location: row.location,
-    city: row.city,
-  };
-}
-
-function nomineeColumns(values: Nominee) {
-  return {
-    fiscal_id: values.fiscalId,
-    name: values.name,
-    registered_name: values.registeredName,
-    contact_name: values.contactName,
-    contact_position: values.contactPosition,
-    phone: values.phone,
-    email: values.email,
-    location: values.location,
-    city: values.city,
-  };
-}
 
 const whereList = (key: ListKey) =>
   ({ event_id: key.eventId, exhibitor_id: key.exhibitorId, category: key.category }) as const;
@@ -119,6 +90,15 @@ export async function listExhibitorEvents(
   return rows.map(summary);
 }
 
+type Nullable<Row> = { [Column in keyof Row]: Row[Column] | null };
+
+/** A row of a list left-joined to its nominations that holds a nominee (all of its columns do). */
+function hasNominee<Row extends Nullable<NomineeColumns & Pick<Nomination, 'list_order'>>>(
+  row: Row,
+): row is Row & NomineeColumns & Pick<Nomination, 'list_order'> {
+  return row.list_order !== null;
+}
+
 export async function getExhibitorEvent(
   deps: AppDeps,
   exhibitorId: string,
@@ -158,24 +138,7 @@ export async function getExhibitorEvent(
     return {
       category,
       version: Number(own[0]?.list_version ?? 0),
-      nominees: own.flatMap((row) =>
-        row.list_order === null
-          ? []
-          : [
-              {
-                order: Number(row.list_order),
-                name: row.name ?? '',
-                registeredName: row.registered_name ?? '',
-                fiscalId: row.fiscal_id ?? '',
-                contactName: row.contact_name ?? '',
-                contactPosition: row.contact_position ?? '',
-                phone: row.phone ?? '',
-                email: row.email ?? '',
-                location: row.location ?? '',
-                city: row.city ?? '',
-              },
-            ],
-      ),
+      nominees: own.filter(hasNominee).map(toNomineeView),
     };
   };
   return {
@@ -192,12 +155,12 @@ export async function getExhibitorEvent(
  * concurrent writes to the same list are serialised, and every one but the first sees a newer
  * version and is refused.
  */
-async function claimListVersion(trx: Db, key: ListKey, expected: number, now: Date): Promise<void> {
+async function claimListVersion(tx: Tx, key: ListKey, expected: number, now: Date): Promise<void> {
   const updatedAt = iso(now);
   // The list row is created lazily by its first write. The insert selects from the membership
   // row, so an exhibitor removed from the event meanwhile creates nothing.
-  if (expected === 0) await createList(trx, { ...key, updatedAt });
-  const claimed = await claimList(trx, { ...key, expected, updatedAt });
+  if (expected === 0) await createList(tx, { ...key, updatedAt });
+  const claimed = await claimList(tx, { ...key, expected, updatedAt });
   if (claimed.numAffectedRows !== 1n) throw conflict('stale_list', MSG.staleList);
 }
 
@@ -231,7 +194,7 @@ const claimList = prepared<ListKey & { expected: number; updatedAt: string }>((d
     .where('version', '=', arg('expected')),
 );
 
-type ListChange = (trx: Db, current: Nomination[], now: Date) => Promise<Nomination[]>;
+type ListChange = (tx: Tx, current: Nomination[], now: Date) => Promise<Nomination[]>;
 
 /**
  * One exhibitor write, in one transaction: membership and deadline (404 / 409 `voting_closed`),
@@ -244,14 +207,14 @@ async function changeExhibitorList(
   expectedVersion: number,
   change: ListChange,
 ): Promise<NominationList> {
-  const nominees = await deps.transact(async (trx) => {
-    const event = await findMemberEvent(trx, key.exhibitorId, key.eventId);
+  const nominees = await deps.transact(async (tx) => {
+    const event = await findMemberEvent(tx, key.exhibitorId, key.eventId);
     const now = deps.clock.now();
     if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) {
       throw conflict('voting_closed', MSG.votingClosed);
     }
-    await claimListVersion(trx, key, expectedVersion, now);
-    return change(trx, await readList(trx, key), now);
+    await claimListVersion(tx, key, expectedVersion, now);
+    return change(tx, await readList(tx, key), now);
   });
   return {
     category: key.category,
@@ -272,13 +235,13 @@ function findEntry(current: Nomination[], fiscalId: string): Nomination {
  * their nominated_at, rather than updated in place.
  */
 async function rewritePositions(
-  trx: Db,
+  tx: Tx,
   key: ListKey,
   from: number,
   to: number,
   rows: Nomination[],
 ): Promise<Nomination[]> {
-  await trx
+  await tx
     .deleteFrom('nominations')
     .where('event_id', '=', key.eventId)
     .where('exhibitor_id', '=', key.exhibitorId)
@@ -287,7 +250,7 @@ async function rewritePositions(
     .where('list_order', '<=', to)
     .execute();
   const renumbered = rows.map((row, index) => ({ ...row, list_order: from + index }));
-  if (renumbered.length > 0) await trx.insertInto('nominations').values(renumbered).execute();
+  if (renumbered.length > 0) await tx.insertInto('nominations').values(renumbered).execute();
   return renumbered;
 }
 
@@ -317,7 +280,7 @@ export async function addNominee(
   values: Nominee,
   expectedVersion: number,
 ): Promise<NominationList> {
-  return changeExhibitorList(deps, key, expectedVersion, async (trx, current, now) => {
+  return changeExhibitorList(deps, key, expectedVersion, async (tx, current, now) => {
     if (current.some((row) => row.fiscal_id === values.fiscalId)) {
       throw conflict('duplicate_fiscal_id', MSG.duplicateFiscalId, {
         fiscalId: MSG.duplicateFiscalId,
@@ -333,49 +296,9 @@ export async function addNominee(
       nominated_at: iso(now),
       updated_at: iso(now),
     };
-    await insertNomination(trx, row);
+    await insertNomination(tx, row);
     return [...current, row];
   });
-}
-
-/**
- * Replaces one entry in place: same position; nominated_at kept unless the fiscal id changes (a
- * different reseller then enters the list now). A fiscal id already elsewhere in the list is
- * refused with `duplicateMessage`. The caller has claimed the list (its transaction).
- */
-async function replaceEntry(
-  trx: Db,
-  key: ListKey,
-  current: Nomination[],
-  fiscalId: string,
-  values: Nominee,
-  now: Date,
-  duplicateMessage: string,
-): Promise<Nomination[]> {
-  const entry = findEntry(current, fiscalId);
-  const fiscalIdChanged = values.fiscalId !== fiscalId;
-  if (fiscalIdChanged && current.some((row) => row.fiscal_id === values.fiscalId)) {
-    throw conflict('duplicate_fiscal_id', duplicateMessage, { fiscalId: duplicateMessage });
-  }
-  const replaced: Nomination = {
-    ...entry,
-    ...nomineeColumns(values),
-    nominated_at: fiscalIdChanged ? iso(now) : entry.nominated_at,
-    updated_at: iso(now),
-  };
-  await trx
-    .updateTable('nominations')
-    .set({
-      ...nomineeColumns(values),
-      nominated_at: replaced.nominated_at,
-      updated_at: replaced.updated_at,
-    })
-    .where('event_id', '=', key.eventId)
-    .where('exhibitor_id', '=', key.exhibitorId)
-    .where('category', '=', key.category)
-    .where('list_order', '=', entry.list_order)
-    .execute();
-  return current.map((row) => (row === entry ? replaced : row));
 }
 
 export async function editNominee(
@@ -389,9 +312,12 @@ export async function editNominee(
   if (values.fiscalId !== fiscalId) {
     throw badRequest(MSG.fiscalIdReadOnly, { fiscalId: MSG.fiscalIdReadOnly });
   }
-  return changeExhibitorList(deps, key, expectedVersion, (trx, current, now) =>
-    replaceEntry(trx, key, current, fiscalId, values, now, MSG.duplicateFiscalId),
-  );
+  return changeExhibitorList(deps, key, expectedVersion, async (tx, current, now) => {
+    const entry = findEntry(current, fiscalId);
+    await storeNomineeFields(tx, key, entry.list_order, values, now);
+    const edited: Nomination = { ...entry, ...nomineeColumns(values), updated_at: iso(now) };
+    return current.map((row) => (row === entry ? edited : row));
+  });
 }
 
 export async function removeNominee(
@@ -400,11 +326,11 @@ export async function removeNominee(
   fiscalId: string,
   expectedVersion: number,
 ): Promise<NominationList> {
-  return changeExhibitorList(deps, key, expectedVersion, async (trx, current) => {
+  return changeExhibitorList(deps, key, expectedVersion, async (tx, current) => {
     const entry = findEntry(current, fiscalId);
     const position = current.indexOf(entry);
     const tail = current.slice(position + 1);
-    const renumbered = await rewritePositions(trx, key, position + 1, current.length, tail);
+    const renumbered = await rewritePositions(tx, key, position + 1, current.length, tail);
     return [...current.slice(0, position), ...renumbered];
   });
 }
@@ -416,46 +342,14 @@ export async function moveNominee(
   direction: MoveDirection,
   expectedVersion: number,
 ): Promise<NominationList> {
-  return changeExhibitorList(deps, key, expectedVersion, async (trx, current) => {
+  return changeExhibitorList(deps, key, expectedVersion, async (tx, current) => {
     const position = current.indexOf(findEntry(current, fiscalId));
     const upper = direction === 'up' ? position - 1 : position;
     const lower = upper + 1;
     const first = current[upper];
     const second = current[lower];
     if (upper < 0 || !first || !second) throw badRequest();
-    const swapped = await rewritePositions(trx, key, upper + 1, lower + 1, [second, first]);
+    const swapped = await rewritePositions(tx, key, upper + 1, lower + 1, [second, first]);
     return [...current.slice(0, upper), ...swapped, ...current.slice(lower + 1)];
   });
-}
-
-/**
- * Replaces one entry of an exhibitor's list as an administrator may, after the deadline too: in the
- * caller's transaction, no version check, but the version is bumped so that the exhibitor's open
- * screen, based on the list before this edit, is refused rather than overwriting it.
- * A fiscal id equal to another entry gives 409 with `duplicateMessage`; a missing entry 404.
- */
-export async function replaceNomination(
-  trx: Db,
-  key: ListKey,
-  fiscalId: string,
-  values: Nominee,
-  now: Date,
-  duplicateMessage: string = MSG.adminDuplicateFiscalId,
-): Promise<NominationList> {
-  const bumped = await trx
-    .updateTable('nomination_lists')
-    .set({ version: sql<number>`version + 1`, updated_at: iso(now) })
-    .where('event_id', '=', key.eventId)
-    .where('exhibitor_id', '=', key.exhibitorId)
-    .where('category', '=', key.category)
-    .returning('version')
-    .executeTakeFirst();
-  if (!bumped) throw notFound();
-  const current = await readList(trx, key);
-  const nominees = await replaceEntry(trx, key, current, fiscalId, values, now, duplicateMessage);
-  return {
-    category: key.category,
-    version: Number(bumped.version),
-    nominees: nominees.map(toNomineeView),
-  };
 }

@@ -9,51 +9,26 @@ import {
   type RankingRow,
 } from '../../../shared/schemas/results.ts';
 import type { Db } from '../../db/connection.ts';
-import type { Nomination } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { getEventOr404, getMemberOr404 } from '../../lib/guards.ts';
+import {
+  storeNomineeFields,
+  toNominee,
+  toNomineeView,
+  type ListKey,
+  type NomineeColumns,
+} from '../../lib/nominee-rows.ts';
 import { iso } from '../../lib/time.ts';
 
-type NominationFields = Pick<
-  Nomination,
-  | 'fiscal_id'
-  | 'name'
-  | 'registered_name'
-  | 'contact_name'
-  | 'contact_position'
-  | 'phone'
-  | 'email'
-  | 'location'
-  | 'city'
->;
-
-export function toNominee(row: NominationFields): Nominee {
-  return {
-    name: row.name,
-    registeredName: row.registered_name,
-    fiscalId: row.fiscal_id,
-    contactName: row.contact_name,
-    contactPosition: row.contact_position,
-    phone: row.phone,
-    email: row.email,
-    location: row.location,
-    city: row.city,
-  };
-}
-
+/** The event's name (export file names), or 404 "No se econtró el evento". */
 export async function eventName(db: Db, eventId: string): Promise<string> {
-  const event = await db
-    .selectFrom('events')
-    .select('name')
-    .where('id', '=', eventId)
-    .executeTakeFirst();
-  if (!event) throw notFound(MSG.eventNotFound);
-  return event.name;
+  return (await getEventOr404(db, eventId)).name;
 }
 
-interface RankingSqlRow extends NominationFields {
+interface RankingSqlRow extends NomineeColumns {
   position: number;
   points: number;
   nominations: number;
@@ -209,7 +184,7 @@ export async function nomineeVotes(
   category: Category,
   fiscalId: string,
 ): Promise<NomineeVote[]> {
-  await eventName(db, eventId);
+  await getEventOr404(db, eventId);
   const rows = await db
     .selectFrom('nominations as n')
     .innerJoin('exhibitors as e', 'e.id', 'n.exhibitor_id')
@@ -222,24 +197,10 @@ export async function nomineeVotes(
     .orderBy('n.exhibitor_id')
     .execute();
   return rows.map((row) => ({
-    ...toNominee(row),
-    order: row.list_order,
+    ...toNomineeView(row),
     exhibitorId: row.exhibitor_id,
     exhibitorName: row.exhibitor_name,
   }));
-}
-
-async function requireMember(db: Db, eventId: string, exhibitorId: string) {
-  await eventName(db, eventId);
-  const exhibitor = await db
-    .selectFrom('event_exhibitors as m')
-    .innerJoin('exhibitors as e', 'e.id', 'm.exhibitor_id')
-    .select(['e.id', 'e.full_name', 'e.email'])
-    .where('m.event_id', '=', eventId)
-    .where('m.exhibitor_id', '=', exhibitorId)
-    .executeTakeFirst();
-  if (!exhibitor) throw notFound(MSG.exhibitorNotFound);
-  return exhibitor;
 }
 
 /** Both lists of one exhibitor of the event, in list order. */
@@ -248,7 +209,7 @@ export async function exhibitorVotes(
   eventId: string,
   exhibitorId: string,
 ): Promise<ExhibitorVotesResponse> {
-  const exhibitor = await requireMember(db, eventId, exhibitorId);
+  const { member } = await getMemberOr404(db, eventId, exhibitorId);
   const rows = await db
     .selectFrom('nominations')
     .selectAll()
@@ -258,20 +219,15 @@ export async function exhibitorVotes(
     .orderBy('list_order')
     .execute();
   const list = (category: Category): NomineeView[] =>
-    rows
-      .filter((row) => row.category === category)
-      .map((row) => ({ ...toNominee(row), order: row.list_order }));
+    rows.filter((row) => row.category === category).map(toNomineeView);
   return {
-    exhibitor: { id: exhibitor.id, fullName: exhibitor.full_name, email: exhibitor.email },
+    exhibitor: { id: member.id, fullName: member.full_name, email: member.email },
     consumption: list('consumption'),
     value: list('value'),
   };
 }
 
-export interface VoteRef {
-  eventId: string;
-  exhibitorId: string;
-  category: Category;
+export interface VoteRef extends ListKey {
   order: number;
 }
 
@@ -287,10 +243,10 @@ export async function editVote(
   input: Nominee,
 ): Promise<{ nominee: NomineeView; version: number }> {
   const now = deps.clock.now();
-  return deps.transact(async (trx) => {
-    await requireMember(trx, ref.eventId, ref.exhibitorId);
+  return deps.transact(async (tx) => {
+    await getMemberOr404(tx, ref.eventId, ref.exhibitorId);
     // Bumping first takes the list's row lock on PostgreSQL, so writers to this list queue here.
-    const list = await trx
+    const list = await tx
       .updateTable('nomination_lists')
       .set((eb) => ({ version: eb('version', '+', 1), updated_at: iso(now) }))
       .where('event_id', '=', ref.eventId)
@@ -299,7 +255,7 @@ export async function editVote(
       .returning('version')
       .executeTakeFirst();
     const entries = list
-      ? await trx
+      ? await tx
           .selectFrom('nominations')
           .selectAll()
           .where('event_id', '=', ref.eventId)
@@ -314,26 +270,8 @@ export async function editVote(
         fiscalId: MSG.adminDuplicateFiscalId,
       });
     }
-    await trx
-      .updateTable('nominations')
-      .set({
-        fiscal_id: input.fiscalId,
-        name: input.name,
-        registered_name: input.registeredName,
-        contact_name: input.contactName,
-        contact_position: input.contactPosition,
-        phone: input.phone,
-        email: input.email,
-        location: input.location,
-        city: input.city,
-        updated_at: iso(now),
-      })
-      .where('event_id', '=', ref.eventId)
-      .where('exhibitor_id', '=', ref.exhibitorId)
-      .where('category', '=', ref.category)
-      .where('list_order', '=', ref.order)
-      .execute();
-    await recordAudit(trx, admin, now, {
+    await storeNomineeFields(tx, ref, ref.order, input, now);
+    await recordAudit(tx, admin, now, {
       action: 'vote.edit',
       entityType: 'nomination',
       entityId: `${ref.exhibitorId}/${ref.category}/${ref.order}`,

@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { Engine } from '../connection.ts';
+import { statementsFor, type FrozenMigration } from './frozen.ts';
+import { migration as initial } from './0001-initial.ts';
+import { migration as resultsRankingIndex } from './0002-results-ranking-index.ts';
+import { migration as nomineeTotals } from './0003-nominee-totals.ts';
+import { migration as mailOutboxRecipientIndex } from './0004-mail-outbox-recipient-idx.ts';
+
+/** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
+export const migrations: readonly FrozenMigration[] = [
+  initial,
+  resultsRankingIndex,
+  nomineeTotals,
+  mailOutboxRecipientIndex,
+];
+
+/** The migrations in the form Kysely's migrator runs them, each one's statements in order. */
+export function migrationProvider(engine: Engine): MigrationProvider {
+  const byName: Record<string, Migration> = {};
+  for (const migration of migrations) {
+    byName[migration.name] = {
+      async up(db) {
+        for (const statement of statementsFor(migration, engine)) {
+          await sql.raw(statement).execute(db);
+        }
+      },
+    };
+  }
+  return { getMigrations: async () => byName };
+}

@@ -1,0 +1,82 @@
+import type { Category } from '../../shared/constants.ts';
+import type { Nominee, NomineeView } from '../../shared/schemas/nominee.ts';
+import type { Nomination } from '../db/schema.ts';
+import type { Tx } from '../db/transact.ts';
+import { iso } from './time.ts';
+
+/** The columns of a nominations row that hold the nominee form's nine fields. */
+export type NomineeColumns = Pick<
+  Nomination,
+  | 'name'
+  | 'registered_name'
+  | 'fiscal_id'
+  | 'contact_name'
+  | 'contact_position'
+  | 'phone'
+  | 'email'
+  | 'location'
+  | 'city'
+>;
+
+/** A stored nomination as the API shows the nominee. */
+export function toNominee(row: NomineeColumns): Nominee {
+  return {
+    name: row.name,
+    registeredName: row.registered_name,
+    fiscalId: row.fiscal_id,
+    contactName: row.contact_name,
+    contactPosition: row.contact_position,
+    phone: row.phone,
+    email: row.email,
+    location: row.location,
+    city: row.city,
+  };
+}
+
+/** The nominee with its place in its list. */
+export function toNomineeView(row: NomineeColumns & Pick<Nomination, 'list_order'>): NomineeView {
+  return { order: Number(row.list_order), ...toNominee(row) };
+}
+
+/** The nominee form's values as the columns they are stored in. */
+export function nomineeColumns(values: Nominee): NomineeColumns {
+  return {
+    name: values.name,
+    registered_name: values.registeredName,
+    fiscal_id: values.fiscalId,
+    contact_name: values.contactName,
+    contact_position: values.contactPosition,
+    phone: values.phone,
+    email: values.email,
+    location: values.location,
+    city: values.city,
+  };
+}
+
+/** One exhibitor's list in one category of one event. */
+export interface ListKey {
+  eventId: string;
+  exhibitorId: string;
+  category: Category;
+}
+
+/**
+ * Writes the nominee's fields over the entry at `order`, keeping its place and nominated_at (the
+ * ranking's tie-break stays with the entry).
+ */
+export async function storeNomineeFields(
+  tx: Tx,
+  key: ListKey,
+  order: number,
+  values: Nominee,
+  now: Date,
+): Promise<void> {
+  await tx
+    .updateTable('nominations')
+    .set({ ...nomineeColumns(values), updated_at: iso(now) })
+    .where('event_id', '=', key.eventId)
+    .where('exhibitor_id', '=', key.exhibitorId)
+    .where('category', '=', key.category)
+    .where('list_order', '=', order)
+    .execute();
+}
