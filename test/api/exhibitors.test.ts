@@ -105,7 +105,9 @@ describe('exhibitors of an event', () => {
     expect(mail?.subject).toBe('Invitación a votar en Premios Canal 2026');
     expect(mail?.text).toContain('Ana Administradora lo invitó');
     expect(mail?.text).toContain('Premios Canal 2026');
-    expect(mail?.text).toContain('hasta el 5/7/2026');
+    expect(mail?.text).toContain(
+      'Puede nominar y ordenar hasta 5 resellers en cada categoría (CONSUMO y VALOR AGREGADO) hasta el 5/7/2026.',
+    );
     expect(mail?.text).toContain('http://premios.test/signin');
     expect(mail?.attachments.some((a) => a.mimeType === 'image/png')).toBe(true);
 

@@ -1,3 +1,8 @@
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  MAX_NOMINEES_PER_CATEGORY,
+} from '../../../shared/constants.ts';
 import { formatMailDate } from '../../../shared/dates.ts';
 import type { MailTemplate } from './index.ts';
 import { layout } from './layout.ts';
@@ -9,13 +14,18 @@ export interface ExhibitorInvitationParams {
   voteDeadline: string;
 }
 
+/** "CONSUMO y VALOR AGREGADO". */
+const categoryNames = new Intl.ListFormat('es', { type: 'conjunction' }).format(
+  CATEGORIES.map((category) => CATEGORY_LABELS[category]),
+);
+
 export const exhibitorInvitation: MailTemplate<ExhibitorInvitationParams> = {
   render: ({ adminName, eventName, voteDeadline }, { config }) =>
     layout({
       subject: `Invitación a votar en ${eventName}`,
       paragraphs: [
         `${adminName} lo invitó a nominar resellers en el evento ${eventName}.`,
-        `Puede nominar y ordenar hasta 5 resellers en cada categoría (CONSUMO y VALOR AGREGADO) hasta el ${formatMailDate(voteDeadline)}.`,
+        `Puede nominar y ordenar hasta ${MAX_NOMINEES_PER_CATEGORY} resellers en cada categoría (${categoryNames}) hasta el ${formatMailDate(voteDeadline)}.`,
         'Para ingresar, use su email: le enviaremos un código de acceso.',
       ],
       action: { label: 'Ingresar', url: `${config.appUrl}/signin` },

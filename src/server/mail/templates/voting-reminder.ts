@@ -1,4 +1,9 @@
 import { sql } from 'kysely';
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  MAX_NOMINEES_PER_CATEGORY,
+} from '../../../shared/constants.ts';
 import { formatMailDate } from '../../../shared/dates.ts';
 import type { MailTemplate } from './index.ts';
 import { layout } from './layout.ts';
@@ -29,8 +34,10 @@ export const votingReminder: MailTemplate<VotingReminderParams> = {
       subject: `Hoy cierra la votación de ${event.name}`,
       paragraphs: [
         `Hoy, ${formatMailDate(event.vote_deadline)}, es el último día para realizar cambios en sus nominaciones de ${event.name}.`,
-        `Nominaciones en CONSUMO: ${countOf('consumption')} de 5.`,
-        `Nominaciones en VALOR AGREGADO: ${countOf('value')} de 5.`,
+        ...CATEGORIES.map(
+          (category) =>
+            `Nominaciones en ${CATEGORY_LABELS[category]}: ${countOf(category)} de ${MAX_NOMINEES_PER_CATEGORY}.`,
+        ),
       ],
       action: { label: 'Revisar mis nominaciones', url: `${config.appUrl}/exh/event/${eventId}` },
     });
