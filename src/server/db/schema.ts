@@ -82,14 +82,14 @@ export interface NominationsTable {
 }
 
 /**
- * Per fiscal id of one event and category, the sums the ranking orders by.
- * Written only by the triggers of migration 0003 on `nominations`.
+ * Per fiscal id of one event and category, the sums the ranking orders by. Written only by the
+ * triggers of migration 0003 on `nominations` (and rebuildNomineeTotals, the from-scratch repair).
  */
 export interface NomineeTotalsTable {
   event_id: string;
   category: Category;
   fiscal_id: string;
-  /** Sum of 6 − list_order. */
+  /** Sum of its nominations' points (pointsForPlace of each place). */
   points: number;
   /** How many nominations at each place. */
   p1: number;

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/connection.ts';
 import { iso } from './time.ts';
 
 export interface AuditEntry {
@@ -17,9 +16,13 @@ export type Actor =
   | { role: 'exh'; exhibitorId: string; email?: string | null }
   | { role: 'system'; email?: string | null };
 
-/** Records an administrative change; call it inside the transaction that makes the change. */
+/**
+ * Records an administrative change. Pass the transaction (`Tx`) that makes the change, so that
+ * the change and its record commit together; a standalone fact (a failed sign-in) may be
+ * recorded on its own.
+ */
 export async function recordAudit(
-  trx: Kysely<Database>,
+  trx: Db,
   actor: Actor,
   at: Date,
   entry: AuditEntry,
