@@ -90,7 +90,9 @@ export async function reschedulePendingMail(
   filter: PendingMailOfEvent,
   sendAt: Date,
 ): Promise<void> {
-  await pendingOfEvent(tx, filter).set({ next_attempt_at: iso(sendAt) }).execute();
+  await pendingOfEvent(tx, filter)
+    .set({ next_attempt_at: iso(sendAt) })
+    .execute();
 }
 
 /**

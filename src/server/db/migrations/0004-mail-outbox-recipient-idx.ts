@@ -6,7 +6,5 @@ import type { FrozenMigration } from './frozen.ts';
  */
 export const migration: FrozenMigration = {
   name: '0004_mail_outbox_recipient_idx',
-  steps: [
-    `create index "mail_outbox_recipient_idx" on "mail_outbox" ("to_address", "template")`,
-  ],
+  steps: [`create index "mail_outbox_recipient_idx" on "mail_outbox" ("to_address", "template")`],
 };
