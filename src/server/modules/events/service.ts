@@ -17,6 +17,7 @@ import { iso } from '../../lib/time.ts';
 import { cancelPendingMail } from '../../mail/outbox.ts';
 import { rescheduleReminders } from '../../mail/reminders.ts';
 
+// The event routes read one event through this module.
 export { getEventOr404 };
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
