@@ -3,7 +3,7 @@ import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
 const root = import.meta.dirname;
@@ -118,6 +118,52 @@ const importDirection = [
   },
 ];
 
+/** A path from the repository root, as the globs matching it and everything under it. */
+const pathGlobs = (paths) => [paths].flat().flatMap((entry) => [entry, `${entry}/**`]);
+
+/** The name of the file category holding the imports a zone lets through. */
+const exceptionCategory = (zoneIndex) => `import-direction-exception-${zoneIndex}`;
+
+/**
+ * Every file is a source file (the rule skips files it cannot classify); the files a zone lets
+ * through despite its `from` also carry that zone's exception category, so the zone can say
+ * "from these folders, except files of that category" in a single policy.
+ */
+const importDirectionFileCategories = [
+  { category: 'source', pattern: '**' },
+  ...importDirection.flatMap((zone, zoneIndex) =>
+    zone.except
+      ? [
+          {
+            category: exceptionCategory(zoneIndex),
+            pattern: [zone.from]
+              .flat()
+              .flatMap((from) =>
+                zone.except.flatMap((exception) => pathGlobs(path.posix.join(from, exception))),
+              ),
+          },
+        ]
+      : [],
+  ),
+];
+
+/**
+ * One policy per zone: files under `target` never import files under `from` (minus `except`,
+ * paths relative to `from`). The message keeps the wording the rule has always printed.
+ */
+const importDirectionPolicies = importDirection.map((zone, zoneIndex) => ({
+  from: { file: { path: pathGlobs(zone.target) } },
+  disallow: {
+    to: {
+      file: {
+        path: pathGlobs(zone.from),
+        ...(zone.except && { categories: { noneOf: [exceptionCategory(zoneIndex)] } }),
+      },
+    },
+  },
+  message: `Unexpected path "{{dependency.source}}" imported in restricted zone. ${zone.message}`,
+}));
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'docs/manual/*.pdf'] },
   js.configs.recommended,
@@ -141,10 +187,19 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,js}'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    plugins: { boundaries },
+    settings: {
+      'boundaries/root-path': root,
+      'boundaries/files': importDirectionFileCategories,
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'boundaries/legacy-templates': false,
+    },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: importDirection }],
+      // No element types are declared, so every import is checked, even one within a folder.
+      'boundaries/dependencies': [
+        'error',
+        { default: 'allow', checkInternals: true, policies: importDirectionPolicies },
+      ],
     },
   },
 );

@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-const RULE = 'import-x/no-restricted-paths';
+const RULE = 'boundaries/dependencies';
 
 /**
  * Lints `code` as if it were the file at `filePath` (nothing is written), with the project's own
