@@ -1,0 +1,133 @@
+import {
+  MAX_NOMINEES_PER_CATEGORY,
+  POINTS_BASE,
+  type Category,
+} from '../../../shared/constants.ts';
+
+export interface BallotEntry {
+  fiscalId: string;
+  /** When it was first nominated, ISO-8601 UTC: the ranking's last tie-break. */
+  nominatedAt: string;
+}
+
+/** One exhibitor's list in one category; `entries[0]` is order 1. */
+export interface Ballot {
+  exhibitorId: string;
+  category: Category;
+  entries: BallotEntry[];
+}
+
+/** "These fiscal ids are the same reseller as that one": every `from` becomes `into`. */
+export interface NomineeMerge {
+  category: Category;
+  from: readonly string[];
+  into: string;
+}
+
+export interface MergeResult {
+  /** Every ballot, in the order given, rewritten where the merge touched it. */
+  ballots: Ballot[];
+  /** The ballots the merge changed, before and after, for the audit entry and its undo. */
+  touched: { before: Ballot; after: Ballot }[];
+}
+
+/**
+ * Rewrites the ballots of the merge's category as if the voters had typed `into` where they typed
+ * any of `from`. A list that held the reseller more than once keeps its better-ranked entry, with
+ * that entry's nomination instant, drops the others and closes the gaps, so its orders run from 1
+ * again. Ballots of other categories and ballots without those ids come back as they were.
+ */
+export function mergeBallots(ballots: readonly Ballot[], merge: NomineeMerge): MergeResult {
+  const merged = new Set(merge.from.filter((fiscalId) => fiscalId !== merge.into));
+  const touched: MergeResult['touched'] = [];
+  const result = ballots.map((ballot) => {
+    if (ballot.category !== merge.category) return ballot;
+    if (!ballot.entries.some((entry) => merged.has(entry.fiscalId))) return ballot;
+    let keptInto = false;
+    const entries: BallotEntry[] = [];
+    for (const entry of ballot.entries) {
+      const isReseller = entry.fiscalId === merge.into || merged.has(entry.fiscalId);
+      if (!isReseller) {
+        entries.push(entry);
+      } else if (!keptInto) {
+        entries.push({ ...entry, fiscalId: merge.into });
+        keptInto = true;
+      }
+    }
+    const after = { ...ballot, entries };
+    touched.push({ before: ballot, after });
+    return after;
+  });
+  return { ballots: result, touched };
+}
+
+/** How many entries put a nominee at each place, 1st to 5th. */
+export type PlaceCounts = [number, number, number, number, number];
+
+export interface RankingEntry {
+  fiscalId: string;
+  /** Shared by rows equal on every criterion: 1, 1, 3… */
+  position: number;
+  points: number;
+  places: PlaceCounts;
+  nominations: number;
+  firstNominatedAt: string;
+}
+
+/**
+ * The ranking of the given ballots (pass one category's), by the rule the results screen uses:
+ * points (6 − order per entry), then more 1st, 2nd, 3rd, 4th and 5th places, then more nominations,
+ * then the earliest first nomination; rows equal on all of it share a position and are listed by
+ * fiscal id in numeric order (shorter first).
+ */
+export function rankingOf(ballots: readonly Ballot[]): RankingEntry[] {
+  const totals = new Map<string, Omit<RankingEntry, 'position'>>();
+  for (const ballot of ballots) {
+    ballot.entries.forEach((entry, index) => {
+      const order = index + 1;
+      const total = totals.get(entry.fiscalId) ?? {
+        fiscalId: entry.fiscalId,
+        points: 0,
+        places: [0, 0, 0, 0, 0],
+        nominations: 0,
+        firstNominatedAt: entry.nominatedAt,
+      };
+      total.points += POINTS_BASE - order;
+      const place = order - 1;
+      if (order <= MAX_NOMINEES_PER_CATEGORY) total.places[place] = (total.places[place] ?? 0) + 1;
+      total.nominations += 1;
+      if (entry.nominatedAt < total.firstNominatedAt) total.firstNominatedAt = entry.nominatedAt;
+      totals.set(entry.fiscalId, total);
+    });
+  }
+  const rows = [...totals.values()].sort(
+    (a, b) => compareRank(a, b) || compareFiscalIds(a.fiscalId, b.fiscalId),
+  );
+  let position = 0;
+  return rows.map((row, index) => {
+    const previous = rows[index - 1];
+    if (!previous || compareRank(previous, row) !== 0) position = index + 1;
+    return { ...row, position };
+  });
+}
+
+type Ranked = Omit<RankingEntry, 'position'>;
+
+/** Negative when `a` ranks better than `b`, zero when nothing separates them. */
+function compareRank(a: Ranked, b: Ranked): number {
+  if (a.points !== b.points) return b.points - a.points;
+  for (let place = 0; place < a.places.length; place += 1) {
+    const difference = (b.places[place] ?? 0) - (a.places[place] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  if (a.nominations !== b.nominations) return b.nominations - a.nominations;
+  if (a.firstNominatedAt !== b.firstNominatedAt)
+    return a.firstNominatedAt < b.firstNominatedAt ? -1 : 1;
+  return 0;
+}
+
+/** Digit strings in numeric order without losing leading zeros: shorter first, then by digit. */
+function compareFiscalIds(a: string, b: string): number {
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}

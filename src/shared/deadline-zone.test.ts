@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { deadlineClosingText, timeZoneCity } from './deadline-zone.ts';
+
+describe('timeZoneCity', () => {
+  it.each([
+    ['America/Argentina/Buenos_Aires', 'Buenos Aires'],
+    ['America/Argentina/Cordoba', 'Cordoba'],
+    ['Europe/Madrid', 'Madrid'],
+    ['America/Santiago', 'Santiago'],
+    ['America/Port_of_Spain', 'Port of Spain'],
+    ['America/Bogota', 'Bogotá'],
+    ['America/Mexico_City', 'Ciudad de México'],
+    ['America/Asuncion', 'Asunción'],
+    ['UTC', 'UTC'],
+    ['Etc/UTC', 'UTC'],
+  ])('%s → %s', (zone, city) => {
+    expect(timeZoneCity(zone)).toBe(city);
+  });
+});
+
+describe('deadlineClosingText', () => {
+  it('says the day in d-m-yyyy, the last minute and the zone city', () => {
+    expect(deadlineClosingText('2026-03-05', 'America/Argentina/Buenos_Aires')).toBe(
+      'La votación cierra el 5-3-2026 a las 23:59 (hora de Buenos Aires)',
+    );
+    expect(deadlineClosingText('2026-11-30', 'Europe/Madrid')).toBe(
+      'La votación cierra el 30-11-2026 a las 23:59 (hora de Madrid)',
+    );
+    expect(deadlineClosingText('2027-01-01', 'UTC')).toBe(
+      'La votación cierra el 1-1-2027 a las 23:59 (hora de UTC)',
+    );
+  });
+});

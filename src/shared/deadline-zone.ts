@@ -1,0 +1,34 @@
+import { formatDisplayDate } from './dates.ts';
+
+/**
+ * Spanish names of cities whose zone identifier drops the accents or uses the English name; any
+ * other zone is named by the last part of its identifier.
+ */
+const SPANISH_CITY_NAMES: Record<string, string> = {
+  'America/Asuncion': 'Asunción',
+  'America/Bogota': 'Bogotá',
+  'America/Mexico_City': 'Ciudad de México',
+  'America/Panama': 'Panamá',
+  'America/Sao_Paulo': 'São Paulo',
+  'America/New_York': 'Nueva York',
+};
+
+/**
+ * The city an IANA zone is named after, as a reader of the deadline knows it:
+ * "America/Argentina/Buenos_Aires" → "Buenos Aires", "Europe/Madrid" → "Madrid", "UTC" → "UTC".
+ */
+export function timeZoneCity(timeZone: string): string {
+  const spanish = SPANISH_CITY_NAMES[timeZone];
+  if (spanish) return spanish;
+  const last = timeZone.split('/').at(-1) ?? timeZone;
+  return last.replaceAll('_', ' ');
+}
+
+/**
+ * The line under "Tienes hasta …" and in the emails that mention the deadline: voting stays open
+ * through the last minute of the deadline day in the programme's zone, and the reader may be in
+ * another one.
+ */
+export function deadlineClosingText(voteDeadline: string, timeZone: string): string {
+  return `La votación cierra el ${formatDisplayDate(voteDeadline)} a las 23:59 (hora de ${timeZoneCity(timeZone)})`;
+}
