@@ -12,19 +12,19 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { LOGO_MAX_BYTES } from '../shared/constants.ts';
-import { MSG } from '../shared/messages.ts';
 import type { Config } from './config.ts';
 import { isDatabaseReachable, type DatabaseHandle } from './db/connection.ts';
 import type { AppDeps } from './deps.ts';
-import { errorBody, installErrorHandling, zodFields } from './http/errors.ts';
-import { apiDocsHtml, openApiDocument } from './http/openapi.ts';
+import { errorBody, installErrorHandling } from './http/errors.ts';
+import { API_DOCS_HTML, API_DOCS_START_JS, openApiDocument } from './http/openapi.ts';
 import type { Route } from './http/route.ts';
 import { findSessionUser, sessionToken, type SessionUser } from './http/session.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from './lib/errors.ts';
+import { AppError } from './lib/errors.ts';
 import { createMailWorker, type MailWorker } from './mail/worker.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
 import { loadLogo } from './modules/branding/logo.ts';
+import { projectFile } from './paths.ts';
 import { apiRoutes } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -63,27 +63,7 @@ function registerRoute(app: FastifyInstance, deps: AppDeps, route: Route): void 
     method: route.method,
     url: route.url,
     config: route.rateLimit ? { rateLimit: route.rateLimit } : {},
-    handler: async (request, reply) => {
-      const user = request.user;
-      if (route.access !== 'public') {
-        if (!user) throw unauthorized();
-        if (user.role !== route.access) throw forbidden();
-      }
-      const parse = (schema: Route['body'], value: unknown, isPath = false) => {
-        if (!schema) return undefined;
-        const result = schema.safeParse(value);
-        if (result.success) return result.data;
-        if (isPath) throw notFound();
-        const fields = zodFields(result.error);
-        throw badRequest(Object.values(fields)[0] ?? MSG.invalidInput, fields);
-      };
-      const params = parse(route.params, request.params, true);
-      const query = parse(route.query, request.query);
-      const body = route.multipart ? undefined : parse(route.body, request.body ?? {});
-      const result = await route.handler({ body, query, params, user, deps, request, reply });
-      if (reply.sent) return reply;
-      return result === undefined ? { ok: true } : result;
-    },
+    handler: (request, reply) => route.run(request, reply, deps),
   });
 }
 
@@ -97,7 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     // Malformed or oversized URLs are refused by the router before any handler: same error body.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      void reply.status(status).send(errorBody('invalid_input', MSG.invalidInput));
+      void reply.status(status).send(errorBody('invalid_input'));
     },
     // One line per request is noise at info level; debug and trace keep it.
     logController: new LogController({
@@ -152,7 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError(429, 'rate_limited', MSG.tooManyRequests),
+    errorResponseBuilder: () => new AppError('rate_limited'),
   });
   await app.register(multipart, {
     limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, parts: 6 },
@@ -165,7 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       const origin = request.headers.origin;
       const ownOrigins = [new URL(config.appUrl).origin, `${request.protocol}://${request.host}`];
       if (request.headers[CSRF_HEADER] !== CSRF_VALUE || (origin && !ownOrigins.includes(origin))) {
-        return reply.status(403).send(errorBody('csrf_rejected', MSG.csrfRejected));
+        return reply.status(403).send(errorBody('csrf_rejected'));
       }
     }
     const token = sessionToken(request);
@@ -177,10 +157,19 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     const ready = await isDatabaseReachable(deps.db);
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable' });
   });
-  app.get('/api/openapi.json', async () => openApiDocument(routes));
-  app.get('/api/docs', async (_request, reply) =>
-    reply.type('text/html').send(apiDocsHtml(routes)),
+  const openApi = openApiDocument(routes.map((route) => route.endpoint));
+  app.get('/api/openapi.json', async () => openApi);
+  app.get('/api/docs', async (_request, reply) => reply.type('text/html').send(API_DOCS_HTML));
+  app.get('/api/docs/start.js', async (_request, reply) =>
+    reply.type('text/javascript').send(API_DOCS_START_JS),
   );
+  // Swagger UI's own files, served only under the reference page's path.
+  await app.register(fastifyStatic, {
+    root: projectFile('node_modules/swagger-ui-dist'),
+    prefix: '/api/docs/assets/',
+    decorateReply: false,
+    allowedPath: (pathName) => /^\/(swagger-ui\.css|swagger-ui-bundle\.js)$/.test(pathName),
+  });
 
   for (const route of routes) registerRoute(app, deps, route);
 
@@ -205,7 +194,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send(errorBody('not_found', MSG.apiNotFound));
+      return reply.status(404).send(errorBody('not_found'));
     }
     // History fallback: the web app's router decides what the path shows.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

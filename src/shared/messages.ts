@@ -60,6 +60,11 @@ export const MSG = {
     'A igual puntaje, ubica primero al reseller con más primeros puestos; luego con más segundos, terceros, cuartos y quintos puestos; luego con más nominaciones y, por último, al nominado primero. Quienes empatan en todo comparten el puesto.',
   eventDeleted: 'El evento fue eliminado',
   invitationResent: 'Se reenvió la invitación',
+  expectedObject: 'Se esperaba un objeto',
+  expectedText: 'Se esperaba un texto',
+  expectedNumber: 'Se esperaba un número',
+  expectedList: 'Se esperaba una lista',
+  expectedBoolean: 'Se esperaba verdadero o falso',
   csrfRejected: 'La solicitud fue rechazada por seguridad. Recargue la página e intente de nuevo.',
 } as const;
 

@@ -10,6 +10,10 @@ import { seedAdmin, seedExhibitor } from '../helpers/seed.ts';
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, () => newId());
 
 const guarded = apiRoutes.filter((route) => route.access !== 'public');
+/** Routes of one role: the other role is refused. */
+const roleOnly = guarded.filter(
+  (route) => route.access === 'admin' || route.access === 'exhibitor',
+);
 const label = (route: Route) => `${route.method} ${route.url} (${route.access})`;
 
 describe('access on every API route (walks the route table)', () => {
@@ -40,6 +44,17 @@ describe('access on every API route (walks the route table)', () => {
   });
 
   it.each(guarded.map((route) => [label(route), route] as const))(
+    '%s answers 401 without a session',
+    async (_name, route) => {
+      const anonymous = await call(route);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({
+        error: { code: 'not_signed_in', message: MSG.notSignedIn },
+      });
+    },
+  );
+
+  it.each(roleOnly.map((route) => [label(route), route] as const))(
     '%s answers 401 without a session and 403 for the other role',
     async (_name, route) => {
       const anonymous = await call(route);
@@ -61,7 +76,7 @@ describe('access on every API route (walks the route table)', () => {
     const response = await t.app.inject({
       method: route.method,
       url: concrete(route.url),
-      headers: { cookie: route.access === 'exh' ? asExhibitor.cookie : asAdmin.cookie },
+      headers: { cookie: route.access === 'exhibitor' ? asExhibitor.cookie : asAdmin.cookie },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.message).toBe(MSG.csrfRejected);

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/connection.ts';
 import { migrationProvider } from '../../src/server/db/migrations/index.ts';
-import { defineRoute } from '../../src/server/http/route.ts';
+import { implement } from '../../src/server/http/route.ts';
+import { defineEndpoint, json } from '../../src/shared/api/define.ts';
+import { okResponse } from '../../src/shared/schemas/common.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { freshTestDatabase } from '../helpers/database.ts';
@@ -12,15 +14,19 @@ describe('platform', () => {
   beforeAll(async () => {
     t = await createTestApp({
       routes: [
-        defineRoute({
-          method: 'POST',
-          url: '/api/test/boom',
-          access: 'public',
-          summary: 'test only: fails unexpectedly',
-          handler: async () => {
+        implement(
+          defineEndpoint({
+            method: 'POST',
+            path: '/api/test/boom',
+            access: 'public',
+            summary: 'test only: fails unexpectedly',
+            response: json(okResponse),
+            errors: [],
+          }),
+          async () => {
             throw new Error('unexpected');
           },
-        }),
+        ),
       ],
     });
   });
@@ -168,15 +174,19 @@ describe('database conflicts', () => {
   it('answers a PostgreSQL deadlock or serialization failure with 409 and nothing stored', async () => {
     const t = await createTestApp({
       routes: [
-        defineRoute({
-          method: 'POST',
-          url: '/api/test/deadlock',
-          access: 'public',
-          summary: 'test only: the database gave up this transaction',
-          handler: async () => {
+        implement(
+          defineEndpoint({
+            method: 'POST',
+            path: '/api/test/deadlock',
+            access: 'public',
+            summary: 'test only: the database gave up this transaction',
+            response: json(okResponse),
+            errors: [],
+          }),
+          async () => {
             throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
           },
-        }),
+        ),
       ],
     });
     try {

@@ -1,13 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import type { ApiErrorBody } from '../../shared/errors.ts';
+import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '../../shared/errors.ts';
 import { MSG } from '../../shared/messages.ts';
 import { AppError } from '../lib/errors.ts';
 import { isTransactionConflict, isUniqueViolation } from '../lib/db-errors.ts';
 
 export function errorBody(
-  code: string,
-  message: string,
+  code: ApiErrorCode,
+  message: string = API_ERRORS[code].message,
   fields?: Record<string, string>,
 ): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
@@ -23,18 +23,18 @@ export function zodFields(error: ZodError): Record<string, string> {
   return fields;
 }
 
-/** Framework errors that are the client's fault, with their Spanish text. */
-const clientErrors: Record<string, [number, string, string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'body_too_large', MSG.invalidInput],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', MSG.invalidInput],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_input', MSG.invalidInput],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_input', MSG.invalidInput],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_input', MSG.invalidInput],
-  FST_REQ_FILE_TOO_LARGE: [413, 'file_too_large', MSG.fileTooLarge],
-  FST_PARTS_LIMIT: [413, 'body_too_large', MSG.invalidInput],
-  FST_FILES_LIMIT: [413, 'body_too_large', MSG.invalidInput],
-  FST_FIELDS_LIMIT: [413, 'body_too_large', MSG.invalidInput],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupported_media_type', MSG.invalidInput],
+/** Framework errors that are the client's fault, by the framework's code. */
+const clientErrors: Record<string, ApiErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_input',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_input',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_input',
+  FST_REQ_FILE_TOO_LARGE: 'file_too_large',
+  FST_PARTS_LIMIT: 'body_too_large',
+  FST_FILES_LIMIT: 'body_too_large',
+  FST_FIELDS_LIMIT: 'body_too_large',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
 };
 
 /** The one error handler: every failure leaves as `{ error: { code, message, fields } }`. */
@@ -47,26 +47,23 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorBody('invalid_input', MSG.invalidInput, zodFields(error)));
     }
     const known = error.code ? clientErrors[error.code] : undefined;
-    if (known) {
-      const [status, code, message] = known;
-      return reply.status(status).send(errorBody(code, message));
-    }
+    if (known) return reply.status(API_ERRORS[known].status).send(errorBody(known));
     if (isTransactionConflict(error)) {
       // Two writes to the same rows crossed; this one was undone. The client reloads and retries.
-      return reply.status(409).send(errorBody('stale_list', MSG.staleList));
+      return reply.status(409).send(errorBody('stale_list'));
     }
     if (isUniqueViolation(error)) {
       // A concurrent request won a race on a unique row: nothing was changed by this one.
-      return reply.status(409).send(errorBody('conflict', MSG.genericError));
+      return reply.status(409).send(errorBody('conflict'));
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send(errorBody('rate_limited', MSG.tooManyRequests));
+      return reply.status(429).send(errorBody('rate_limited'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // A malformed request caught by the framework (bad JSON, bad header…).
-      return reply.status(error.statusCode).send(errorBody('invalid_input', MSG.invalidInput));
+      return reply.status(error.statusCode).send(errorBody('invalid_input'));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send(errorBody('internal_error', MSG.genericError));
+    return reply.status(500).send(errorBody('internal_error'));
   });
 }

@@ -1,69 +1,157 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
+import {
+  reads,
+  type Access,
+  type Endpoint,
+  type HttpMethod,
+  type JsonResponse,
+  type ResponseSpec,
+} from '../../shared/api/define.ts';
+import { isCatalogueMessage } from '../../shared/errors.ts';
+import { MSG } from '../../shared/messages.ts';
 import type { AppDeps } from '../deps.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import type { SessionUser } from './session.ts';
+import { zodFields } from './errors.ts';
 
-/**
- * Who may call a route. Checked before the handler by the one registration path in app.ts, and
- * walked by the authorization matrix test.
- */
-export type Access = 'public' | 'admin' | 'exh';
+type AdminUser = Extract<SessionUser, { role: 'admin' }>;
+type ExhibitorUser = Extract<SessionUser, { role: 'exh' }>;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The user a handler receives, by the endpoint's access. */
+interface UserByAccess {
+  public: SessionUser | null;
+  signedIn: SessionUser;
+  admin: AdminUser;
+  exhibitor: ExhibitorUser;
+}
 
-export interface RouteContext<Body, Query, Params, User> {
-  body: Body;
-  query: Query;
-  params: Params;
-  user: User;
+const guards: { [A in Access]: (user: SessionUser | null) => UserByAccess[A] } = {
+  public: (user) => user,
+  signedIn: (user) => {
+    if (!user) throw unauthorized();
+    return user;
+  },
+  admin: (user) => {
+    if (!user) throw unauthorized();
+    if (user.role !== 'admin') throw forbidden();
+    return user;
+  },
+  exhibitor: (user) => {
+    if (!user) throw unauthorized();
+    if (user.role !== 'exh') throw forbidden();
+    return user;
+  },
+};
+
+export interface HandlerContext<
+  A extends Access,
+  P extends ZodType,
+  Q extends ZodType,
+  B extends ZodType,
+> {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  user: UserByAccess[A];
   deps: AppDeps;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-type UserFor<A extends Access> = A extends 'admin'
-  ? Extract<SessionUser, { role: 'admin' }>
-  : A extends 'exh'
-    ? Extract<SessionUser, { role: 'exh' }>
-    : SessionUser | null;
+/**
+ * What a handler returns: the value its response schema accepts for a JSON endpoint (anything
+ * else does not compile), the reply it has sent for a file.
+ */
+export type HandlerResult<R extends ResponseSpec> =
+  R extends JsonResponse<infer S> ? z.input<S> : FastifyReply;
 
-export interface RouteSpec<A extends Access, Body, Query, Params> {
-  method: HttpMethod;
-  url: string;
-  access: A;
-  summary: string;
-  body?: ZodType<Body>;
-  query?: ZodType<Query>;
-  params?: ZodType<Params>;
-  /** Response schema, used for the OpenAPI document. */
-  response?: ZodType;
-  /** Per-client request limit, on top of any per-address limit in the service. */
-  rateLimit?: { max: number; timeWindow: string };
-  /** Multipart upload routes skip JSON body validation. */
-  multipart?: boolean;
-  handler(ctx: RouteContext<Body, Query, Params, UserFor<A>>): Promise<unknown>;
+export interface RateLimit {
+  max: number;
+  timeWindow: string;
 }
 
-/** A route with its types erased, as stored in the route table. */
+/** An implemented endpoint, as the one registration path in app.ts takes it. */
 export interface Route {
+  endpoint: Endpoint;
   method: HttpMethod;
   url: string;
   access: Access;
-  summary: string;
-  body?: ZodType;
-  query?: ZodType;
-  params?: ZodType;
-  response?: ZodType;
-  rateLimit?: { max: number; timeWindow: string };
-  multipart?: boolean;
-  handler(ctx: RouteContext<unknown, unknown, unknown, SessionUser | null>): Promise<unknown>;
+  /** The JSON body's schema, when the endpoint reads one. */
+  body: ZodType | undefined;
+  multipart: boolean;
+  rateLimit: RateLimit | undefined;
+  /** Checks access, parses the input, runs the handler and serialises its answer. */
+  run(request: FastifyRequest, reply: FastifyReply, deps: AppDeps): Promise<unknown>;
 }
 
-export function defineRoute<
+/** A bad request part: the first problem as the message, each field's problem on its field. */
+function invalidInput(error: z.ZodError): AppError {
+  const fields = zodFields(error);
+  const first = Object.values(fields)[0];
+  return new AppError('invalid_input', {
+    message: isCatalogueMessage(first) ? first : MSG.invalidInput,
+    fields,
+  });
+}
+
+/**
+ * The server side of an endpoint. The handler's context is typed from the contract (the user by
+ * its access, the parsed params, query and body), and its JSON answer goes out through the
+ * response schema, so a field the contract does not name (a password hash, an internal id)
+ * never leaves.
+ */
+export function implement<
   A extends Access,
-  Body = undefined,
-  Query = undefined,
-  Params = undefined,
->(spec: RouteSpec<A, Body, Query, Params>): Route {
-  return spec as unknown as Route;
+  P extends ZodType,
+  Q extends ZodType,
+  B extends ZodType,
+  R extends ResponseSpec,
+>(
+  endpoint: Endpoint<A, P, Q, B, R>,
+  handler: (ctx: HandlerContext<A, P, Q, B>) => Promise<HandlerResult<R>>,
+  options: { rateLimit?: RateLimit } = {},
+): Route {
+  return {
+    endpoint,
+    method: endpoint.method,
+    url: endpoint.path,
+    access: endpoint.access,
+    body: reads(endpoint.body) ? endpoint.body : undefined,
+    multipart: endpoint.upload !== undefined,
+    rateLimit: options.rateLimit,
+    async run(request, reply, deps) {
+      const user = guards[endpoint.access](request.user);
+      // A path that does not fit its pattern names nothing: the same 404 as a missing record.
+      const params = z.safeParse(endpoint.params, request.params);
+      if (!params.success) throw notFound();
+      const query = z.safeParse(endpoint.query, request.query);
+      if (!query.success) throw invalidInput(query.error);
+      const body = z.safeParse(
+        endpoint.body,
+        endpoint.upload ? undefined : request.body === undefined ? {} : request.body,
+      );
+      if (!body.success) throw invalidInput(body.error);
+      const result = await handler({
+        params: params.data,
+        query: query.data,
+        body: body.data,
+        user,
+        deps,
+        request,
+        reply,
+      });
+      const response = endpoint.response;
+      if (response.kind === 'file' || reply.sent) return reply;
+      const answer = response.schema.safeParse(result);
+      if (!answer.success) {
+        // Our own bug, not the client's: a 500, logged with what did not fit.
+        throw new Error(
+          `${endpoint.method} ${endpoint.path} answered outside its contract: ${answer.error.message}`,
+        );
+      }
+      reply.status(response.status);
+      return answer.data;
+    },
+  };
 }

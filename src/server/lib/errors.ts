@@ -1,25 +1,32 @@
+import { API_ERRORS, type ApiErrorCode, type CatalogueMessage } from '../../shared/errors.ts';
 import { MSG } from '../../shared/messages.ts';
 
-/** An expected failure: becomes the API's error body, with its status. */
+/**
+ * An expected failure: becomes the API's error body. Only a code of the table is accepted, so
+ * its status and message cannot drift from what the web app expects; `message` may pick another
+ * catalogue entry that names the problem better.
+ */
 export class AppError extends Error {
+  readonly code: ApiErrorCode;
   readonly status: number;
-  readonly code: string;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
-    super(message);
-    this.status = status;
+  constructor(
+    code: ApiErrorCode,
+    options: { message?: CatalogueMessage; fields?: Record<string, string> } = {},
+  ) {
+    super(options.message ?? API_ERRORS[code].message);
     this.code = code;
-    this.fields = fields;
+    this.status = API_ERRORS[code].status;
+    this.fields = options.fields;
   }
 }
 
-export const badRequest = (message: string = MSG.invalidInput, fields?: Record<string, string>) =>
-  new AppError(400, 'invalid_input', message, fields);
-export const unauthorized = () => new AppError(401, 'not_signed_in', MSG.notSignedIn);
-export const forbidden = () => new AppError(403, 'forbidden', MSG.forbidden);
-export const notFound = (message: string = MSG.apiNotFound) =>
-  new AppError(404, 'not_found', message);
-export const conflict = (code: string, message: string, fields?: Record<string, string>) =>
-  new AppError(409, code, message, fields);
-export const tooManyRequests = () => new AppError(429, 'rate_limited', MSG.tooManyRequests);
+/** Bad input with the message shown on its field (or in the alert when it has none). */
+export const badRequest = (message: CatalogueMessage = MSG.invalidInput, field?: string) =>
+  new AppError('invalid_input', { message, ...(field ? { fields: { [field]: message } } : {}) });
+export const unauthorized = () => new AppError('not_signed_in');
+export const forbidden = () => new AppError('forbidden');
+export const notFound = (message: CatalogueMessage = MSG.apiNotFound) =>
+  new AppError('not_found', { message });
+export const tooManyRequests = () => new AppError('rate_limited');

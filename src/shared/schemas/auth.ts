@@ -2,18 +2,21 @@ import { z } from 'zod';
 import { ACCESS_CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { currentUserSchema } from './session.ts';
-import { emailField, requiredText } from './common.ts';
+import { emailField, requiredText, whenMissing } from './common.ts';
 
 /** argon2 has no practical limit; this only bounds the work one request can ask for. */
 const PASSWORD_MAX_LENGTH = 200;
 
 const passwordText = z
-  .string(MSG.requiredField)
+  .string({ error: whenMissing(MSG.requiredField) })
   .min(1, MSG.requiredField)
   .max(PASSWORD_MAX_LENGTH, MSG.invalidInput);
 
 /** An opaque emailed token (invitation `token`, reset `oobCode`). */
-const linkToken = z.string(MSG.invalidToken).min(1, MSG.invalidToken).max(200, MSG.invalidToken);
+const linkToken = z
+  .string({ error: whenMissing(MSG.invalidToken) })
+  .min(1, MSG.invalidToken)
+  .max(200, MSG.invalidToken);
 
 export const signInStartInput = z.object({ email: emailField });
 export type SignInStartInput = z.input<typeof signInStartInput>;
@@ -28,7 +31,7 @@ export type SignInStartResponse = z.infer<typeof signInStartResponse>;
 export const signInCodeInput = z.object({
   email: emailField,
   code: z
-    .string(MSG.invalidCode)
+    .string({ error: whenMissing(MSG.invalidCode) })
     .regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), MSG.invalidCode),
 });
 export type SignInCodeInput = z.input<typeof signInCodeInput>;

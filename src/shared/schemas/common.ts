@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CatalogueMessage } from '../errors.ts';
 import { MSG } from '../messages.ts';
 import { CATEGORIES } from '../constants.ts';
 import { isValidIsoDate } from '../dates.ts';
@@ -8,12 +9,49 @@ import { isValidIsoDate } from '../dates.ts';
 // Policy issue; forms do not need the speed. The server keeps the faster parser.
 if (typeof window !== 'undefined') z.config({ jitless: true });
 
+const EXPECTED: Partial<Record<string, CatalogueMessage>> = {
+  object: MSG.expectedObject,
+  string: MSG.expectedText,
+  number: MSG.expectedNumber,
+  int: MSG.expectedNumber,
+  array: MSG.expectedList,
+  boolean: MSG.expectedBoolean,
+};
+
+// Every message Zod gives is one of the catalogue's, in Spanish, and says what is wrong: a value
+// missing, or of the wrong kind (an array where an object goes, a number where a text goes).
+// Schemas that name a more precise message keep it; this covers the rest.
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type') {
+      if (issue.input === undefined) return MSG.requiredField;
+      return EXPECTED[issue.expected] ?? MSG.invalidInput;
+    }
+    // One of a list of texts (a category, a direction): say so when it is not even a text.
+    if (issue.code === 'invalid_value' && issue.values.every((v) => typeof v === 'string')) {
+      if (issue.input === undefined) return MSG.requiredField;
+      if (typeof issue.input !== 'string') return MSG.expectedText;
+    }
+    return MSG.invalidInput;
+  },
+});
+
+/**
+ * A schema-level message for a missing value only: a value of the wrong kind keeps the message
+ * that names its kind.
+ */
+export const whenMissing =
+  (message: CatalogueMessage) =>
+  (issue: { input?: unknown }): CatalogueMessage | undefined =>
+    issue.input === undefined ? message : undefined;
+
+const requiredString = () => z.string({ error: whenMissing(MSG.requiredField) });
+
 /** A required single-line text: trimmed, not empty, bounded. */
 export const requiredText = (max = 200) =>
-  z.string(MSG.requiredField).trim().min(1, MSG.requiredField).max(max, MSG.invalidInput);
+  requiredString().trim().min(1, MSG.requiredField).max(max, MSG.invalidInput);
 
-export const emailField = z
-  .string(MSG.requiredField)
+export const emailField = requiredString()
   .trim()
   .min(1, MSG.requiredField)
   .max(254, MSG.invalidEmail)
@@ -22,20 +60,19 @@ export const emailField = z
 
 /** Digit strings stay strings, so fiscal ids and phones keep their leading zeros. */
 export const digitsField = (max = 30) =>
-  z
-    .string(MSG.requiredField)
+  requiredString()
     .trim()
     .min(1, MSG.requiredField)
     .max(max, MSG.invalidInput)
     .regex(/^\d+$/, MSG.digitsOnly);
 
-export const isoDateField = z
-  .string(MSG.requiredField)
+export const isoDateField = requiredString()
   .min(1, MSG.requiredField)
   .refine(isValidIsoDate, MSG.invalidDates);
 
-export const categoryField = z.enum(CATEGORIES, MSG.invalidInput);
+export const categoryField = z.enum(CATEGORIES);
 
 export const idParam = z.string().regex(/^[0-9a-f-]{36}$/, MSG.apiNotFound);
 
 export const okResponse = z.object({ ok: z.literal(true) });
+export const OK: z.output<typeof okResponse> = { ok: true };

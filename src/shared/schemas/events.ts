@@ -33,7 +33,7 @@ export function eventDatesError(
   dates: { eventDate: string; voteDeadline: string },
   today: string,
   unchanged: { eventDate?: boolean; voteDeadline?: boolean } = {},
-): string | null {
+): typeof MSG.invalidDates | typeof MSG.deadlineAfterEvent | null {
   const past = (value: string, kept: boolean | undefined) => !kept && value < today;
   if (
     past(dates.eventDate, unchanged.eventDate) ||

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { categoryField, digitsField, idParam } from './common.ts';
+import { categoryField, digitsField, idParam, whenMissing } from './common.ts';
 import { nomineeInput, nomineeView } from './nominee.ts';
 
 /**
@@ -8,7 +8,7 @@ import { nomineeInput, nomineeView } from './nominee.ts';
  * A write based on an older version is refused with 409 `stale_list`.
  */
 export const listVersion = z
-  .number(MSG.invalidInput)
+  .number({ error: whenMissing(MSG.invalidInput) })
   .int(MSG.invalidInput)
   .min(0, MSG.invalidInput);
 
@@ -53,7 +53,7 @@ export const MOVE_DIRECTIONS = ['up', 'down'] as const;
 export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
 
 export const moveNomineeRequest = z.object({
-  direction: z.enum(MOVE_DIRECTIONS, MSG.invalidInput),
+  direction: z.enum(MOVE_DIRECTIONS),
   version: listVersion,
 });
 export type MoveNomineeRequest = z.input<typeof moveNomineeRequest>;

@@ -16,8 +16,23 @@ export const nomineeInput = z.object({
 export type NomineeInput = z.input<typeof nomineeInput>;
 export type Nominee = z.output<typeof nomineeInput>;
 
-/** A nominee as listed: the fields plus its 1-based order in the list. */
-export const nomineeView = nomineeInput.extend({ order: z.number().int() });
+/**
+ * A nominee as listed: the fields plus its 1-based order in the list. Answers are serialised
+ * through it, so it names the fields without the form's rules (stored values were checked on the
+ * way in).
+ */
+export const nomineeView = z.object({
+  name: z.string(),
+  registeredName: z.string(),
+  fiscalId: z.string(),
+  contactName: z.string(),
+  contactPosition: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  location: z.string(),
+  city: z.string(),
+  order: z.number().int(),
+});
 export type NomineeView = z.output<typeof nomineeView>;
 
 /** Form labels, in the order of the form; browser tests find the fields by these names. */

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hashToken, newId, newToken } from '../../lib/crypto.ts';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { addDays, addMinutes, iso } from '../../lib/time.ts';
 import { enqueueMail, forgetSentSecrets } from '../../mail/outbox.ts';
 import { hashPassword, isWeakPassword } from '../auth/passwords.ts';
@@ -73,7 +73,7 @@ export async function inviteAdmin(
   const now = deps.clock.now();
   return deps.transact(async (tx) => {
     if (await isEmailInUse(tx, email)) {
-      throw conflict('email_in_use', MSG.adminEmailInUse, { email: MSG.adminEmailInUse });
+      throw new AppError('email_in_use', { fields: { email: MSG.adminEmailInUse } });
     }
     const adminId = newId();
     await tx
@@ -176,7 +176,7 @@ export async function acceptAdminInvitation(
   input: { token: string; fullName: string; password: string },
 ): Promise<{ adminId: string; email: string; fullName: string }> {
   if (isWeakPassword(input.password)) {
-    throw badRequest(MSG.weakPassword, { password: MSG.weakPassword });
+    throw badRequest(MSG.weakPassword, 'password');
   }
   const now = deps.clock.now();
   // Checked before the slow hash so that a dead link answers at once.

@@ -1,15 +1,7 @@
-import {
-  passwordResetConfirmInput,
-  passwordResetRequestInput,
-  signedInResponse,
-  signInCodeInput,
-  signInPasswordInput,
-  signInStartInput,
-  signInStartResponse,
-} from '../../../shared/schemas/auth.ts';
-import { okResponse } from '../../../shared/schemas/common.ts';
+import * as api from '../../../shared/api/auth.ts';
 import { signInRateLimitPerMinute } from '../../config.ts';
-import { defineRoute, type Route } from '../../http/route.ts';
+import { OK } from '../../../shared/schemas/common.ts';
+import { implement, type Route } from '../../http/route.ts';
 import { startSession } from '../../http/session.ts';
 import {
   confirmPasswordReset,
@@ -24,70 +16,46 @@ import {
  * limits live in the service. Read when the route table is built: see README's configuration.
  */
 export const signInRateLimit = { max: signInRateLimitPerMinute(), timeWindow: '1 minute' };
+const limited = { rateLimit: signInRateLimit };
 
 export const authRoutes: Route[] = [
-  defineRoute({
-    method: 'POST',
-    url: '/api/auth/start',
-    access: 'public',
-    summary: 'Paso del email: código para expositores, contraseña para administradores',
-    body: signInStartInput,
-    response: signInStartResponse,
-    rateLimit: signInRateLimit,
-    handler: async ({ body, deps }) => ({ next: await startSignIn(deps, body.email) }),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/auth/code',
-    access: 'public',
-    summary: 'Ingreso de un expositor con el código de 6 dígitos',
-    body: signInCodeInput,
-    response: signedInResponse,
-    rateLimit: signInRateLimit,
-    handler: async ({ body, deps, reply }) => {
+  implement(
+    api.startSignIn,
+    async ({ body, deps }) => ({ next: await startSignIn(deps, body.email) }),
+    limited,
+  ),
+  implement(
+    api.signInWithCode,
+    async ({ body, deps, reply }) => {
       const signedIn = await signInWithCode(deps, body.email, body.code);
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       return { user: signedIn.display };
     },
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/auth/password',
-    access: 'public',
-    summary: 'Ingreso de un administrador con su contraseña',
-    body: signInPasswordInput,
-    response: signedInResponse,
-    rateLimit: signInRateLimit,
-    handler: async ({ body, deps, reply }) => {
+    limited,
+  ),
+  implement(
+    api.signInWithPassword,
+    async ({ body, deps, reply }) => {
       const signedIn = await signInWithPassword(deps, body.email, body.password);
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       return { user: signedIn.display };
     },
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/auth/password-reset',
-    access: 'public',
-    summary: 'Envía el enlace para cambiar la contraseña (misma respuesta exista o no la cuenta)',
-    body: passwordResetRequestInput,
-    response: okResponse,
-    rateLimit: signInRateLimit,
-    handler: async ({ body, deps }) => {
+    limited,
+  ),
+  implement(
+    api.requestPasswordReset,
+    async ({ body, deps }) => {
       await requestPasswordReset(deps, body.email);
-      return { ok: true };
+      return OK;
     },
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/auth/password-reset/confirm',
-    access: 'public',
-    summary: 'Cambia la contraseña con el código del enlace (oobCode) y cierra todas las sesiones',
-    body: passwordResetConfirmInput,
-    response: okResponse,
-    rateLimit: signInRateLimit,
-    handler: async ({ body, deps }) => {
+    limited,
+  ),
+  implement(
+    api.confirmPasswordReset,
+    async ({ body, deps }) => {
       await confirmPasswordReset(deps, body.oobCode, body.password);
-      return { ok: true };
+      return OK;
     },
-  }),
+    limited,
+  ),
 ];

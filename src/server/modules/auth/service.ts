@@ -33,8 +33,8 @@ export const ADMIN_PASSWORD_FAILURE_WINDOW_MINUTES = 15;
 const RESET_MIN_INTERVAL_SECONDS = 30;
 const RESET_MAX_PER_HOUR = 5;
 
-const invalidCode = () => new AppError(400, 'invalid_code', MSG.invalidCode);
-const resetFailed = () => new AppError(400, 'invalid_reset', MSG.resetFailed);
+const invalidCode = () => new AppError('invalid_code');
+const resetFailed = () => new AppError('invalid_reset');
 
 export const resetPasswordPath = (oobCode: string) =>
   `/signin/resetpassword?oobCode=${encodeURIComponent(oobCode)}`;
@@ -215,7 +215,7 @@ export async function signInWithPassword(
     .where('email', '=', email)
     .executeTakeFirst();
   if (!admin || !admin.full_name || !admin.password_hash) {
-    throw new AppError(400, 'sign_in_failed', MSG.signInFailed);
+    throw new AppError('sign_in_failed');
   }
   const failures = await deps.db
     .selectFrom('audit_log')
@@ -231,7 +231,7 @@ export async function signInWithPassword(
       entityType: 'admin',
       entityId: admin.id,
     });
-    throw new AppError(400, 'wrong_password', MSG.wrongPassword, { password: MSG.wrongPassword });
+    throw new AppError('wrong_password', { fields: { password: MSG.wrongPassword } });
   }
   return {
     subject: { role: 'admin', adminId: admin.id },
@@ -305,7 +305,7 @@ export async function confirmPasswordReset(
   password: string,
 ): Promise<void> {
   if (isWeakPassword(password)) {
-    throw badRequest(MSG.resetWeakPassword, { password: MSG.resetWeakPassword });
+    throw badRequest(MSG.resetWeakPassword, 'password');
   }
   const now = deps.clock.now();
   // Hashing is slow on purpose: do it before the transaction holds any lock.

@@ -63,7 +63,7 @@ function checkDates(
   const message = eventDatesError(fields, today, unchanged);
   if (message) {
     const field = message === MSG.deadlineAfterEvent ? 'voteDeadline' : 'eventDate';
-    throw badRequest(message, { [field]: message });
+    throw badRequest(message, field);
   }
 }
 

@@ -1,13 +1,6 @@
-import { z } from 'zod';
-import { idParam, okResponse } from '../../../shared/schemas/common.ts';
-import {
-  eventExhibitorListResponse,
-  eventExhibitorView,
-  exhibitorInput,
-  removalImpactResponse,
-} from '../../../shared/schemas/exhibitors.ts';
-import type { Route } from '../../http/route.ts';
-import { defineRoute } from '../../http/route.ts';
+import * as api from '../../../shared/api/exhibitors.ts';
+import { OK } from '../../../shared/schemas/common.ts';
+import { implement, type Route } from '../../http/route.ts';
 import {
   addExhibitor,
   countNominations,
@@ -16,66 +9,21 @@ import {
   resendInvitation,
 } from './service.ts';
 
-const eventParams = z.object({ eventId: idParam });
-const memberParams = z.object({ eventId: idParam, exhibitorId: idParam });
-
 export const exhibitorsRoutes: Route[] = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/events/:eventId/exhibitors',
-    access: 'admin',
-    summary: 'Expositores del evento con el estado de su invitación',
-    params: eventParams,
-    response: eventExhibitorListResponse,
-    handler: async ({ deps, params }) => ({
-      exhibitors: await listEventExhibitors(deps, params.eventId),
-    }),
+  implement(api.listEventExhibitors, async ({ deps, params }) => ({
+    exhibitors: await listEventExhibitors(deps, params.eventId),
+  })),
+  implement(api.addExhibitor, async ({ deps, user, params, body }) =>
+    addExhibitor(deps, user, params.eventId, body),
+  ),
+  implement(api.removeExhibitor, async ({ deps, user, params }) => {
+    await removeExhibitor(deps, user, params.eventId, params.exhibitorId);
+    return OK;
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/events/:eventId/exhibitors',
-    access: 'admin',
-    summary: 'Agregar un expositor al evento: invitación y recordatorio por email',
-    params: eventParams,
-    body: exhibitorInput,
-    response: eventExhibitorView,
-    handler: async ({ deps, user, params, body, reply }) => {
-      const view = await addExhibitor(deps, user, params.eventId, body);
-      reply.status(201);
-      return view;
-    },
-  }),
-  defineRoute({
-    method: 'DELETE',
-    url: '/api/events/:eventId/exhibitors/:exhibitorId',
-    access: 'admin',
-    summary: 'Quitar un expositor del evento con sus nominaciones en él',
-    params: memberParams,
-    response: okResponse,
-    handler: async ({ deps, user, params }) => {
-      await removeExhibitor(deps, user, params.eventId, params.exhibitorId);
-      return { ok: true };
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/events/:eventId/exhibitors/:exhibitorId/removal-impact',
-    access: 'admin',
-    summary: 'Cuántas nominaciones se descartarían al quitar al expositor del evento',
-    params: memberParams,
-    response: removalImpactResponse,
-    handler: async ({ deps, params }) => ({
-      nominations: await countNominations(deps, params.eventId, params.exhibitorId),
-    }),
-  }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/events/:eventId/exhibitors/:exhibitorId/invitation',
-    access: 'admin',
-    summary: 'Reenviar la invitación al expositor',
-    params: memberParams,
-    response: eventExhibitorView,
-    handler: async ({ deps, user, params }) =>
-      resendInvitation(deps, user, params.eventId, params.exhibitorId),
-  }),
+  implement(api.removalImpact, async ({ deps, params }) => ({
+    nominations: await countNominations(deps, params.eventId, params.exhibitorId),
+  })),
+  implement(api.resendInvitation, async ({ deps, user, params }) =>
+    resendInvitation(deps, user, params.eventId, params.exhibitorId),
+  ),
 ];

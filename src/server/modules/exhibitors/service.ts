@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { newId } from '../../lib/crypto.ts';
-import { conflict } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { getEventOr404, getMemberOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { cancelPendingMail, cancelPendingMessage, enqueueMail } from '../../mail/outbox.ts';
@@ -117,9 +117,7 @@ export async function addExhibitor(
       .where('email', '=', fields.email)
       .executeTakeFirst();
     if (isAdmin) {
-      throw conflict('email_is_admin', MSG.exhibitorEmailIsAdmin, {
-        email: MSG.exhibitorEmailIsAdmin,
-      });
+      throw new AppError('email_is_admin', { fields: { email: MSG.exhibitorEmailIsAdmin } });
     }
     let exhibitor = await tx
       .selectFrom('exhibitors')
@@ -135,8 +133,8 @@ export async function addExhibitor(
         .where('exhibitor_id', '=', exhibitor.id)
         .executeTakeFirst();
       if (member) {
-        throw conflict('already_in_event', MSG.exhibitorAlreadyInEvent, {
-          email: MSG.exhibitorAlreadyInEvent,
+        throw new AppError('already_in_event', {
+          fields: { email: MSG.exhibitorAlreadyInEvent },
         });
       }
     } else {

@@ -14,7 +14,7 @@ import { prepared } from '../../db/prepared.ts';
 import type { Nomination } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import {
   nomineeColumns,
   storeNomineeFields,
@@ -161,7 +161,7 @@ async function claimListVersion(tx: Tx, key: ListKey, expected: number, now: Dat
   // row, so an exhibitor removed from the event meanwhile creates nothing.
   if (expected === 0) await createList(tx, { ...key, updatedAt });
   const claimed = await claimList(tx, { ...key, expected, updatedAt });
-  if (claimed.numAffectedRows !== 1n) throw conflict('stale_list', MSG.staleList);
+  if (claimed.numAffectedRows !== 1n) throw new AppError('stale_list');
 }
 
 const createList = prepared<ListKey & { updatedAt: string }>((db, arg) =>
@@ -211,7 +211,7 @@ async function changeExhibitorList(
     const event = await findMemberEvent(tx, key.exhibitorId, key.eventId);
     const now = deps.clock.now();
     if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) {
-      throw conflict('voting_closed', MSG.votingClosed);
+      throw new AppError('voting_closed');
     }
     await claimListVersion(tx, key, expectedVersion, now);
     return change(tx, await readList(tx, key), now);
@@ -282,12 +282,10 @@ export async function addNominee(
 ): Promise<NominationList> {
   return changeExhibitorList(deps, key, expectedVersion, async (tx, current, now) => {
     if (current.some((row) => row.fiscal_id === values.fiscalId)) {
-      throw conflict('duplicate_fiscal_id', MSG.duplicateFiscalId, {
-        fiscalId: MSG.duplicateFiscalId,
-      });
+      throw new AppError('duplicate_fiscal_id', { fields: { fiscalId: MSG.duplicateFiscalId } });
     }
     if (current.length >= MAX_NOMINEES_PER_CATEGORY) {
-      throw conflict('nomination_limit', MSG.nominationLimit);
+      throw new AppError('nomination_limit');
     }
     const row: Nomination = {
       ...whereList(key),
@@ -310,7 +308,7 @@ export async function editNominee(
 ): Promise<NominationList> {
   // The exhibitor's form shows the fiscal id read-only; a different one is a crafted request.
   if (values.fiscalId !== fiscalId) {
-    throw badRequest(MSG.fiscalIdReadOnly, { fiscalId: MSG.fiscalIdReadOnly });
+    throw badRequest(MSG.fiscalIdReadOnly, 'fiscalId');
   }
   return changeExhibitorList(deps, key, expectedVersion, async (tx, current, now) => {
     const entry = findEntry(current, fiscalId);

@@ -2,9 +2,6 @@ import { PassThrough } from 'node:stream';
 import type { Nominee } from '../../../shared/schemas/nominee.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 
-export const XLSX_CONTENT_TYPE =
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** The worksheet name of every export, fixed by the product. */
 export const SHEET_NAME = 'data';
 

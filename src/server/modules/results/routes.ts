@@ -1,26 +1,10 @@
 import fs from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
-import { nomineeInput } from '../../../shared/schemas/nominee.ts';
-import {
-  exhibitorVotesParams,
-  exhibitorVotesResponse,
-  nomineeVotesParams,
-  nomineeVotesResponse,
-  RANKING_PAGE_SIZE,
-  rankingParams,
-  rankingQuery,
-  rankingResponse,
-  voteEditParams,
-  voteEditResponse,
-} from '../../../shared/schemas/results.ts';
-import { defineRoute, type Route } from '../../http/route.ts';
-import { notFound, unauthorized } from '../../lib/errors.ts';
-import {
-  contentDisposition,
-  nomineeWorkbook,
-  rankingWorkbook,
-  XLSX_CONTENT_TYPE,
-} from './export.ts';
+import * as api from '../../../shared/api/results.ts';
+import { RANKING_PAGE_SIZE } from '../../../shared/schemas/results.ts';
+import { implement, type Route } from '../../http/route.ts';
+import { notFound } from '../../lib/errors.ts';
+import { contentDisposition, nomineeWorkbook, rankingWorkbook } from './export.ts';
 import { projectFile } from '../../paths.ts';
 import {
   categoryRanking,
@@ -50,96 +34,48 @@ function sendFile(
 }
 
 export const resultsRoutes: Route[] = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/events/:eventId/ranking/:category',
-    access: 'admin',
-    summary: `Ranking de una categoría: puntos (6 − puesto) por ID fiscal, con desempates; ${RANKING_PAGE_SIZE} filas por página (?page=N)`,
-    params: rankingParams,
-    query: rankingQuery,
-    response: rankingResponse,
-    handler: async ({ deps, params, query }) => {
-      const name = await eventName(deps.db, params.eventId);
-      const ranking = await categoryRanking(deps.db, params.eventId, params.category, query.page);
-      return { eventName: name, ...ranking, page: query.page, pageSize: RANKING_PAGE_SIZE };
-    },
+  implement(api.categoryRanking, async ({ deps, params, query }) => {
+    const name = await eventName(deps.db, params.eventId);
+    const ranking = await categoryRanking(deps.db, params.eventId, params.category, query.page);
+    return { eventName: name, ...ranking, page: query.page, pageSize: RANKING_PAGE_SIZE };
   }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/events/:eventId/ranking/:category/export',
-    access: 'admin',
-    summary: 'Ranking completo de una categoría como planilla xlsx ({evento}-{categoría}.xlsx)',
-    params: rankingParams,
-    handler: async ({ deps, params, reply }) => {
-      const name = await eventName(deps.db, params.eventId);
-      const rows = await fullRanking(deps.db, params.eventId, params.category);
-      return sendFile(
-        reply,
-        `${name}-${params.category}.xlsx`,
-        XLSX_CONTENT_TYPE,
-        await rankingWorkbook(rows),
-      );
-    },
+  implement(api.exportRanking, async ({ deps, params, reply }) => {
+    const name = await eventName(deps.db, params.eventId);
+    const rows = await fullRanking(deps.db, params.eventId, params.category);
+    return sendFile(
+      reply,
+      `${name}-${params.category}.xlsx`,
+      api.exportRanking.response.mediaType,
+      await rankingWorkbook(rows),
+    );
   }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/events/:eventId/nominees/:category/:fiscalId',
-    access: 'admin',
-    summary: 'Votos de cada expositor para un ID fiscal en una categoría',
-    params: nomineeVotesParams,
-    response: nomineeVotesResponse,
-    handler: async ({ deps, params }) => ({
-      votes: await nomineeVotes(deps.db, params.eventId, params.category, params.fiscalId),
-    }),
+  implement(api.nomineeVotes, async ({ deps, params }) => ({
+    votes: await nomineeVotes(deps.db, params.eventId, params.category, params.fiscalId),
+  })),
+  implement(api.exportNomineeVotes, async ({ deps, params, reply }) => {
+    const votes = await nomineeVotes(deps.db, params.eventId, params.category, params.fiscalId);
+    return sendFile(
+      reply,
+      `${params.fiscalId}-resultados.xlsx`,
+      api.exportNomineeVotes.response.mediaType,
+      await nomineeWorkbook(votes),
+    );
   }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/events/:eventId/nominees/:category/:fiscalId/export',
-    access: 'admin',
-    summary: 'Votos para un ID fiscal como planilla xlsx ({idFiscal}-resultados.xlsx)',
-    params: nomineeVotesParams,
-    handler: async ({ deps, params, reply }) => {
-      const votes = await nomineeVotes(deps.db, params.eventId, params.category, params.fiscalId);
-      return sendFile(
-        reply,
-        `${params.fiscalId}-resultados.xlsx`,
-        XLSX_CONTENT_TYPE,
-        await nomineeWorkbook(votes),
-      );
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/events/:eventId/exhibitors/:exhibitorId/votes',
-    access: 'admin',
-    summary: 'Las dos listas de nominaciones de un expositor del evento',
-    params: exhibitorVotesParams,
-    response: exhibitorVotesResponse,
-    handler: async ({ deps, params }) =>
-      exhibitorVotes(deps.db, params.eventId, params.exhibitorId),
-  }),
-  defineRoute({
-    method: 'PUT',
-    url: '/api/events/:eventId/exhibitors/:exhibitorId/votes/:category/:order',
-    access: 'admin',
-    summary: 'Corrige una nominación de un expositor (mismo puesto), también después del límite',
-    params: voteEditParams,
-    body: nomineeInput,
-    response: voteEditResponse,
-    handler: async ({ deps, params, body, user }) => editVote(deps, user, params, body),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/manual',
-    // Any signed-in user: the top bar offers it to both roles; it shows screens of the product,
-    // which there is no reason to publish to anonymous visitors.
-    access: 'public',
-    summary: 'Instructivo en PDF (administradores y expositores)',
-    handler: async ({ user, reply }) => {
-      if (!user) throw unauthorized();
-      const pdf = await fs.readFile(MANUAL_FILE).catch(() => null);
-      if (!pdf) throw notFound();
-      return sendFile(reply, MANUAL_FILE_NAME, 'application/pdf', pdf, 'private, max-age=3600');
-    },
+  implement(api.exhibitorVotes, async ({ deps, params }) =>
+    exhibitorVotes(deps.db, params.eventId, params.exhibitorId),
+  ),
+  implement(api.editVote, async ({ deps, params, body, user }) =>
+    editVote(deps, user, params, body),
+  ),
+  implement(api.manual, async ({ reply }) => {
+    const pdf = await fs.readFile(MANUAL_FILE).catch(() => null);
+    if (!pdf) throw notFound();
+    return sendFile(
+      reply,
+      MANUAL_FILE_NAME,
+      api.manual.response.mediaType,
+      pdf,
+      'private, max-age=3600',
+    );
   }),
 ];

@@ -12,7 +12,7 @@ import type { Db } from '../../db/connection.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { getEventOr404, getMemberOr404 } from '../../lib/guards.ts';
 import {
   storeNomineeFields,
@@ -266,8 +266,9 @@ export async function editVote(
     const before = entries.find((entry) => entry.list_order === ref.order);
     if (!list || !before) throw notFound();
     if (entries.some((e) => e.list_order !== ref.order && e.fiscal_id === input.fiscalId)) {
-      throw conflict('duplicate_fiscal_id', MSG.adminDuplicateFiscalId, {
-        fiscalId: MSG.adminDuplicateFiscalId,
+      throw new AppError('duplicate_fiscal_id', {
+        message: MSG.adminDuplicateFiscalId,
+        fields: { fiscalId: MSG.adminDuplicateFiscalId },
       });
     }
     await storeNomineeFields(tx, ref, ref.order, input, now);

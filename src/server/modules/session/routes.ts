@@ -1,25 +1,13 @@
-import { sessionResponse } from '../../../shared/schemas/session.ts';
-import { defineRoute } from '../../http/route.ts';
+import { getSession, signOut } from '../../../shared/api/session.ts';
+import { OK } from '../../../shared/schemas/common.ts';
+import { implement } from '../../http/route.ts';
 import { clearSessionCookies, deleteSession, toCurrentUser } from '../../http/session.ts';
 
 export const sessionRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/session',
-    access: 'public',
-    summary: 'Usuario de la sesión actual (o null)',
-    response: sessionResponse,
-    handler: async ({ user }) => ({ user: user ? toCurrentUser(user) : null }),
-  }),
-  defineRoute({
-    method: 'DELETE',
-    url: '/api/session',
-    access: 'public',
-    summary: 'Salir: termina la sesión actual',
-    handler: async ({ user, deps, reply }) => {
-      if (user) await deleteSession(deps, user.sessionId);
-      clearSessionCookies(reply);
-      return { ok: true };
-    },
+  implement(getSession, async ({ user }) => ({ user: user ? toCurrentUser(user) : null })),
+  implement(signOut, async ({ user, deps, reply }) => {
+    if (user) await deleteSession(deps, user.sessionId);
+    clearSessionCookies(reply);
+    return OK;
   }),
 ];
