@@ -4,7 +4,8 @@ import ImageIcon from '@mui/icons-material/Image';
 import { AppBar, Box, Button, IconButton, Link, Toolbar, Tooltip } from '@mui/material';
 import { Suspense, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../lib/api.ts';
+import { signOut as signOutEndpoint } from '../../shared/api/session.ts';
+import { useEndpointMutation } from '../lib/api.ts';
 import { useCurrentUser, useRefreshSession } from '../lib/session.ts';
 
 type DialogComponent = ComponentType<{ open: boolean; onClose(): void }>;
@@ -20,9 +21,10 @@ export function TopBar({ LogoDialog, RegisterAdminDialog }: TopBarProps) {
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
   const [dialog, setDialog] = useState<'logo' | 'admin' | null>(null);
+  const endSession = useEndpointMutation(signOutEndpoint);
 
   async function signOut() {
-    await api.delete('/api/session').catch(() => undefined);
+    await endSession.mutateAsync({}).catch(() => undefined);
     await refreshSession();
     await navigate('/');
   }

@@ -1,9 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, SessionResponse } from '../../shared/schemas/session.ts';
+import type { CurrentUser } from '../../shared/schemas/session.ts';
 import { CURRENT_USER_COOKIE } from '../../shared/constants.ts';
-import { api } from './api.ts';
+import { call } from './api.ts';
 
+/**
+ * The session is asked on every screen, the first one included, so its contract (and Zod with it)
+ * loads after the first paint rather than with it; its cache key is the one written here rather
+ * than derived from the endpoint for the same reason.
+ */
 export const sessionQueryKey = ['session'] as const;
+const loadSessionContract = () => import('../../shared/api/session.ts');
 
 /**
  * The display-only `currentUser` cookie, read for the first paint so that
@@ -32,7 +38,7 @@ export function currentUserFromCookie(cookies: string = document.cookie): Curren
 export function useCurrentUser(): { user: CurrentUser | null | undefined; isLoading: boolean } {
   const query = useQuery({
     queryKey: sessionQueryKey,
-    queryFn: () => api.get<SessionResponse>('/api/session'),
+    queryFn: async () => call((await loadSessionContract()).getSession, {}),
     // Without the cookie there is no guess: "nobody" would send a signed-in visitor's deep link
     // to the home page before /api/session answers.
     placeholderData: () => {

@@ -140,8 +140,8 @@ async function xlsxTable(bytes: Uint8Array): Promise<Table | null> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   try {
-    // exceljs's typings name its own Buffer; it reads any byte array.
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    // exceljs's typings name their own Buffer (an ArrayBuffer); a copy of the bytes is one.
+    await workbook.xlsx.load(bytes.slice().buffer);
   } catch {
     return null;
   }

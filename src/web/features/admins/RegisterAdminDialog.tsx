@@ -6,7 +6,8 @@ import { registerAdminInput, type RegisterAdminInput } from '../../../shared/sch
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useToast } from '../../components/Toasts.tsx';
-import { api, ApiError } from '../../lib/api.ts';
+import { inviteAdmin } from '../../../shared/api/admins.ts';
+import { ApiError, useEndpointMutation } from '../../lib/api.ts';
 
 /**
  * Top bar "Registrar nuevo administrador": the server emails the invitation link; the address
@@ -15,6 +16,7 @@ import { api, ApiError } from '../../lib/api.ts';
 export default function RegisterAdminDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
+  const invite = useEndpointMutation(inviteAdmin);
   const form = useForm<RegisterAdminInput>({
     resolver: zodResolver(registerAdminInput),
     defaultValues: { email: '' },
@@ -23,7 +25,7 @@ export default function RegisterAdminDialog({ open, onClose }: { open: boolean; 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await api.post('/api/admins', values);
+      await invite.mutateAsync({ body: values });
       toast(MSG.adminInvitationSent);
       onClose();
     } catch (caught) {

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { MSG } from '../../../shared/messages.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useToast } from '../../components/Toasts.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { authApi, requiredInput } from './api.ts';
+import { requestPasswordReset } from '../../../shared/api/auth.ts';
+import { ApiError, useEndpointMutation } from '../../lib/api.ts';
+import { requiredInput } from './api.ts';
 
 /** "Recuperar contraseña": emails a reset link; the answer is the same whether the account exists. */
 export function ForgotPasswordDialog({
@@ -19,6 +20,7 @@ export function ForgotPasswordDialog({
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const request = useEndpointMutation(requestPasswordReset);
 
   async function send() {
     setError(null);
@@ -29,7 +31,7 @@ export function ForgotPasswordDialog({
     }
     setBusy(true);
     try {
-      await authApi.requestReset(email);
+      await request.mutateAsync({ body: { email } });
       toast(MSG.resetMailSent);
       onClose();
     } catch (caught) {

@@ -3,7 +3,8 @@ import { useId, useRef, useState } from 'react';
 import { LOGO_MAX_BYTES } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { api, ApiError } from '../../lib/api.ts';
+import { replaceLogo } from '../../../shared/api/branding.ts';
+import { ApiError, useEndpointMutation } from '../../lib/api.ts';
 
 /** "Actualizar logo": uploads a PNG (the server checks its content) and reloads the page. */
 export default function LogoDialog({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -12,6 +13,7 @@ export default function LogoDialog({ open, onClose }: { open: boolean; onClose()
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const upload = useEndpointMutation(replaceLogo);
 
   async function save() {
     setError(null);
@@ -23,7 +25,7 @@ export default function LogoDialog({ open, onClose }: { open: boolean; onClose()
     body.append('logo', file);
     setBusy(true);
     try {
-      await api.post('/api/logo', body);
+      await upload.mutateAsync({ form: body });
       // Every image of the logo (top bar, landing) is fetched again.
       window.location.reload();
     } catch (caught) {

@@ -13,8 +13,8 @@ import { MSG } from '../../../shared/messages.ts';
 import type { EventView } from '../../../shared/schemas/events.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { api, ApiError } from '../../lib/api.ts';
-import { eventKey, eventsKey, eventUrl } from './queries.ts';
+import { ApiError } from '../../lib/api.ts';
+import { eventQuery, useCreateEvent, useUpdateEvent } from './queries.ts';
 
 interface FormValues {
   name: string;
@@ -54,6 +54,8 @@ export function EventDialog({
   onClose(): void;
 }) {
   const client = useQueryClient();
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
   const [error, setError] = useState<string | null>(null);
   const [datesInvalid, setDatesInvalid] = useState(false);
   const form = useForm<FormValues>({
@@ -80,10 +82,9 @@ export function EventDialog({
     try {
       const body = { name: values.name, eventDate, voteDeadline };
       const saved = event
-        ? await api.put<EventView>(eventUrl(event.id), body)
-        : await api.post<EventView>('/api/events', body);
-      client.setQueryData(eventKey(saved.id), saved);
-      await client.invalidateQueries({ queryKey: eventsKey });
+        ? await update.mutateAsync({ params: { eventId: event.id }, body })
+        : await create.mutateAsync({ body });
+      client.setQueryData(eventQuery(saved.id).queryKey, saved);
       onSaved?.(saved);
       onClose();
     } catch (caught) {

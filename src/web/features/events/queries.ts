@@ -1,29 +1,37 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EventListResponse, EventView } from '../../../shared/schemas/events.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import {
+  createEvent,
+  deleteEvent,
+  getEvent,
+  listEvents,
+  updateEvent,
+} from '../../../shared/api/events.ts';
+import {
+  endpointKey,
+  endpointQuery,
+  retryServerErrors,
+  useEndpointMutation,
+} from '../../lib/api.ts';
 
-export const eventsKey = ['admin', 'events'] as const;
-export const eventListKey = (q: string) => [...eventsKey, 'list', q] as const;
-export const eventKey = (eventId: string) => [...eventsKey, 'one', eventId] as const;
+/** What any write to events makes stale: the lists and every single event. */
+export const eventWritesInvalidate = () => [endpointKey(listEvents), endpointKey(getEvent)];
 
-export const eventUrl = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}`;
-
-/** A 4xx (a missing event) is an answer, not a hiccup worth retrying. */
-export const retryServerErrors = (failures: number, error: unknown) =>
-  failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+export const eventQuery = (eventId: string) => endpointQuery(getEvent, { params: { eventId } });
 
 export function useEventList(q: string) {
-  return useQuery({
-    queryKey: eventListKey(q),
-    queryFn: () =>
-      api.get<EventListResponse>(q ? `/api/events?q=${encodeURIComponent(q)}` : '/api/events'),
-  });
+  return useQuery(endpointQuery(listEvents, { query: q ? { q } : {} }));
 }
 
 export function useEvent(eventId: string) {
-  return useQuery({
-    queryKey: eventKey(eventId),
-    queryFn: () => api.get<EventView>(eventUrl(eventId)),
-    retry: retryServerErrors,
-  });
+  return useQuery({ ...eventQuery(eventId), retry: retryServerErrors });
 }
+
+export const useCreateEvent = () =>
+  useEndpointMutation(createEvent, { invalidates: eventWritesInvalidate });
+export const useUpdateEvent = () =>
+  useEndpointMutation(updateEvent, { invalidates: eventWritesInvalidate });
+/**
+ * Deleting leaves the event's screen before anything is refreshed (it would refetch the event it
+ * just deleted): the caller drops the event and refreshes the lists with `eventWritesInvalidate`.
+ */
+export const useDeleteEvent = () => useEndpointMutation(deleteEvent);

@@ -10,8 +10,8 @@ import {
 } from '../../../shared/schemas/exhibitors.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { api, ApiError } from '../../lib/api.ts';
-import { exhibitorsUrl } from './queries.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useAddExhibitor } from './queries.ts';
 
 /** "Nuevo votante": invites an exhibitor to the event (the server sends the email). */
 export function ExhibitorDialog({
@@ -23,6 +23,7 @@ export function ExhibitorDialog({
   onAdded(exhibitor: EventExhibitorView): void;
   onClose(): void;
 }) {
+  const add = useAddExhibitor();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ExhibitorInput, unknown, ExhibitorFields>({
     resolver: zodResolver(exhibitorInput),
@@ -32,7 +33,7 @@ export function ExhibitorDialog({
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      onAdded(await api.post<EventExhibitorView>(exhibitorsUrl(eventId), values));
+      onAdded(await add.mutateAsync({ params: { eventId }, body: values }));
     } catch (caught) {
       // Conflicts (an administrator's address, already in this event) carry their own message.
       const refused = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;

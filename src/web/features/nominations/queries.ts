@@ -1,36 +1,26 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import {
+  addNominee,
+  editNominee,
+  moveNominee,
+  myEvent,
+  myEvents,
+  removeNominee,
+} from '../../../shared/api/nominations.ts';
 import type { Category } from '../../../shared/constants.ts';
 import type { Nominee } from '../../../shared/schemas/nominee.ts';
-import type {
-  ExhEventResponse,
-  ExhEventsResponse,
-  MoveDirection,
-  NominationList,
-} from '../../../shared/schemas/nominations.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import type { MoveDirection, NominationList } from '../../../shared/schemas/nominations.ts';
+import { ApiError, endpointQuery, retryServerErrors, useEndpointMutation } from '../../lib/api.ts';
 
-export const exhEventsKey = ['exh', 'events'] as const;
-export const exhEventKey = (eventId: string) => ['exh', 'event', eventId] as const;
-
-/** Client errors (404 for someone else's event) are answers, not hiccups worth retrying. */
-const retryServerErrors = (failures: number, error: unknown) =>
-  failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+export const exhEventQuery = (eventId: string) => endpointQuery(myEvent, { params: { eventId } });
 
 export function useExhEvents() {
-  return useQuery({
-    queryKey: exhEventsKey,
-    queryFn: () => api.get<ExhEventsResponse>('/api/exh/events'),
-    retry: retryServerErrors,
-  });
+  return useQuery({ ...endpointQuery(myEvents, {}), retry: retryServerErrors });
 }
 
 export function useExhEvent(eventId: string) {
-  return useQuery({
-    queryKey: exhEventKey(eventId),
-    queryFn: () => api.get<ExhEventResponse>(`/api/exh/events/${encodeURIComponent(eventId)}`),
-    retry: retryServerErrors,
-  });
+  return useQuery({ ...exhEventQuery(eventId), retry: retryServerErrors });
 }
 
 export type ListChange =
@@ -45,37 +35,47 @@ export const isStaleOrClosed = (error: unknown) =>
 
 /**
  * Saves one change to one list, based on the version of the list on screen at the moment of the
- * call. The stored list the server answers replaces the one on screen; when the server refuses
- * because the list changed elsewhere or voting closed, the screen reloads the event.
+ * call. The stored list the server answers replaces the one on screen (no refetch: the answer is
+ * the list); when the server refuses because the list changed elsewhere or voting closed, the
+ * screen reloads the event.
  */
 export function useListWriter(eventId: string) {
   const client = useQueryClient();
+  const { mutateAsync: add } = useEndpointMutation(addNominee);
+  const { mutateAsync: edit } = useEndpointMutation(editNominee);
+  const { mutateAsync: remove } = useEndpointMutation(removeNominee);
+  const { mutateAsync: move } = useEndpointMutation(moveNominee);
   return useCallback(
     async (category: Category, change: ListChange): Promise<NominationList> => {
-      const key = exhEventKey(eventId);
-      const version = client.getQueryData<ExhEventResponse>(key)?.lists[category].version ?? 0;
-      const base = `/api/exh/events/${encodeURIComponent(eventId)}/${category}/nominees`;
-      const nomineeUrl = (fiscalId: string) => `${base}/${encodeURIComponent(fiscalId)}`;
+      const key = exhEventQuery(eventId).queryKey;
+      const version = client.getQueryData(key)?.lists[category].version ?? 0;
+      const list = { eventId, category };
       try {
-        const list = await (change.kind === 'add'
-          ? api.post<NominationList>(base, { ...change.values, version })
+        const saved = await (change.kind === 'add'
+          ? add({ params: list, body: { ...change.values, version } })
           : change.kind === 'edit'
-            ? api.put<NominationList>(nomineeUrl(change.fiscalId), { ...change.values, version })
+            ? edit({
+                params: { ...list, fiscalId: change.fiscalId },
+                body: { ...change.values, version },
+              })
             : change.kind === 'remove'
-              ? api.delete<NominationList>(`${nomineeUrl(change.fiscalId)}?version=${version}`)
-              : api.post<NominationList>(`${nomineeUrl(change.fiscalId)}/move`, {
-                  direction: change.direction,
-                  version,
+              ? remove({
+                  params: { ...list, fiscalId: change.fiscalId },
+                  query: { version: String(version) },
+                })
+              : move({
+                  params: { ...list, fiscalId: change.fiscalId },
+                  body: { direction: change.direction, version },
                 }));
-        client.setQueryData<ExhEventResponse>(key, (event) =>
-          event ? { ...event, lists: { ...event.lists, [category]: list } } : event,
+        client.setQueryData(key, (event) =>
+          event ? { ...event, lists: { ...event.lists, [category]: saved } } : event,
         );
-        return list;
+        return saved;
       } catch (error) {
         if (isStaleOrClosed(error)) await client.invalidateQueries({ queryKey: key });
         throw error;
       }
     },
-    [client, eventId],
+    [client, eventId, add, edit, remove, move],
   );
 }

@@ -1,27 +1,25 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Endpoint, InputOf } from '../../../shared/api/define.ts';
+import {
+  categoryRanking,
+  editVote,
+  exhibitorVotes,
+  nomineeVotes,
+} from '../../../shared/api/results.ts';
 import { CATEGORIES, type Category } from '../../../shared/constants.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
-import type {
-  ExhibitorVotesResponse,
-  NomineeVotesResponse,
-  RankingResponse,
-  VoteEditResponse,
-} from '../../../shared/schemas/results.ts';
-import { MSG } from '../../../shared/messages.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import {
+  apiErrorFrom,
+  endpointKey,
+  endpointQuery,
+  urlOf,
+  useEndpointMutation,
+} from '../../lib/api.ts';
 
 export const isCategory = (value: string | null | undefined): value is Category =>
-  CATEGORIES.includes(value as Category);
+  CATEGORIES.some((category) => category === value);
 
 const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
-
-/** Every results query of an event starts with this key, so one invalidation refreshes them all. */
-export const resultsKey = (eventId: string) => ['results', eventId] as const;
-
-export const rankingUrl = (eventId: string, category: Category) =>
-  `/api/events/${path(eventId)}/ranking/${category}`;
-export const nomineeVotesUrl = (eventId: string, category: Category, fiscalId: string) =>
-  `/api/events/${path(eventId)}/nominees/${category}/${path(fiscalId)}`;
 
 export const nomineePagePath = (eventId: string, category: Category, fiscalId: string) =>
   `/admin/event/${path(eventId)}/nominee?${new URLSearchParams({ category, fiscalId })}`;
@@ -29,28 +27,31 @@ export const nomineePagePath = (eventId: string, category: Category, fiscalId: s
 /** One page (1-based) of a ranking; the previous page stays on screen while the next one loads. */
 export function useRanking(eventId: string, category: Category, page: number) {
   return useQuery({
-    queryKey: [...resultsKey(eventId), 'ranking', category, page],
-    queryFn: () => api.get<RankingResponse>(`${rankingUrl(eventId, category)}?page=${page}`),
+    ...endpointQuery(categoryRanking, {
+      params: { eventId, category },
+      query: { page: String(page) },
+    }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useNomineeVotes(eventId: string, category: Category, fiscalId: string) {
-  return useQuery({
-    queryKey: [...resultsKey(eventId), 'nominee', category, fiscalId],
-    queryFn: () => api.get<NomineeVotesResponse>(nomineeVotesUrl(eventId, category, fiscalId)),
-  });
+  return useQuery(endpointQuery(nomineeVotes, { params: { eventId, category, fiscalId } }));
 }
 
 export function useExhibitorVotes(eventId: string, exhibitorId: string) {
-  return useQuery({
-    queryKey: [...resultsKey(eventId), 'exhibitor', exhibitorId],
-    queryFn: () =>
-      api.get<ExhibitorVotesResponse>(
-        `/api/events/${path(eventId)}/exhibitors/${path(exhibitorId)}/votes`,
-      ),
-  });
+  return useQuery(endpointQuery(exhibitorVotes, { params: { eventId, exhibitorId } }));
 }
+
+/** A corrected vote changes every ranking and list of its event. */
+const voteEditInvalidates = (input: { params: { eventId: string } }) => {
+  const ofEvent = { params: { eventId: input.params.eventId } };
+  return [
+    endpointKey(categoryRanking, ofEvent),
+    endpointKey(nomineeVotes, ofEvent),
+    endpointKey(exhibitorVotes, ofEvent),
+  ];
+};
 
 export interface VoteRef {
   exhibitorId: string;
@@ -60,15 +61,9 @@ export interface VoteRef {
 
 /** Saves an administrator's correction, then refreshes every ranking and list of the event. */
 export function useVoteEdit(eventId: string) {
-  const client = useQueryClient();
-  return async (ref: VoteRef, values: Nominee) => {
-    const saved = await api.put<VoteEditResponse>(
-      `/api/events/${path(eventId)}/exhibitors/${path(ref.exhibitorId)}/votes/${ref.category}/${ref.order}`,
-      values,
-    );
-    await client.invalidateQueries({ queryKey: resultsKey(eventId) });
-    return saved;
-  };
+  const { mutateAsync } = useEndpointMutation(editVote, { invalidates: voteEditInvalidates });
+  return (ref: VoteRef, values: Nominee) =>
+    mutateAsync({ params: { eventId, ...ref }, body: values });
 }
 
 /** The nine form fields of a listed nominee (drops its order and any extra fields). */
@@ -105,16 +100,13 @@ export function fileNameFromDisposition(header: string | null): string | null {
  * a bare link) so that a slow answer cannot leave the browser naming the file "download", and a
  * failure becomes an ApiError the screen can show instead of a saved error page.
  */
-export async function downloadFile(url: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin' });
+export async function downloadFile<E extends Endpoint>(
+  endpoint: E,
+  input: InputOf<E>,
+): Promise<void> {
+  const response = await fetch(urlOf(endpoint, input), { credentials: 'same-origin' });
   if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as
-      { error?: { code?: string; message?: string } } | undefined;
-    throw new ApiError(
-      response.status,
-      body?.error?.code ?? 'http_error',
-      body?.error?.message ?? MSG.genericError,
-    );
+    throw apiErrorFrom(response.status, await response.json().catch(() => undefined));
   }
   const name = fileNameFromDisposition(response.headers.get('content-disposition')) ?? 'descarga';
   const href = URL.createObjectURL(await response.blob());

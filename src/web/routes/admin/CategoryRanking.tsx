@@ -1,6 +1,7 @@
 import { Link as MuiLink, Stack, TablePagination, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { exportRanking } from '../../../shared/api/results.ts';
 import type { Category } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
@@ -15,7 +16,6 @@ import {
   downloadFile,
   isCategory,
   nomineePagePath,
-  rankingUrl,
   useRanking,
 } from '../../features/results/queries.ts';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -85,8 +85,8 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
             <RefreshAction disabled={query.isFetching} onClick={() => void query.refetch()} />
             <ExportAction
               onClick={() =>
-                downloadFile(`${rankingUrl(eventId, category)}/export`).catch((error: unknown) =>
-                  toast(errorMessage(error), { severity: 'error' }),
+                downloadFile(exportRanking, { params: { eventId, category } }).catch(
+                  (error: unknown) => toast(errorMessage(error), { severity: 'error' }),
                 )
               }
             />

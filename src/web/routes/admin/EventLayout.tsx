@@ -22,8 +22,13 @@ import { MSG } from '../../../shared/messages.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
 import { useToast } from '../../components/Toasts.tsx';
-import { eventKey, eventsKey, eventUrl, useEvent } from '../../features/events/queries.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import {
+  eventQuery,
+  eventWritesInvalidate,
+  useDeleteEvent,
+  useEvent,
+} from '../../features/events/queries.ts';
+import { ApiError } from '../../lib/api.ts';
 
 // The date pickers are most of the dialog's weight: loaded when it first opens.
 const EventDialog = lazy(() =>
@@ -59,6 +64,7 @@ export default function EventLayout() {
   const query = useEvent(eventId);
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const deleteEvent = useDeleteEvent();
 
   if (query.isPending) return <Loading />;
   if (query.isError) {
@@ -77,11 +83,13 @@ export default function EventLayout() {
   async function remove() {
     setDeleting(true);
     try {
-      await api.delete(eventUrl(eventId));
+      await deleteEvent.mutateAsync({ params: { eventId } });
       // Leave first: this screen would otherwise refetch the event it just deleted.
       await navigate('/admin', { state: { deleted: true } });
-      client.removeQueries({ queryKey: eventKey(eventId) });
-      await client.invalidateQueries({ queryKey: eventsKey });
+      client.removeQueries({ queryKey: eventQuery(eventId).queryKey });
+      await Promise.all(
+        eventWritesInvalidate().map((queryKey) => client.invalidateQueries({ queryKey })),
+      );
     } catch {
       setDialog(null);
       toast(MSG.deleteEventFailed, { severity: 'error', durationMs: 3000 });

@@ -12,27 +12,26 @@ import {
   Typography,
   type ChipProps,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { MSG } from '../../../shared/messages.ts';
 import {
   INVITATION_STATUS_LABELS,
-  type EventExhibitorListResponse,
   type EventExhibitorView,
   type InvitationStatus,
-  type RemovalImpactResponse,
 } from '../../../shared/schemas/exhibitors.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { ExhibitorDialog } from '../../features/exhibitors/ExhibitorDialog.tsx';
 import {
-  exhibitorsKey,
-  exhibitorUrl,
+  exhibitorsQuery,
   useEventExhibitors,
+  useRemovalImpact,
+  useRemoveExhibitor,
+  useResendInvitation,
 } from '../../features/exhibitors/queries.ts';
-import { api } from '../../lib/api.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 
 const STATUS_COLORS: Record<InvitationStatus, ChipProps['color']> = {
@@ -59,16 +58,13 @@ export default function ExhibitorsTab() {
   const [removing, setRemoving] = useState<EventExhibitorView | null>(null);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState<string | null>(null);
-  const impact = useQuery({
-    queryKey: ['admin', 'events', eventId, 'removal-impact', removing?.id],
-    queryFn: () =>
-      api.get<RemovalImpactResponse>(`${exhibitorUrl(eventId, removing?.id ?? '')}/removal-impact`),
-    enabled: Boolean(removing),
-    gcTime: 0,
-  });
+  const impact = useRemovalImpact(eventId, removing?.id);
+  const resendMutation = useResendInvitation();
+  const removeMutation = useRemoveExhibitor();
+  const listKey = exhibitorsQuery(eventId).queryKey;
 
   const replaceRow = (row: EventExhibitorView) =>
-    client.setQueryData<EventExhibitorListResponse>(exhibitorsKey(eventId), (data) =>
+    client.setQueryData(listKey, (data) =>
       data
         ? {
             exhibitors: data.exhibitors.some((e) => e.id === row.id)
@@ -82,7 +78,7 @@ export default function ExhibitorsTab() {
     setResending(exhibitor.id);
     try {
       replaceRow(
-        await api.post<EventExhibitorView>(`${exhibitorUrl(eventId, exhibitor.id)}/invitation`),
+        await resendMutation.mutateAsync({ params: { eventId, exhibitorId: exhibitor.id } }),
       );
       toast(MSG.invitationResent);
     } catch {
@@ -95,8 +91,8 @@ export default function ExhibitorsTab() {
   async function remove(exhibitor: EventExhibitorView) {
     setBusy(true);
     try {
-      await api.delete(exhibitorUrl(eventId, exhibitor.id));
-      client.setQueryData<EventExhibitorListResponse>(exhibitorsKey(eventId), (data) =>
+      await removeMutation.mutateAsync({ params: { eventId, exhibitorId: exhibitor.id } });
+      client.setQueryData(listKey, (data) =>
         data ? { exhibitors: data.exhibitors.filter((e) => e.id !== exhibitor.id) } : data,
       );
     } catch {
@@ -104,7 +100,6 @@ export default function ExhibitorsTab() {
     } finally {
       setBusy(false);
       setRemoving(null);
-      void client.invalidateQueries({ queryKey: exhibitorsKey(eventId) });
     }
   }
 
@@ -197,7 +192,6 @@ export default function ExhibitorsTab() {
           onAdded={(row) => {
             replaceRow(row);
             setAdding(false);
-            void client.invalidateQueries({ queryKey: exhibitorsKey(eventId) });
           }}
           onClose={() => setAdding(false)}
         />

@@ -1,6 +1,7 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { exportNomineeVotes } from '../../../shared/api/results.ts';
 import { CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { NomineeVote } from '../../../shared/schemas/results.ts';
@@ -17,7 +18,6 @@ import {
   downloadFile,
   formValues,
   isCategory,
-  nomineeVotesUrl,
   useNomineeVotes,
   useVoteEdit,
 } from '../../features/results/queries.ts';
@@ -97,7 +97,7 @@ function Votes({
         actions={
           <ExportAction
             onClick={() =>
-              downloadFile(`${nomineeVotesUrl(eventId, category, fiscalId)}/export`).catch(
+              downloadFile(exportNomineeVotes, { params: { eventId, category, fiscalId } }).catch(
                 (error: unknown) => toast(errorMessage(error), { severity: 'error' }),
               )
             }

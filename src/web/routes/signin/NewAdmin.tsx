@@ -8,9 +8,10 @@ import { MSG } from '../../../shared/messages.ts';
 import { acceptInvitationInput, type AcceptInvitationInput } from '../../../shared/schemas/auth.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
-import { authApi, requiredInput } from '../../features/auth/api.ts';
+import { acceptInvitation, getInvitation } from '../../../shared/api/admins.ts';
+import { requiredInput } from '../../features/auth/api.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, endpointQuery, useEndpointMutation } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/session.ts';
 
 const TITLE = 'Completar registro';
@@ -21,8 +22,7 @@ export default function NewAdmin() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const invitation = useQuery({
-    queryKey: ['admin-invitation', token],
-    queryFn: () => authApi.invitation(token),
+    ...endpointQuery(getInvitation, { query: { token } }),
     enabled: Boolean(token),
     retry: false,
     staleTime: Infinity,
@@ -50,6 +50,7 @@ function RegistrationForm({ token, email }: { token: string; email: string }) {
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
   const [error, setError] = useState<string | null>(null);
+  const accept = useEndpointMutation(acceptInvitation);
   const form = useForm<AcceptInvitationInput>({
     resolver: zodResolver(acceptInvitationInput),
     defaultValues: { token, fullName: '', password: '', confirmPassword: '' },
@@ -59,7 +60,7 @@ function RegistrationForm({ token, email }: { token: string; email: string }) {
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await authApi.acceptInvitation(values);
+      await accept.mutateAsync({ body: values });
       await refreshSession();
       await navigate('/admin', { replace: true });
     } catch (caught) {

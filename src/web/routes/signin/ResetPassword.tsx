@@ -4,9 +4,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../shared/messages.ts';
 import { passwordResetConfirmInput } from '../../../shared/schemas/auth.ts';
 import { useToast } from '../../components/Toasts.tsx';
-import { authApi, requiredInput } from '../../features/auth/api.ts';
+import { confirmPasswordReset } from '../../../shared/api/auth.ts';
+import { requiredInput } from '../../features/auth/api.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, useEndpointMutation } from '../../lib/api.ts';
 
 /** Messages the server may answer that the user can act on; anything else is "No se pudo…". */
 const SHOWN_AS_IS: string[] = [
@@ -25,6 +26,7 @@ export default function ResetPassword() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const confirm = useEndpointMutation(confirmPasswordReset);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,7 +42,7 @@ export default function ResetPassword() {
     setBusy(true);
     setError(null);
     try {
-      await authApi.confirmReset(input);
+      await confirm.mutateAsync({ body: input });
       toast(MSG.passwordChanged);
       await navigate('/signin', { replace: true });
     } catch (caught) {

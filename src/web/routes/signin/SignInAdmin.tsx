@@ -2,11 +2,12 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages.ts';
-import { authApi, requiredInput, signInEmailFrom } from '../../features/auth/api.ts';
+import { signInWithPassword } from '../../../shared/api/auth.ts';
+import { requiredInput, signInEmailFrom } from '../../features/auth/api.ts';
 import { ForgotPasswordDialog } from '../../features/auth/ForgotPasswordDialog.tsx';
 import { PasswordField } from '../../features/auth/PasswordField.tsx';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, useEndpointMutation } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/session.ts';
 
 /** /signin/admin: an administrator's password step. */
@@ -25,6 +26,7 @@ function PasswordForm({ email }: { email: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+  const enter = useEndpointMutation(signInWithPassword);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,7 +38,7 @@ function PasswordForm({ email }: { email: string }) {
     }
     setBusy(true);
     try {
-      await authApi.enterPassword(email, password);
+      await enter.mutateAsync({ body: { email, password } });
       await refreshSession();
       await navigate('/admin', { replace: true });
     } catch (caught) {

@@ -3,10 +3,11 @@ import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEve
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ACCESS_CODE_LENGTH } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
-import { authApi, signInEmailFrom } from '../../features/auth/api.ts';
+import { signInWithCode, startSignIn } from '../../../shared/api/auth.ts';
+import { signInEmailFrom } from '../../features/auth/api.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { useToast } from '../../components/Toasts.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, useEndpointMutation } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/session.ts';
 
 const EMPTY = Array.from({ length: ACCESS_CODE_LENGTH }, () => '');
@@ -27,6 +28,8 @@ function CodeForm({ email }: { email: string }) {
   const [digits, setDigits] = useState<string[]>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const enter = useEndpointMutation(signInWithCode);
+  const start = useEndpointMutation(startSignIn);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
 
   const focusBox = (index: number) => {
@@ -86,7 +89,7 @@ function CodeForm({ email }: { email: string }) {
     setBusy(true);
     setError(null);
     try {
-      await authApi.enterCode(email, code);
+      await enter.mutateAsync({ body: { email, code } });
       await refreshSession();
       await navigate('/exh', { replace: true });
     } catch (caught) {
@@ -103,7 +106,7 @@ function CodeForm({ email }: { email: string }) {
   async function resend() {
     setError(null);
     try {
-      await authApi.start(email);
+      await start.mutateAsync({ body: { email } });
       setDigits(EMPTY);
       toast(MSG.codeResent);
       focusBox(0);

@@ -1,69 +1,69 @@
-import { Alert, Button, Stack, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, Stack } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages.ts';
-import { authApi, requiredInput, type SignInState } from '../../features/auth/api.ts';
+import type { SignInStartInput } from '../../../shared/schemas/auth.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { requiredInput, type SignInState } from '../../features/auth/api.ts';
+import { lazyResolver, useSignInForm } from '../../features/auth/forms.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { useEndpointMutation } from '../../lib/api.ts';
+
+// The first screen most visitors see: its schema and contract load right after it shows.
+const loadContract = async () => (await import('../../../shared/api/auth.ts')).startSignIn;
+const validation = lazyResolver<SignInStartInput, { email: string }>(async () => {
+  const [{ zodResolver }, { signInStartInput }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('../../../shared/schemas/auth.ts'),
+  ]);
+  return zodResolver(signInStartInput);
+});
 
 /** /signin: the email step. The server decides what comes next (code, password or link). */
 export default function SignInEmail() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const start = useEndpointMutation(loadContract);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, alert, showError } = useSignInForm<SignInStartInput, { email: string }>({
+    resolver: validation.resolver,
+    defaultValues: { email: '' },
+  });
+  useEffect(() => {
+    validation.prefetch();
+    void loadContract();
+  }, []);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
+  const submit = form.handleSubmit(async ({ email }) => {
     setNotice(null);
-    setFieldError(null);
-    const typed = email.trim().toLowerCase();
-    if (!typed) {
-      setFieldError(MSG.requiredField);
-      return;
-    }
-    setBusy(true);
     try {
-      const { next } = await authApi.start(typed);
-      const state: SignInState = { email: typed };
+      const { next } = await start.mutateAsync({ body: { email } });
+      const state: SignInState = { email };
       if (next === 'code') await navigate('/signin/code', { state });
       else if (next === 'admin') await navigate('/signin/admin', { state });
       else setNotice(MSG.pendingAdminLinkSent);
     } catch (caught) {
-      if (caught instanceof ApiError && caught.fields.email) setFieldError(caught.fields.email);
-      else if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500) {
-        setError(caught.message);
-      } else setError(MSG.genericError);
-    } finally {
-      setBusy(false);
+      showError(caught, ['email'], (error) =>
+        error && error.status >= 400 && error.status < 500 ? error.message : MSG.genericError,
+      );
     }
-  }
+  });
 
   return (
     <SignInLayout title="Ingresar">
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack spacing={2}>
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="email"
             label="Email"
             type="email"
             autoComplete="email"
             autoFocus
             slotProps={requiredInput}
-            fullWidth
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setFieldError(null);
-            }}
-            error={Boolean(fieldError)}
-            helperText={fieldError}
           />
-          {error ? (
+          {alert ? (
             <Alert severity="error" role="alert">
-              {error}
+              {alert}
             </Alert>
           ) : null}
           {notice ? (
@@ -71,7 +71,12 @@ export default function SignInEmail() {
               {notice}
             </Alert>
           ) : null}
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={form.formState.isSubmitting}
+          >
             siguiente
           </Button>
         </Stack>
