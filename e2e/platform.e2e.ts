@@ -43,4 +43,23 @@ describe('landing and not-found', () => {
     await expectAccessible(page);
     await context.close();
   });
+
+  it('shows the API reference at /api/docs, generated from the contract', async () => {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    await page.goto('/api/docs');
+    // Swagger UI lists each operation as a link named by its path.
+    await page
+      .getByRole('link', { name: '/api/events/{eventId}/exhibitors', exact: true })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(await page.getByText('Premios API').first().isVisible()).toBe(true);
+    // Nothing refused by the Content-Security-Policy, nothing failed to load.
+    expect(refused).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,11 +1,16 @@
-import { TextField } from '@mui/material';
-import { useState } from 'react';
-import { MSG } from '../../../shared/messages.ts';
-import { FormDialog } from '../../components/FormDialog.tsx';
-import { useToast } from '../../components/Toasts.tsx';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { requestPasswordReset } from '../../../shared/api/auth.ts';
-import { ApiError, useEndpointMutation } from '../../lib/api.ts';
+import { MSG } from '../../../shared/messages.ts';
+import {
+  passwordResetRequestInput,
+  type PasswordResetRequestInput,
+} from '../../../shared/schemas/auth.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { useToast } from '../../components/Toasts.tsx';
+import { useEndpointMutation } from '../../lib/api.ts';
 import { requiredInput } from './api.ts';
+import { useSignInForm } from './forms.ts';
 
 /** "Recuperar contraseña": emails a reset link; the answer is the same whether the account exists. */
 export function ForgotPasswordDialog({
@@ -16,56 +21,41 @@ export function ForgotPasswordDialog({
   onClose(): void;
 }) {
   const toast = useToast();
-  const [email, setEmail] = useState(initialEmail);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const request = useEndpointMutation(requestPasswordReset);
+  const { form, alert, showError } = useSignInForm<PasswordResetRequestInput, { email: string }>({
+    resolver: zodResolver(passwordResetRequestInput),
+    defaultValues: { email: initialEmail },
+  });
 
-  async function send() {
-    setError(null);
-    setFieldError(null);
-    if (!email.trim()) {
-      setFieldError(MSG.requiredField);
-      return;
-    }
-    setBusy(true);
+  const send = form.handleSubmit(async (body) => {
     try {
-      await request.mutateAsync({ body: { email } });
+      await request.mutateAsync({ body });
       toast(MSG.resetMailSent);
       onClose();
     } catch (caught) {
-      if (caught instanceof ApiError && caught.fields.email) setFieldError(caught.fields.email);
-      else setError(caught instanceof ApiError ? caught.message : MSG.genericError);
-    } finally {
-      setBusy(false);
+      showError(caught, ['email'], (error) => error?.message ?? MSG.genericError);
     }
-  }
+  });
 
   return (
     <FormDialog
       open
       title="Recuperar contraseña"
       submitLabel="Enviar"
-      error={error}
-      busy={busy}
+      error={alert}
+      busy={form.formState.isSubmitting}
       onClose={onClose}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send();
-      }}
+      onSubmit={(event) => void send(event)}
     >
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="email"
         label="Email"
         type="email"
         autoComplete="email"
         autoFocus
         slotProps={requiredInput}
-        fullWidth
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={Boolean(fieldError)}
-        helperText={fieldError ?? 'Le enviaremos un enlace para elegir una nueva contraseña.'}
+        helperText="Le enviaremos un enlace para elegir una nueva contraseña."
       />
     </FormDialog>
   );

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../shared/messages.ts';
 import { acceptInvitationInput, type AcceptInvitationInput } from '../../../shared/schemas/auth.ts';
@@ -10,6 +8,7 @@ import { FormTextField } from '../../components/FormTextField.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
 import { acceptInvitation, getInvitation } from '../../../shared/api/admins.ts';
 import { requiredInput } from '../../features/auth/api.ts';
+import { useSignInForm } from '../../features/auth/forms.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { ApiError, endpointQuery, useEndpointMutation } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/session.ts';
@@ -49,32 +48,22 @@ export default function NewAdmin() {
 function RegistrationForm({ token, email }: { token: string; email: string }) {
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
-  const [error, setError] = useState<string | null>(null);
   const accept = useEndpointMutation(acceptInvitation);
-  const form = useForm<AcceptInvitationInput>({
+  const { form, alert, showError } = useSignInForm<AcceptInvitationInput>({
     resolver: zodResolver(acceptInvitationInput),
     defaultValues: { token, fullName: '', password: '', confirmPassword: '' },
   });
   const busy = form.formState.isSubmitting;
 
   const submit = form.handleSubmit(async (values) => {
-    setError(null);
     try {
       await accept.mutateAsync({ body: values });
       await refreshSession();
       await navigate('/admin', { replace: true });
     } catch (caught) {
-      if (!(caught instanceof ApiError) || caught.status >= 500) {
-        setError(MSG.genericError);
-        return;
-      }
-      const fieldErrors = Object.entries(caught.fields).filter(([field]) =>
-        (FIELDS as readonly string[]).includes(field),
+      showError(caught, FIELDS, (error) =>
+        error && error.status < 500 ? error.message : MSG.genericError,
       );
-      for (const [field, message] of fieldErrors) {
-        form.setError(field as (typeof FIELDS)[number], { message });
-      }
-      if (fieldErrors.length === 0) setError(caught.message);
     }
   });
 
@@ -111,9 +100,9 @@ function RegistrationForm({ token, email }: { token: string; email: string }) {
             autoComplete="new-password"
             slotProps={requiredInput}
           />
-          {error ? (
+          {alert ? (
             <Alert severity="error" role="alert">
-              {error}
+              {alert}
             </Alert>
           ) : null}
           <Button type="submit" variant="contained" size="large" disabled={busy}>

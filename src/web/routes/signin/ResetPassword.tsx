@@ -1,20 +1,20 @@
-import { Alert, Button, Stack, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Stack } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MSG } from '../../../shared/messages.ts';
-import { passwordResetConfirmInput } from '../../../shared/schemas/auth.ts';
-import { useToast } from '../../components/Toasts.tsx';
 import { confirmPasswordReset } from '../../../shared/api/auth.ts';
+import { MSG } from '../../../shared/messages.ts';
+import {
+  passwordResetConfirmInput,
+  type PasswordResetConfirmInput,
+} from '../../../shared/schemas/auth.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { useToast } from '../../components/Toasts.tsx';
 import { requiredInput } from '../../features/auth/api.ts';
+import { useSignInForm } from '../../features/auth/forms.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
-import { ApiError, useEndpointMutation } from '../../lib/api.ts';
+import { useEndpointMutation } from '../../lib/api.ts';
 
-/** Messages the server may answer that the user can act on; anything else is "No se pudo…". */
-const SHOWN_AS_IS: string[] = [
-  MSG.resetWeakPassword,
-  MSG.resetPasswordMismatch,
-  MSG.tooManyRequests,
-];
+const FIELDS = ['password', 'confirmPassword'] as const;
 
 /** /signin/resetpassword?oobCode=…: choose a new password from the emailed link. */
 export default function ResetPassword() {
@@ -22,74 +22,65 @@ export default function ResetPassword() {
   const oobCode = params.get('oobCode') ?? '';
   const navigate = useNavigate();
   const toast = useToast();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const confirm = useEndpointMutation(confirmPasswordReset);
+  const { form, alert, setAlert, showError } = useSignInForm<PasswordResetConfirmInput>({
+    resolver: zodResolver(passwordResetConfirmInput),
+    defaultValues: { oobCode, password: '', confirmPassword: '' },
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input = { oobCode, password, confirmPassword };
-    const checked = passwordResetConfirmInput.safeParse(input);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      setError(
-        issue?.path[0] === 'oobCode' ? MSG.resetFailed : (issue?.message ?? MSG.resetFailed),
-      );
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await confirm.mutateAsync({ body: input });
-      toast(MSG.passwordChanged);
-      await navigate('/signin', { replace: true });
-    } catch (caught) {
-      const message = caught instanceof ApiError ? caught.message : '';
-      setError(SHOWN_AS_IS.includes(message) ? message : MSG.resetFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        await confirm.mutateAsync({ body });
+        toast(MSG.passwordChanged);
+        await navigate('/signin', { replace: true });
+      } catch (caught) {
+        // The link's own failures (spent, expired, unknown) all read "No se pudo cambiar…".
+        showError(caught, FIELDS, (error) =>
+          error?.code === 'rate_limited' ? error.message : MSG.resetFailed,
+        );
+      }
+    },
+    // A link without its code has no field to show the problem on.
+    (errors) => {
+      if (errors.oobCode) setAlert(MSG.resetFailed);
+    },
+  );
 
   return (
     <SignInLayout title="Cambiar contraseña">
       <form noValidate onSubmit={(event) => void submit(event)}>
         <Stack spacing={2}>
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="password"
             label="Nueva contraseña"
             type="password"
             autoComplete="new-password"
             autoFocus
             slotProps={requiredInput}
-            fullWidth
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError(null);
-            }}
             helperText="Al menos 8 caracteres, que no sea una contraseña común."
           />
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="confirmPassword"
             label="Confirmar contraseña"
             type="password"
             autoComplete="new-password"
             slotProps={requiredInput}
-            fullWidth
-            value={confirmPassword}
-            onChange={(event) => {
-              setConfirmPassword(event.target.value);
-              setError(null);
-            }}
           />
-          {error ? (
+          {alert ? (
             <Alert severity="error" role="alert">
-              {error}
+              {alert}
             </Alert>
           ) : null}
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {busy ? 'cargando' : 'Aceptar'}
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={form.formState.isSubmitting}
+          >
+            {form.formState.isSubmitting ? 'cargando' : 'Aceptar'}
           </Button>
         </Stack>
       </form>

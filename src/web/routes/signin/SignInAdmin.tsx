@@ -1,13 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { MSG } from '../../../shared/messages.ts';
 import { signInWithPassword } from '../../../shared/api/auth.ts';
+import { MSG } from '../../../shared/messages.ts';
+import { signInPasswordInput, type SignInPasswordInput } from '../../../shared/schemas/auth.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { requiredInput, signInEmailFrom } from '../../features/auth/api.ts';
 import { ForgotPasswordDialog } from '../../features/auth/ForgotPasswordDialog.tsx';
+import { useSignInForm } from '../../features/auth/forms.ts';
 import { PasswordField } from '../../features/auth/PasswordField.tsx';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
-import { ApiError, useEndpointMutation } from '../../lib/api.ts';
+import { useEndpointMutation } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/session.ts';
 
 /** /signin/admin: an administrator's password step. */
@@ -21,38 +25,29 @@ export default function SignInAdmin() {
 function PasswordForm({ email }: { email: string }) {
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [forgotOpen, setForgotOpen] = useState(false);
   const enter = useEndpointMutation(signInWithPassword);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const { form, alert, showError } = useSignInForm<
+    SignInPasswordInput,
+    { email: string; password: string }
+  >({
+    resolver: zodResolver(signInPasswordInput),
+    defaultValues: { email, password: '' },
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setFieldError(null);
-    if (!password) {
-      setFieldError(MSG.requiredField);
-      return;
-    }
-    setBusy(true);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await enter.mutateAsync({ body: { email, password } });
+      await enter.mutateAsync({ body });
       await refreshSession();
       await navigate('/admin', { replace: true });
     } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'wrong_password') {
-        setError(MSG.wrongPassword);
-      } else if (caught instanceof ApiError && caught.status === 429) {
-        setError(caught.message);
-      } else {
-        setError(MSG.signInFailed);
-      }
-    } finally {
-      setBusy(false);
+      // A wrong password is said on its field; too many attempts as the server says; anything
+      // else (an unknown or unfinished account) without telling which.
+      showError(caught, ['password'], (error) =>
+        error?.code === 'rate_limited' ? error.message : MSG.signInFailed,
+      );
     }
-  }
+  });
 
   return (
     <SignInLayout title="Ingresar como administrador">
@@ -63,25 +58,26 @@ function PasswordForm({ email }: { email: string }) {
           </Typography>
           {/* Lets password managers pair the password with the account. */}
           <input type="hidden" name="username" autoComplete="username" value={email} />
-          <PasswordField
+          <FormTextField
+            control={form.control}
+            name="password"
+            as={PasswordField}
             label="Contraseña"
             autoComplete="current-password"
             autoFocus
             slotProps={requiredInput}
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setFieldError(null);
-            }}
-            error={Boolean(fieldError)}
-            helperText={fieldError}
           />
-          {error ? (
+          {alert ? (
             <Alert severity="error" role="alert">
-              {error}
+              {alert}
             </Alert>
           ) : null}
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={form.formState.isSubmitting}
+          >
             acceder
           </Button>
           <Button variant="text" onClick={() => setForgotOpen(true)}>

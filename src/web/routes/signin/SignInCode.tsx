@@ -1,13 +1,16 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ACCESS_CODE_LENGTH } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
+import { signInCodeInput, type SignInCodeInput } from '../../../shared/schemas/auth.ts';
 import { signInWithCode, startSignIn } from '../../../shared/api/auth.ts';
 import { signInEmailFrom } from '../../features/auth/api.ts';
+import { useSignInForm } from '../../features/auth/forms.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { useToast } from '../../components/Toasts.tsx';
-import { ApiError, useEndpointMutation } from '../../lib/api.ts';
+import { useEndpointMutation } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/session.ts';
 
 const EMPTY = Array.from({ length: ACCESS_CODE_LENGTH }, () => '');
@@ -25,11 +28,17 @@ function CodeForm({ email }: { email: string }) {
   const navigate = useNavigate();
   const toast = useToast();
   const refreshSession = useRefreshSession();
-  const [digits, setDigits] = useState<string[]>(EMPTY);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const enter = useEndpointMutation(signInWithCode);
   const start = useEndpointMutation(startSignIn);
+  const { form, alert, setAlert, showError } = useSignInForm<SignInCodeInput>({
+    resolver: zodResolver(signInCodeInput),
+    defaultValues: { email, code: '' },
+  });
+  const code = form.watch('code');
+  const digits = EMPTY.map((empty, index) => code[index] ?? empty);
+  const setDigits = (next: string[]) => form.setValue('code', next.join(''));
+  // The six boxes are one field: its message is the screen's alert.
+  const error = form.formState.errors.code?.message ?? alert;
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
 
   const focusBox = (index: number) => {
@@ -46,24 +55,23 @@ function CodeForm({ email }: { email: string }) {
     if (previous && incoming.length === 2 && incoming.includes(previous)) {
       incoming = incoming.replace(previous, '');
     }
-    setError(null);
     if (!incoming) {
-      setDigits((current) => current.map((d, i) => (i === index ? '' : d)));
+      setDigits(digits.map((d, i) => (i === index ? '' : d)));
       return;
     }
     // Pasting the whole code into any box fills every box.
-    const start = incoming.length >= ACCESS_CODE_LENGTH ? 0 : index;
-    const chars = incoming.slice(0, ACCESS_CODE_LENGTH - start).split('');
-    setDigits((current) =>
-      current.map((d, i) => (i >= start && i < start + chars.length ? chars[i - start]! : d)),
+    const first = incoming.length >= ACCESS_CODE_LENGTH ? 0 : index;
+    const chars = incoming.slice(0, ACCESS_CODE_LENGTH - first).split('');
+    setDigits(
+      digits.map((d, i) => (i >= first && i < first + chars.length ? chars[i - first]! : d)),
     );
-    focusBox(start + chars.length);
+    focusBox(first + chars.length);
   }
 
   function onKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Backspace' && !digits[index] && index > 0) {
       event.preventDefault();
-      setDigits((current) => current.map((d, i) => (i === index - 1 ? '' : d)));
+      setDigits(digits.map((d, i) => (i === index - 1 ? '' : d)));
       focusBox(index - 1);
     } else if (event.key === 'ArrowLeft') {
       event.preventDefault();
@@ -79,39 +87,30 @@ function CodeForm({ email }: { email: string }) {
     fillFrom(index, event.clipboardData.getData('text'));
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = digits.join('');
-    if (code.length !== ACCESS_CODE_LENGTH) {
-      setError(MSG.invalidCode);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await enter.mutateAsync({ body: { email, code } });
+      await enter.mutateAsync({ body });
       await refreshSession();
       await navigate('/exh', { replace: true });
     } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.status === 429 ? caught.message : MSG.invalidCode,
+      // Emptied first: any change to the code clears the message.
+      form.setValue('code', '');
+      showError(caught, [], (failure) =>
+        failure?.code === 'rate_limited' ? failure.message : MSG.invalidCode,
       );
-      setDigits(EMPTY);
       focusBox(0);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   async function resend() {
-    setError(null);
+    setAlert(null);
     try {
       await start.mutateAsync({ body: { email } });
-      setDigits(EMPTY);
+      form.setValue('code', '');
       toast(MSG.codeResent);
       focusBox(0);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : MSG.genericError);
+      showError(caught, [], (failure) => failure?.message ?? MSG.genericError);
     }
   }
 
@@ -158,10 +157,19 @@ function CodeForm({ email }: { email: string }) {
               {error}
             </Alert>
           ) : null}
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={form.formState.isSubmitting}
+          >
             acceder
           </Button>
-          <Button variant="text" onClick={() => void resend()} disabled={busy}>
+          <Button
+            variant="text"
+            onClick={() => void resend()}
+            disabled={form.formState.isSubmitting}
+          >
             Enviar un código nuevo
           </Button>
         </Stack>
