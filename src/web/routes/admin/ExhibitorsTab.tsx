@@ -97,6 +97,8 @@ export default function ExhibitorsTab() {
       );
     } catch {
       toast(MSG.genericError, { severity: 'error' });
+      // The list on screen may be what failed (removed elsewhere): show the stored one.
+      void client.invalidateQueries({ queryKey: listKey });
     } finally {
       setBusy(false);
       setRemoving(null);
