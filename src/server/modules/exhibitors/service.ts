@@ -70,7 +70,8 @@ export async function listEventExhibitors(
   return rows.map(toView);
 }
 
-async function queueInvitation(
+/** Queues the event's invitation to one exhibitor and links it to their membership. */
+export async function queueInvitation(
   tx: Tx,
   now: Date,
   admin: Admin,
