@@ -165,6 +165,18 @@ const MATRIX: Record<string, Row> = {
       },
     }),
   },
+  'GET /api/events/:eventId/participation': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/participation` }),
+  },
+  'GET /api/events/:eventId/participation/reminder': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/participation/reminder` }),
+  },
+  'POST /api/events/:eventId/participation/reminder': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/participation/reminder` }),
+  },
   'DELETE /api/events/:eventId/exhibitors/:exhibitorId': {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}` }),

@@ -28,23 +28,39 @@ export type SessionSubject =
 /** Refresh last_seen_at at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
-/** Opens a session and returns its secret token; only the token's hash is stored. */
+/** Opens a session, records the sign-in ("Último ingreso"), and returns its secret token; only the token's hash is stored. */
 export async function createSession(deps: AppDeps, subject: SessionSubject): Promise<string> {
   const token = newToken();
   const now = deps.clock.now();
-  await deps.db
-    .insertInto('sessions')
-    .values({
-      id: newId(),
-      token_hash: hashToken(token),
-      role: subject.role,
-      admin_id: subject.role === 'admin' ? subject.adminId : null,
-      exhibitor_id: subject.role === 'exh' ? subject.exhibitorId : null,
-      created_at: iso(now),
-      last_seen_at: iso(now),
-      expires_at: iso(addDays(now, SESSION_ABSOLUTE_DAYS)),
-    })
-    .execute();
+  await deps.transact(async (tx) => {
+    await tx
+      .insertInto('sessions')
+      .values({
+        id: newId(),
+        token_hash: hashToken(token),
+        role: subject.role,
+        admin_id: subject.role === 'admin' ? subject.adminId : null,
+        exhibitor_id: subject.role === 'exh' ? subject.exhibitorId : null,
+        created_at: iso(now),
+        last_seen_at: iso(now),
+        expires_at: iso(addDays(now, SESSION_ABSOLUTE_DAYS)),
+      })
+      .execute();
+    // "Último ingreso" of the participation table and of the administrators list.
+    if (subject.role === 'admin') {
+      await tx
+        .updateTable('admins')
+        .set({ last_signed_in_at: iso(now) })
+        .where('id', '=', subject.adminId)
+        .execute();
+    } else {
+      await tx
+        .updateTable('exhibitors')
+        .set({ last_signed_in_at: iso(now) })
+        .where('id', '=', subject.exhibitorId)
+        .execute();
+    }
+  });
   return token;
 }
 

@@ -5,6 +5,7 @@ import { signInCode } from './sign-in-code.ts';
 import { passwordReset } from './password-reset.ts';
 import { exhibitorInvitation } from './exhibitor-invitation.ts';
 import { votingReminder } from './voting-reminder.ts';
+import { nonVoterReminder } from './nonvoter-reminder.ts';
 
 /** A message is rendered when the worker sends it, so it can read current data (reminders). */
 export interface MailTemplate<Params> {
@@ -20,6 +21,7 @@ export const mailTemplates = {
   'password-reset': passwordReset,
   'exhibitor-invitation': exhibitorInvitation,
   'voting-reminder': votingReminder,
+  'nonvoter-reminder': nonVoterReminder,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

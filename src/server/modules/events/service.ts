@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { calendarDateIn } from '../../../shared/dates.ts';
+import { searchKey } from '../../../shared/search.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
   eventDatesError,
@@ -21,14 +22,6 @@ import { rescheduleReminders } from '../../mail/reminders.ts';
 export { getEventOr404 };
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
-
-/** Lower-cased and accent-free, so that "enérgia" finds "Energía" on both engines. */
-export function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
 
 export function toEventView(row: EventRow): EventView {
   return {

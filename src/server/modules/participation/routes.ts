@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { idParam } from '../../../shared/schemas/common.ts';
+import {
+  participationResponse,
+  reminderPlanResponse,
+} from '../../../shared/schemas/participation.ts';
+import type { Route } from '../../http/route.ts';
+import { defineRoute } from '../../http/route.ts';
+import { participation, planNonVoterReminder, sendNonVoterReminder } from './service.ts';
+
+const eventParams = z.object({ eventId: idParam });
+
+export const participationRoutes: Route[] = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/events/:eventId/participation',
+    access: 'admin',
+    summary: 'Participación: invitaciones, ingresos y votos de cada expositor, con los totales',
+    params: eventParams,
+    response: participationResponse,
+    handler: ({ deps, params }) => participation(deps, params.eventId),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/events/:eventId/participation/reminder',
+    access: 'admin',
+    summary: 'A cuántos expositores sin votos llegaría el recordatorio, y cuántos se omiten',
+    params: eventParams,
+    response: reminderPlanResponse,
+    handler: ({ deps, params }) => planNonVoterReminder(deps, params.eventId),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/events/:eventId/participation/reminder',
+    access: 'admin',
+    summary: 'Recordatorio por email a quienes no votaron (a lo sumo uno cada 12 horas)',
+    params: eventParams,
+    response: reminderPlanResponse,
+    handler: ({ deps, params, user }) => sendNonVoterReminder(deps, user, params.eventId),
+  }),
+];
