@@ -10,6 +10,7 @@ export const MSG = {
   adminEmailInUse: 'La dirección ingresada ya está en uso.',
   exhibitorEmailIsAdmin: 'El mail ya está registrado como administrador',
   exhibitorAlreadyInEvent: 'El mail ingresado ya está registrado como expositor',
+  exhibitorInOtherEvent: 'El mail ingresado pertenece a un expositor de otro evento',
   notificationFailed: 'No se pudo eviar la notificación',
   invalidDates: 'Las fechas no son válidas',
   deadlineAfterEvent: 'La fecha límite debe ser previa a la fecha del evento',

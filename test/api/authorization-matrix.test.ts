@@ -177,6 +177,17 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/participation/reminder` }),
   },
+  'PUT /api/events/:eventId/exhibitors/:exhibitorId': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}`,
+      payload: {
+        fullName: 'Nombre Editado',
+        email: `editado${Date.now()}@empresa.test`,
+        company: 'E',
+      },
+    }),
+  },
   'DELETE /api/events/:eventId/exhibitors/:exhibitorId': {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}` }),

@@ -95,6 +95,37 @@ export async function reschedulePendingMail(
     .execute();
 }
 
+/** Unsent messages of these templates to one exhibitor, in any event. */
+export interface PendingMailOfExhibitor {
+  exhibitorId: string;
+  templates: MailTemplateName[];
+}
+
+function pendingOfExhibitor(tx: Tx, filter: PendingMailOfExhibitor) {
+  return tx
+    .updateTable('mail_outbox')
+    .where('exhibitor_id', '=', filter.exhibitorId)
+    .where('template', 'in', filter.templates)
+    .where('status', '=', 'pending');
+}
+
+/** An exhibitor's address changed: their unsent messages go to the new one instead. */
+export async function redirectPendingMail(
+  tx: Tx,
+  filter: PendingMailOfExhibitor,
+  to: string,
+): Promise<void> {
+  await pendingOfExhibitor(tx, filter).set({ to_address: to }).execute();
+}
+
+/** Withdraws an exhibitor's unsent messages (sign-in codes voided with their address). */
+export async function cancelPendingMailOfExhibitor(
+  tx: Tx,
+  filter: PendingMailOfExhibitor,
+): Promise<void> {
+  await pendingOfExhibitor(tx, filter).set({ status: 'cancelled' }).execute();
+}
+
 /**
  * Sent messages keep their parameters; once the secret they carried (a code or a link) is spent or
  * replaced, it is blanked here too, so that a copy of the database holds none.

@@ -11,6 +11,7 @@ import { defineRoute } from '../../http/route.ts';
 import {
   addExhibitor,
   countNominations,
+  editExhibitor,
   listEventExhibitors,
   removeExhibitor,
   resendInvitation,
@@ -44,6 +45,18 @@ export const exhibitorsRoutes: Route[] = [
       reply.status(201);
       return view;
     },
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/api/events/:eventId/exhibitors/:exhibitorId',
+    access: 'admin',
+    summary:
+      'Editar un expositor; un email nuevo conserva sus votos, cierra sus sesiones y le reenvía la invitación',
+    params: memberParams,
+    body: exhibitorInput,
+    response: eventExhibitorView,
+    handler: ({ deps, user, params, body }) =>
+      editExhibitor(deps, user, params.eventId, params.exhibitorId, body),
   }),
   defineRoute({
     method: 'DELETE',
