@@ -57,6 +57,7 @@ export const MSG = {
   digitsOnly: 'Ingrese solo números',
   invalidToken: 'El enlace no es válido o ha expirado.',
   fileTooLarge: 'El archivo supera el tamaño máximo de 2 MB',
+  invalidUpload: 'No se pudo leer el archivo enviado. Vuelva a intentarlo.',
   rankingTieRule:
     'A igual puntaje, ubica primero al reseller con más primeros puestos; luego con más segundos, terceros, cuartos y quintos puestos; luego con más nominaciones y, por último, al nominado primero. Quienes empatan en todo comparten el puesto.',
   eventDeleted: 'El evento fue eliminado',

@@ -15,12 +15,8 @@ import {
 } from '../../../shared/schemas/results.ts';
 import { defineRoute, type Route } from '../../http/route.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
-import {
-  contentDisposition,
-  nomineeWorkbook,
-  rankingWorkbook,
-  XLSX_CONTENT_TYPE,
-} from './export.ts';
+import { contentDisposition, XLSX_CONTENT_TYPE } from '../../lib/xlsx.ts';
+import { nomineeWorkbook, rankingWorkbook } from './export.ts';
 import { projectFile } from '../../paths.ts';
 import {
   categoryRanking,
