@@ -171,6 +171,10 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/participation` }),
   },
+  'GET /api/events/:eventId/participation/export': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/participation/export` }),
+  },
   'GET /api/events/:eventId/participation/reminder': {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/participation/reminder` }),

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAIL_MAX_ATTEMPTS, retryDelayMs } from '../../src/server/mail/worker.ts';
 import { MSG } from '../../src/shared/messages.ts';
@@ -134,6 +135,71 @@ describe('participation of an event', () => {
     expect(names(filterParticipation(exhibitors, 'complete', ''))).toEqual(['Ana Completa']);
     expect(names(filterParticipation(exhibitors, 'all', 'CIA'))).toEqual(['Carla Parcial']);
     expect(names(filterParticipation(exhibitors, 'all', 'falla@'))).toEqual(['Bruno Falla']);
+
+    // The export holds the table as filtered on the screen.
+    const exported = await t.request({
+      method: 'GET',
+      url: `/api/events/${event.id}/participation/export?show=incomplete&q=a`,
+      as,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toBe(
+      `attachment; filename="${event.name}-participacion.xlsx"; filename*=UTF-8''${encodeURIComponent(`${event.name}-participacion.xlsx`)}`,
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload);
+    const sheet = workbook.worksheets[0];
+    const cells = (n: number) => (sheet?.getRow(n).values as unknown[]).slice(1);
+    expect(sheet?.rowCount).toBe(3);
+    expect(cells(1)).toEqual([
+      'Nombre completo',
+      'Email',
+      'Empresa',
+      'Invitación',
+      'Último ingreso',
+      'CONSUMO',
+      'VALOR AGREGADO',
+    ]);
+    expect(cells(2)).toEqual([
+      'Bruno Falla',
+      'bruno.falla@empresa.test',
+      'Empresa',
+      'error',
+      '',
+      '0 de 5',
+      '0 de 5',
+    ]);
+    expect(cells(3)).toEqual([
+      'Carla Parcial',
+      'carla.parcial@empresa.test',
+      'Cía',
+      'no enviada',
+      '',
+      '3 de 5',
+      '0 de 5',
+    ]);
+    const complete = await t.request({
+      method: 'GET',
+      url: `/api/events/${event.id}/participation/export?show=complete`,
+      as,
+    });
+    const all = new ExcelJS.Workbook();
+    await all.xlsx.load(complete.rawPayload);
+    expect((all.worksheets[0]?.getRow(2).values as unknown[]).slice(1)).toEqual([
+      'Ana Completa',
+      'ana.completa@empresa.test',
+      'Empresa',
+      'enviada',
+      '1-6-2026 09:00',
+      '5 de 5',
+      '5 de 5',
+    ]);
+    const bad = await t.request({
+      method: 'GET',
+      url: `/api/events/${event.id}/participation/export?show=todos`,
+      as,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('answers 404 for an unknown event', async () => {

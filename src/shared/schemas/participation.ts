@@ -59,9 +59,26 @@ export const participationResponse = z.object({
 });
 export type ParticipationResponse = z.output<typeof participationResponse>;
 
+/** The columns of the table and of its export. */
+export const PARTICIPATION_COLUMNS = [
+  'Nombre completo',
+  'Email',
+  'Empresa',
+  'Invitación',
+  'Último ingreso',
+  'CONSUMO',
+  'VALOR AGREGADO',
+] as const;
+
 /** The "Mostrar" filter of the table. */
 export const PARTICIPATION_FILTERS = ['all', 'noVotes', 'incomplete', 'complete'] as const;
 export type ParticipationFilter = (typeof PARTICIPATION_FILTERS)[number];
+
+/** The export's query: the table's filter and search as the screen has them. */
+export const participationExportQuery = z.object({
+  show: z.enum(PARTICIPATION_FILTERS).default('all'),
+  q: z.string().max(200).default(''),
+});
 
 export const PARTICIPATION_FILTER_LABELS: Record<ParticipationFilter, string> = {
   all: 'Todos',
