@@ -122,7 +122,7 @@ describe('participation of an event', () => {
       ['Carla Parcial', 'none', null, 3, 0],
     ]);
     const bruno = exhibitors[1] as ParticipationRow;
-    expect(bruno.invitation.error).toBe('Server closed the connection: 421 Servicio no disponible');
+    expect(bruno.invitation.error).toBe('421 Servicio no disponible');
     expect(exhibitors[0]?.invitation.error).toBeNull();
 
     // The table's filter and search, shared by the screen and the export.
@@ -200,6 +200,38 @@ describe('participation of an event', () => {
       as,
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('marks an invitation refused for good by the mail server (5xx) as failed at once, with its reply, and a corrected address gets it', async () => {
+    const event = await seedEvent(t.deps.db);
+    t.smtp.rejectRecipient('no.existe@empresa.test');
+    const added = (await add(event.id, 'Dora Mal Escrita', 'no.existe@empresa.test')).json();
+    await t.deliverMail();
+    const [row] = (await get(event.id)).exhibitors;
+    expect(row?.invitation).toEqual({
+      status: 'failed',
+      sentAt: null,
+      error: '550 Buzón inexistente',
+    });
+    const attempts = await t.deps.db
+      .selectFrom('mail_outbox')
+      .select('attempts')
+      .where('to_address', '=', 'no.existe@empresa.test')
+      .executeTakeFirstOrThrow();
+    expect(attempts.attempts).toBe(1);
+
+    const fixed = await t.request({
+      method: 'PUT',
+      url: `/api/events/${event.id}/exhibitors/${added.id}`,
+      as,
+      payload: { fullName: 'Dora Bien Escrita', email: 'dora@empresa.test', company: 'Empresa' },
+    });
+    expect(fixed.statusCode).toBe(200);
+    await t.deliverMail();
+    expect((await t.smtp.waitFor('dora@empresa.test')).subject).toContain(event.name);
+    const [after] = (await get(event.id)).exhibitors;
+    expect(after?.invitation.status).toBe('sent');
+    expect(after?.invitation.error).toBeNull();
   });
 
   it('answers 404 for an unknown event', async () => {

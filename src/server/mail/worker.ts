@@ -16,6 +16,17 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
 }
 
+/** The SMTP server's reply carried by a transport error, if the server answered at all. */
+function smtpReply(error: unknown): { reply: string; permanent: boolean } | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { responseCode, response } = error as { responseCode?: unknown; response?: unknown };
+  if (typeof responseCode !== 'number') return undefined;
+  return {
+    reply: typeof response === 'string' && response !== '' ? response : String(responseCode),
+    permanent: responseCode >= 500 && responseCode < 600,
+  };
+}
+
 export interface MailWorker {
   /** Sends every due message once; returns how many were attempted. Tests call it directly. */
   runOnce(): Promise<number>;
@@ -50,8 +61,11 @@ export function createMailWorker(
       });
       await markMailSent(deps.db, message.id, deps.clock.now(), rendered.subject);
     } catch (error) {
-      const finalFailure = message.attempts >= MAIL_MAX_ATTEMPTS;
-      const reason = error instanceof Error ? error.message : String(error);
+      const smtp = smtpReply(error);
+      // A 5xx reply is the mail server's final word (an unknown mailbox, a refused domain): trying
+      // again would only delay telling the administrator. 4xx and network errors are retried.
+      const finalFailure = message.attempts >= MAIL_MAX_ATTEMPTS || smtp?.permanent === true;
+      const reason = smtp?.reply ?? (error instanceof Error ? error.message : String(error));
       deps.logger.warn(
         { mailId: message.id, template: message.template, attempts: message.attempts, reason },
         finalFailure ? 'mail failed for good' : 'mail send failed, will retry',
