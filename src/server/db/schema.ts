@@ -44,6 +44,8 @@ export interface EventsTable {
   name_search: string;
   event_date: string;
   vote_deadline: string;
+  /** JSON array of the event's automatic reminders (ReminderKind). */
+  reminders: ColumnType<string, string | undefined, string>;
   created_by: string | null;
   created_at: Instant;
   updated_at: Instant;

@@ -84,14 +84,28 @@ export async function cancelPendingMessage(tx: Tx, messageId: string): Promise<v
     .execute();
 }
 
-/** Moves unsent messages to a new send instant (reminders of a moved deadline). */
-export async function reschedulePendingMail(
+/** The unsent messages of a template in an event (reminders to move or withdraw). */
+export function pendingMailOfEvent(
   tx: Tx,
   filter: PendingMailOfEvent,
-  sendAt: Date,
-): Promise<void> {
-  await pendingOfEvent(tx, filter)
+): Promise<{ id: string; exhibitor_id: string | null; params: string }[]> {
+  let query = tx
+    .selectFrom('mail_outbox')
+    .select(['id', 'exhibitor_id', 'params'])
+    .where('status', '=', 'pending')
+    .where('template', '=', filter.template)
+    .where('event_id', '=', filter.eventId);
+  if (filter.exhibitorId) query = query.where('exhibitor_id', '=', filter.exhibitorId);
+  return query.execute();
+}
+
+/** Moves one unsent message to a new send instant (a reminder of a moved deadline). */
+export async function rescheduleMessage(tx: Tx, messageId: string, sendAt: Date): Promise<void> {
+  await tx
+    .updateTable('mail_outbox')
     .set({ next_attempt_at: iso(sendAt) })
+    .where('id', '=', messageId)
+    .where('status', '=', 'pending')
     .execute();
 }
 
@@ -124,6 +138,15 @@ export async function cancelPendingMailOfExhibitor(
   filter: PendingMailOfExhibitor,
 ): Promise<void> {
   await pendingOfExhibitor(tx, filter).set({ status: 'cancelled' }).execute();
+}
+
+/** A claimed message its template says no longer needs sending: withdrawn, never retried. */
+export async function markMailSkipped(db: Db, messageId: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'cancelled', locked_until: null })
+    .where('id', '=', messageId)
+    .execute();
 }
 
 /**

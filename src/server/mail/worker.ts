@@ -3,7 +3,7 @@ import type { MailMessage } from '../db/schema.ts';
 import { mailTemplates, type MailTemplateName } from './templates/index.ts';
 import type { MailTemplate } from './templates/index.ts';
 import type { MailTransport } from './transport.ts';
-import { claimDueMail, markMailAttemptFailed, markMailSent } from './outbox.ts';
+import { claimDueMail, markMailAttemptFailed, markMailSent, markMailSkipped } from './outbox.ts';
 
 export const MAIL_MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 20;
@@ -52,6 +52,10 @@ export function createMailWorker(
     try {
       if (!template) throw new Error(`unknown mail template ${message.template}`);
       const rendered = await template.render(JSON.parse(message.params), deps);
+      if (!rendered) {
+        await markMailSkipped(deps.db, message.id);
+        return;
+      }
       await transport.send({
         id: message.id,
         from: deps.config.mailFrom,

@@ -60,6 +60,7 @@ events.vote_deadline text not null -
 events.created_by text null -
 events.created_at text not null -
 events.updated_at text not null -
+events.reminders text not null '["deadlineDay"]'::text
 exhibitors.id text not null -
 exhibitors.email text not null -
 exhibitors.full_name text not null -

@@ -7,12 +7,16 @@ import { exhibitorInvitation } from './exhibitor-invitation.ts';
 import { votingReminder } from './voting-reminder.ts';
 import { nonVoterReminder } from './nonvoter-reminder.ts';
 
-/** A message is rendered when the worker sends it, so it can read current data (reminders). */
+/**
+ * A message is rendered when the worker sends it, so it can read current data (reminders). A
+ * template may answer null: the message no longer needs sending (an exhibitor who completed their
+ * lists before an early reminder) and is withdrawn.
+ */
 export interface MailTemplate<Params> {
   render(
     params: Params,
     deps: Pick<AppDeps, 'db' | 'config'>,
-  ): Promise<RenderedMail> | RenderedMail;
+  ): Promise<RenderedMail | null> | RenderedMail | null;
 }
 
 export const mailTemplates = {
