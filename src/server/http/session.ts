@@ -32,35 +32,31 @@ const TOUCH_INTERVAL_MS = 5 * 60_000;
 export async function createSession(deps: AppDeps, subject: SessionSubject): Promise<string> {
   const token = newToken();
   const now = deps.clock.now();
-  await deps.transact(async (tx) => {
-    await tx
-      .insertInto('sessions')
-      .values({
-        id: newId(),
-        token_hash: hashToken(token),
-        role: subject.role,
-        admin_id: subject.role === 'admin' ? subject.adminId : null,
-        exhibitor_id: subject.role === 'exh' ? subject.exhibitorId : null,
-        created_at: iso(now),
-        last_seen_at: iso(now),
-        expires_at: iso(addDays(now, SESSION_ABSOLUTE_DAYS)),
-      })
+  await deps.db
+    .insertInto('sessions')
+    .values({
+      id: newId(),
+      token_hash: hashToken(token),
+      role: subject.role,
+      admin_id: subject.role === 'admin' ? subject.adminId : null,
+      exhibitor_id: subject.role === 'exh' ? subject.exhibitorId : null,
+      created_at: iso(now),
+      last_seen_at: iso(now),
+      expires_at: iso(addDays(now, SESSION_ABSOLUTE_DAYS)),
+    })
+    .execute();
+  // "Último ingreso" of the participation table and of the administrators list. Informational, so
+  // it needs no transaction with the session: a crash in between loses only this stamp.
+  const stamp = { last_signed_in_at: iso(now) };
+  if (subject.role === 'admin') {
+    await deps.db.updateTable('admins').set(stamp).where('id', '=', subject.adminId).execute();
+  } else {
+    await deps.db
+      .updateTable('exhibitors')
+      .set(stamp)
+      .where('id', '=', subject.exhibitorId)
       .execute();
-    // "Último ingreso" of the participation table and of the administrators list.
-    if (subject.role === 'admin') {
-      await tx
-        .updateTable('admins')
-        .set({ last_signed_in_at: iso(now) })
-        .where('id', '=', subject.adminId)
-        .execute();
-    } else {
-      await tx
-        .updateTable('exhibitors')
-        .set({ last_signed_in_at: iso(now) })
-        .where('id', '=', subject.exhibitorId)
-        .execute();
-    }
-  });
+  }
   return token;
 }
 
