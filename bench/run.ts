@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import { benchExport, benchRanking } from './ranking.ts';
 import { benchRush } from './rush.ts';
 import { startBenchServer } from './server.ts';
+import { benchTurnout } from './turnout.ts';
 import { freshTestDatabase, type TestDatabase } from '../test/helpers/database.ts';
 
 const { values } = parseArgs({
@@ -112,6 +113,20 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
       exported.pass,
     );
   }
+
+  const turnout = await benchTurnout(await shared?.databaseUrl());
+  record(
+    `import of a ${turnout.rows}-row exhibitor file${where}: preview + confirm`,
+    `${turnout.previewMs + turnout.importMs} ms (preview ${turnout.previewMs} ms, import ${turnout.importMs} ms)`,
+    '< 3000 ms',
+    turnout.importPass,
+  );
+  record(
+    `participation tab of a ${turnout.rows}-exhibitor event${where} (median of 5)`,
+    `${turnout.participationMs} ms`,
+    '< 300 ms',
+    turnout.participationPass,
+  );
 
   const rush = await benchRush(
     Number(values.rush),

@@ -21,33 +21,52 @@ export interface QueuedMail<Name extends MailTemplateName> {
   exhibitorId?: string | null;
 }
 
-/** Queues a message; the mail worker is woken once the caller's transaction commits. */
+/** Rows per multi-row insert: far under both engines' limit of bound parameters. */
+const INSERT_CHUNK = 500;
+
+/**
+ * Queues messages (one statement per 500, for imports of thousands); the mail worker is woken once
+ * the caller's transaction commits. Returns their ids, in order.
+ */
+export async function enqueueMails<Name extends MailTemplateName>(
+  tx: Tx,
+  now: Date,
+  mails: readonly QueuedMail<Name>[],
+): Promise<string[]> {
+  const rows = mails.map((mail) => ({
+    id: newId(),
+    template: mail.template,
+    params: JSON.stringify(mail.params),
+    to_address: mail.to,
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: iso(mail.sendAt ?? now),
+    locked_until: null,
+    last_error: null,
+    subject: null,
+    sent_at: null,
+    event_id: mail.eventId ?? null,
+    exhibitor_id: mail.exhibitorId ?? null,
+    created_at: iso(now),
+  }));
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await tx
+      .insertInto('mail_outbox')
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .execute();
+  }
+  if (rows.length > 0) requestAfterCommit(tx, 'mail-queued');
+  return rows.map((row) => row.id);
+}
+
+/** Queues one message: see enqueueMails. */
 export async function enqueueMail<Name extends MailTemplateName>(
   tx: Tx,
   now: Date,
   mail: QueuedMail<Name>,
 ): Promise<string> {
-  const id = newId();
-  await tx
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      template: mail.template,
-      params: JSON.stringify(mail.params),
-      to_address: mail.to,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: iso(mail.sendAt ?? now),
-      locked_until: null,
-      last_error: null,
-      subject: null,
-      sent_at: null,
-      event_id: mail.eventId ?? null,
-      exhibitor_id: mail.exhibitorId ?? null,
-      created_at: iso(now),
-    })
-    .execute();
-  requestAfterCommit(tx, 'mail-queued');
+  const [id] = await enqueueMails(tx, now, [mail]);
+  if (id === undefined) throw new Error('a queued message has no id');
   return id;
 }
 

@@ -7,7 +7,7 @@ import type { EventRow } from '../db/schema.ts';
 import type { Tx } from '../db/transact.ts';
 import {
   cancelPendingMessage,
-  enqueueMail,
+  enqueueMails,
   pendingMailOfEvent,
   rescheduleMessage,
 } from './outbox.ts';
@@ -47,38 +47,41 @@ function schedule(timeZone: string, now: Date, event: ReminderEvent) {
   });
 }
 
-async function queue(
-  tx: Tx,
-  now: Date,
+type Recipient = { id: string; email: string };
+
+const reminderMail = (
   event: ReminderEvent,
-  exhibitor: { id: string; email: string },
+  exhibitor: Recipient,
   kind: ReminderKind,
   sendAt: Date,
-): Promise<void> {
-  await enqueueMail(tx, now, {
-    template: 'voting-reminder',
-    to: exhibitor.email,
-    params: { eventId: event.id, exhibitorId: exhibitor.id, kind },
-    sendAt,
-    eventId: event.id,
-    exhibitorId: exhibitor.id,
-  });
-}
+) => ({
+  template: 'voting-reminder' as const,
+  to: exhibitor.email,
+  params: { eventId: event.id, exhibitorId: exhibitor.id, kind },
+  sendAt,
+  eventId: event.id,
+  exhibitorId: exhibitor.id,
+});
 
 /**
- * Queues the event's reminders for one exhibitor who joins it: those still ahead (the deadline-day
- * one while voting is open, at once on the deadline day itself).
+ * Queues the event's reminders for exhibitors who join it: those still ahead (the deadline-day one
+ * while voting is open, at once on the deadline day itself).
  */
-export async function scheduleReminder(
+export async function scheduleReminders(
   tx: Tx,
   timeZone: string,
   now: Date,
   event: ReminderEvent,
-  exhibitor: { id: string; email: string },
+  exhibitors: readonly Recipient[],
 ): Promise<void> {
-  for (const { kind, sendAt } of schedule(timeZone, now, event)) {
-    await queue(tx, now, event, exhibitor, kind, sendAt);
-  }
+  const due = schedule(timeZone, now, event);
+  await enqueueMails(
+    tx,
+    now,
+    exhibitors.flatMap((exhibitor) =>
+      due.map(({ kind, sendAt }) => reminderMail(event, exhibitor, kind, sendAt)),
+    ),
+  );
 }
 
 /**
@@ -117,11 +120,13 @@ export async function rescheduleReminders(
     .select(['x.id', 'x.email'])
     .where('m.event_id', '=', event.id)
     .execute();
-  for (const exhibitor of members) {
-    for (const [kind, sendAt] of toQueue) {
-      if (!waiting.has(`${exhibitor.id}:${kind}`)) {
-        await queue(tx, now, event, exhibitor, kind, sendAt);
-      }
-    }
-  }
+  await enqueueMails(
+    tx,
+    now,
+    members.flatMap((exhibitor) =>
+      toQueue
+        .filter(([kind]) => !waiting.has(`${exhibitor.id}:${kind}`))
+        .map(([kind, sendAt]) => reminderMail(event, exhibitor, kind, sendAt)),
+    ),
+  );
 }

@@ -10,7 +10,8 @@ import { newId } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
-import { scheduleReminder } from '../../mail/reminders.ts';
+import { enqueueMails } from '../../mail/outbox.ts';
+import { scheduleReminders } from '../../mail/reminders.ts';
 import {
   classifyRosterRows,
   readRosterFile,
@@ -19,7 +20,7 @@ import {
   type RosterPreview,
   type RosterRow,
 } from './roster-file.ts';
-import { queueInvitation } from './service.ts';
+import { invitationMail } from './service.ts';
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
 
@@ -92,24 +93,24 @@ export async function importRoster(
       (row): row is ClassifiedRosterRow & { normalizedEmail: string } => row.status === 'new',
     );
     const exhibitors = await exhibitorsFor(tx, fresh, iso(now));
-    for (const part of chunks(exhibitors)) {
-      await tx
-        .insertInto('event_exhibitors')
-        .values(
-          part.map((exhibitor) => ({
-            event_id: eventId,
-            exhibitor_id: exhibitor.id,
-            invited_by: admin.adminId,
-            invitation_message_id: null,
-            created_at: iso(now),
-          })),
+    const invitationIds = options.sendInvitations
+      ? await enqueueMails(
+          tx,
+          now,
+          exhibitors.map((exhibitor) => invitationMail(admin, event, exhibitor)),
         )
-        .execute();
+      : [];
+    const memberships = exhibitors.map((exhibitor, i) => ({
+      event_id: eventId,
+      exhibitor_id: exhibitor.id,
+      invited_by: admin.adminId,
+      invitation_message_id: invitationIds[i] ?? null,
+      created_at: iso(now),
+    }));
+    for (const part of chunks(memberships)) {
+      await tx.insertInto('event_exhibitors').values(part).execute();
     }
-    for (const exhibitor of exhibitors) {
-      if (options.sendInvitations) await queueInvitation(tx, now, admin, event, exhibitor);
-      await scheduleReminder(tx, deps.config.timeZone, now, event, exhibitor);
-    }
+    await scheduleReminders(tx, deps.config.timeZone, now, event, exhibitors);
     await recordAudit(tx, admin, now, {
       action: 'exhibitors.imported',
       entityType: 'event',

@@ -23,7 +23,7 @@ import {
   forgetSentSecrets,
   redirectPendingMail,
 } from '../../mail/outbox.ts';
-import { scheduleReminder } from '../../mail/reminders.ts';
+import { scheduleReminders } from '../../mail/reminders.ts';
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
 
@@ -77,6 +77,23 @@ export async function listEventExhibitors(
   return rows.map(toView);
 }
 
+/** The event's invitation to one exhibitor, from the administrator who adds them. */
+export const invitationMail = (
+  admin: Admin,
+  event: EventRow,
+  exhibitor: { id: string; email: string },
+) => ({
+  template: 'exhibitor-invitation' as const,
+  to: exhibitor.email,
+  params: {
+    adminName: admin.fullName,
+    eventName: event.name,
+    voteDeadline: event.vote_deadline,
+  },
+  eventId: event.id,
+  exhibitorId: exhibitor.id,
+});
+
 /** Queues the event's invitation to one exhibitor and links it to their membership. */
 export async function queueInvitation(
   tx: Tx,
@@ -85,17 +102,7 @@ export async function queueInvitation(
   event: EventRow,
   exhibitor: { id: string; email: string },
 ): Promise<string> {
-  const messageId = await enqueueMail(tx, now, {
-    template: 'exhibitor-invitation',
-    to: exhibitor.email,
-    params: {
-      adminName: admin.fullName,
-      eventName: event.name,
-      voteDeadline: event.vote_deadline,
-    },
-    eventId: event.id,
-    exhibitorId: exhibitor.id,
-  });
+  const messageId = await enqueueMail(tx, now, invitationMail(admin, event, exhibitor));
   await tx
     .updateTable('event_exhibitors')
     .set({ invitation_message_id: messageId })
@@ -172,7 +179,7 @@ export async function addExhibitor(
       })
       .execute();
     const invitationId = await queueInvitation(tx, now, admin, event, exhibitor);
-    await scheduleReminder(tx, deps.config.timeZone, now, event, exhibitor);
+    await scheduleReminders(tx, deps.config.timeZone, now, event, [exhibitor]);
     await recordAudit(tx, admin, now, {
       action: 'exhibitor.added',
       entityType: 'exhibitor',
