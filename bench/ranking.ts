@@ -54,10 +54,13 @@ async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) =>
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/** A fresh SQLite database with one event, 10,000 exhibitors and two full lists each. */
-export async function seedLargeEvent(): Promise<Seeded> {
+/**
+ * One event, 10,000 exhibitors and two full lists each: in a fresh SQLite file, or in `databaseUrl`
+ * (a fresh PostgreSQL schema) when given.
+ */
+export async function seedLargeEvent(databaseUrl?: string): Promise<Seeded> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'premios-bench-'));
-  const handle = openDatabase(`sqlite:${path.join(dir, 'premios.db')}`);
+  const handle = openDatabase(databaseUrl ?? `sqlite:${path.join(dir, 'premios.db')}`);
   await handle.migrate();
   const eventId = uuid(1, 1);
   const next = random(2026);
@@ -128,7 +131,7 @@ export async function seedLargeEvent(): Promise<Seeded> {
         updated_at: STAMP,
       })
       .execute();
-    // SQLite allows 32,766 parameters per statement: chunks stay well under it.
+    // SQLite allows 32,766 parameters per statement and PostgreSQL 65,535: chunks stay well under.
     await insertChunked(exhibitors, 1_000, (c) => trx.insertInto('exhibitors').values(c).execute());
     await insertChunked(memberships, 1_000, (c) =>
       trx.insertInto('event_exhibitors').values(c).execute(),
@@ -180,8 +183,8 @@ export interface RankingFigures {
  * (a) The ranking screen's request (its first page) against the bare aggregate, medians of several
  * alternated runs; the last page, the one that ranks and skips the most rows, is printed too.
  */
-export async function benchRanking(): Promise<RankingFigures> {
-  const seeded = await seedLargeEvent();
+export async function benchRanking(databaseUrl?: string): Promise<RankingFigures> {
+  const seeded = await seedLargeEvent(databaseUrl);
   try {
     const { db } = seeded.handle;
     const bare = () =>

@@ -4,7 +4,7 @@ import { SESSION_COOKIE } from '../src/shared/constants.ts';
 import { nominee } from '../test/helpers/nomination-load.ts';
 import { startSmtpServer } from '../test/helpers/smtp.ts';
 import { combine, createClient, runPool, type LoadStats } from './http-load.ts';
-import { startBenchServer } from './server.ts';
+import { startBenchServer, type BenchServer } from './server.ts';
 
 export interface RushFigures {
   exhibitors: number;
@@ -25,15 +25,24 @@ const median = (values: number[]) =>
 /**
  * The deadline rush: N invited exhibitors sign in with an emailed code, then all save
  * a full list of 5 nominations at once; /healthz is measured with the same client and concurrency.
+ * On a fresh SQLite database with one server, or on `databaseUrl` (PostgreSQL) with `instances`
+ * servers sharing it, exhibitor i talking to server i mod instances.
  */
-export async function benchRush(exhibitors: number, concurrency: number): Promise<RushFigures> {
+export async function benchRush(
+  exhibitors: number,
+  concurrency: number,
+  shared?: { databaseUrl: string; instances: number },
+): Promise<RushFigures> {
   const smtp = await startSmtpServer();
-  const server = await startBenchServer({
-    SMTP_URL: smtp.url,
-    RATE_LIMIT_SIGNIN_PER_MINUTE: String(exhibitors * 10),
-  });
-  const database = openDatabase(server.databaseUrl);
-  const client = createClient(server.url, concurrency);
+  const env = { SMTP_URL: smtp.url, RATE_LIMIT_SIGNIN_PER_MINUTE: String(exhibitors * 10) };
+  const servers = [await startBenchServer(env, shared?.databaseUrl)];
+  // The first server has migrated the shared database; the others start on it.
+  while (servers.length < (shared?.instances ?? 1)) {
+    servers.push(await startBenchServer(env, shared?.databaseUrl));
+  }
+  const database = openDatabase((servers[0] as BenchServer).databaseUrl);
+  const clients = servers.map((server) => createClient(server.url, concurrency));
+  const clientFor = (i: number) => clients[i % clients.length] as (typeof clients)[number];
   try {
     const eventId = newId();
     const stamp = new Date().toISOString();
@@ -84,6 +93,7 @@ export async function benchRush(exhibitors: number, concurrency: number): Promis
     const cookies: string[] = new Array<string>(exhibitors);
     const signIn = await runPool(concurrency, exhibitors, async (i) => {
       const email = emails[i] as string;
+      const client = clientFor(i);
       const start = await client.request('POST', '/api/auth/start', { body: { email } });
       if (start.status !== 200) return false;
       const mail = await smtp.waitFor(email, { timeoutMs: 60_000 });
@@ -106,7 +116,7 @@ export async function benchRush(exhibitors: number, concurrency: number): Promis
     for (let round = 0; round < NOMINEES_PER_LIST; round++) {
       saveRounds.push(
         await runPool(concurrency, exhibitors, async (i) => {
-          const reply = await client.request(
+          const reply = await clientFor(i).request(
             'POST',
             `/api/exh/events/${eventId}/consumption/nominees`,
             {
@@ -123,8 +133,8 @@ export async function benchRush(exhibitors: number, concurrency: number): Promis
         }),
       );
       healthzRounds.push(
-        await runPool(concurrency, exhibitors, async () => {
-          const reply = await client.request('GET', '/healthz');
+        await runPool(concurrency, exhibitors, async (i) => {
+          const reply = await clientFor(i).request('GET', '/healthz');
           return reply.status === 200;
         }),
       );
@@ -142,9 +152,9 @@ export async function benchRush(exhibitors: number, concurrency: number): Promis
       ratios,
     };
   } finally {
-    client.close();
+    for (const client of clients) client.close();
     await database.close();
-    await server.stop();
+    for (const server of servers) await server.stop();
     await smtp.stop();
   }
 }

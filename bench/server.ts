@@ -17,12 +17,18 @@ export interface BenchServer {
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Starts the server bundle (as `npm start` does) on a fresh SQLite database, timed until ready. */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+/**
+ * Starts the server bundle (as `npm start` does), timed until ready: on a fresh SQLite database, or
+ * on `databaseUrl` when given (several instances may share one PostgreSQL database).
+ */
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  databaseUrl?: string,
+): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'premios-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const databaseUrl = `sqlite:${path.join(dataDir, 'premios.db')}`;
+  databaseUrl ??= `sqlite:${path.join(dataDir, 'premios.db')}`;
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     cwd: root,

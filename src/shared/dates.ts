@@ -65,3 +65,21 @@ function datesIn(timeZone: string): (instant: Date) => string {
 export function isVotingOpen(voteDeadline: string, now: Date, timeZone: string): boolean {
   return calendarDateIn(now, timeZone) <= voteDeadline;
 }
+
+/** An instant as the product shows it in a time zone: `2026-03-05T17:07:00Z` → `5-3-2026 14:07`. */
+export function formatDisplayInstant(instant: string, timeZone: string): string {
+  const values = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${Number(values.day)}-${Number(values.month)}-${values.year} ${values.hour}:${values.minute}`;
+}

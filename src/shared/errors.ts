@@ -25,6 +25,7 @@ export const API_ERRORS = {
   email_in_use: { status: 409, message: MSG.adminEmailInUse },
   email_is_admin: { status: 409, message: MSG.exhibitorEmailIsAdmin },
   already_in_event: { status: 409, message: MSG.exhibitorAlreadyInEvent },
+  email_in_other_event: { status: 409, message: MSG.exhibitorInOtherEvent },
   conflict: { status: 409, message: MSG.genericError },
   body_too_large: { status: 413, message: MSG.invalidInput },
   file_too_large: { status: 413, message: MSG.fileTooLarge },

@@ -1,6 +1,8 @@
+import { MSG } from './messages.ts';
+
 /**
- * The texts of importing exhibitors from a file: why a file is refused, the "Estado" of each row of
- * the preview and its summary line. Kept apart until they join the message catalogue.
+ * Importing exhibitors from a file: its limits, why a file is refused (catalogue messages), the
+ * "Estado" of each row of the preview and its summary line.
  */
 
 /** Largest file accepted, in bytes (5 MB). */
@@ -12,11 +14,11 @@ export const ROSTER_MAX_ROWS = 5000;
 export const ROSTER_TEMPLATE_HEADERS = ['Nombre completo', 'Email', 'Empresa'] as const;
 
 export const ROSTER_FILE_MESSAGES = {
-  unsupportedType: 'El archivo debe ser CSV o Excel (.xlsx).',
-  empty: 'El archivo está vacío.',
-  noEmailColumn: 'El archivo no tiene una columna "Email".',
-  tooManyRows: 'El archivo tiene más de 5.000 filas.',
-  tooLarge: 'El archivo supera el tamaño máximo de 5 MB.',
+  unsupportedType: MSG.rosterUnsupportedType,
+  empty: MSG.rosterEmpty,
+  noEmailColumn: MSG.rosterNoEmailColumn,
+  tooManyRows: MSG.rosterTooManyRows,
+  tooLarge: MSG.rosterTooLarge,
 } as const;
 
 export type RosterFileErrorCode = keyof typeof ROSTER_FILE_MESSAGES;

@@ -14,6 +14,7 @@ import {
   seedMembership,
   seedNominations,
 } from '../helpers/seed.ts';
+import { multipart } from '../helpers/multipart.ts';
 
 type Caller = 'nobody' | 'exhibitorOfEvent' | 'exhibitorOfOtherEvent' | 'admin';
 const CALLERS: Caller[] = ['nobody', 'exhibitorOfOtherEvent', 'exhibitorOfEvent', 'admin'];
@@ -35,7 +36,8 @@ interface Row {
     url: string;
     payload?: unknown;
     query?: Record<string, string>;
-    multipart?: boolean;
+    /** A multipart upload of one file. */
+    upload?: { name: string; filename: string; type?: string; data: Buffer };
   };
 }
 
@@ -165,6 +167,55 @@ const MATRIX: Record<string, Row> = {
       },
     }),
   },
+  'GET /api/events/:eventId/participation': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/participation` }),
+  },
+  'GET /api/events/:eventId/participation/export': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/participation/export` }),
+  },
+  'GET /api/events/:eventId/participation/reminder': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/participation/reminder` }),
+  },
+  'POST /api/events/:eventId/participation/reminder': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/participation/reminder` }),
+  },
+  'POST /api/events/:eventId/exhibitors/import/preview': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/exhibitors/import/preview`,
+      upload: { name: 'file', filename: 'a.csv', data: Buffer.from('Email\nx@e.test') },
+    }),
+  },
+  'POST /api/events/:eventId/exhibitors/import': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/exhibitors/import`,
+      upload: {
+        name: 'file',
+        filename: 'a.csv',
+        data: Buffer.from(`Nombre,Email\nX,x${Date.now()}@e.test`),
+      },
+    }),
+  },
+  'GET /api/exhibitors/import-template': {
+    expect: adminOnly(),
+    request: () => ({ url: '/api/exhibitors/import-template' }),
+  },
+  'PUT /api/events/:eventId/exhibitors/:exhibitorId': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}`,
+      payload: {
+        fullName: 'Nombre Editado',
+        email: `editado${Date.now()}@empresa.test`,
+        company: 'E',
+      },
+    }),
+  },
   'DELETE /api/events/:eventId/exhibitors/:exhibitorId': {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}` }),
@@ -250,25 +301,19 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/manual' }),
   },
   'GET /api/logo': { expect: everyone(200), request: () => ({ url: '/api/logo' }) },
-  'POST /api/logo': { expect: adminOnly(), request: () => ({ url: '/api/logo', multipart: true }) },
+  'POST /api/logo': {
+    expect: adminOnly(),
+    request: () => ({
+      url: '/api/logo',
+      upload: { name: 'logo', filename: 'logo.png', type: 'image/png', data: PNG_1X1 },
+    }),
+  },
 };
 
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function multipartPng(): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = '----premiosmatrix';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    PNG_1X1,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('authorization matrix over the route table', () => {
   let t: TestApp;
@@ -360,7 +405,7 @@ describe('authorization matrix over the route table', () => {
       for (const caller of CALLERS) {
         const request = row.request(w);
         const session = w.sessions[caller];
-        const body = request.multipart ? multipartPng() : undefined;
+        const body = request.upload ? multipart([request.upload]) : undefined;
         const response = await t.request({
           method,
           url: request.url,

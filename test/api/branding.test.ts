@@ -5,6 +5,7 @@ import { LOGO_MAX_BYTES } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
 import { seedAdmin, seedExhibitor } from '../helpers/seed.ts';
+import { multipart } from '../helpers/multipart.ts';
 
 /** A real 2×2 RGBA PNG, built by hand (signature, IHDR, IDAT, IEND with their CRCs). */
 function tinyPng(rgba: [number, number, number, number] = [200, 30, 30, 255]): Buffer {
@@ -34,26 +35,6 @@ const jpegBytes = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
   Buffer.alloc(200, 7),
 ]);
-
-function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer }[]) {
-  const boundary = '----premios-test-boundary';
-  const body = Buffer.concat([
-    ...parts.flatMap((part) => [
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"` +
-          (part.filename ? `; filename="${part.filename}"` : '') +
-          `\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
-      ),
-      part.data,
-      Buffer.from('\r\n'),
-    ]),
-    Buffer.from(`--${boundary}--\r\n`),
-  ]);
-  return {
-    payload: body,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('logo', () => {
   let t: TestApp;

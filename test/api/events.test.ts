@@ -82,6 +82,7 @@ describe('events', () => {
       name: 'Premios Energía 2026',
       eventDate: '2026-09-10',
       voteDeadline: '2026-09-01',
+      reminders: ['deadlineDay'],
     });
     const row = await t.deps.db
       .selectFrom('events')
@@ -175,6 +176,7 @@ describe('events', () => {
       name: 'Lectura',
       eventDate: event.eventDate,
       voteDeadline: event.voteDeadline,
+      reminders: ['deadlineDay'],
     });
     const missing = await t.request({
       method: 'GET',

@@ -2,12 +2,8 @@ import fs from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contentDisposition,
-  NOMINEE_HEADERS,
-  RANKING_HEADERS,
-  safeFileName,
-} from '../../src/server/modules/results/export.ts';
+import { contentDisposition, safeFileName } from '../../src/server/lib/xlsx.ts';
+import { NOMINEE_HEADERS, RANKING_HEADERS } from '../../src/server/modules/results/export.ts';
 import { MANUAL_FILE } from '../../src/server/modules/results/routes.ts';
 import type { RankingRow } from '../../src/shared/schemas/results.ts';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';

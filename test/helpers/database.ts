@@ -12,12 +12,13 @@ export interface TestDatabase {
 
 /**
  * A fresh, empty database for one test file: a new SQLite file, or (when TEST_DB_ENGINE=postgres)
- * a new schema in TEST_DATABASE_URL's database, selected through the connection's search_path.
+ * a new schema in TEST_DATABASE_URL's database (or `pgUrl`'s, for the bench), selected through the
+ * connection's search_path.
  */
 export async function freshTestDatabase(
   engine: 'sqlite' | 'postgres' = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite',
+  pgUrl: string | undefined = process.env.TEST_DATABASE_URL,
 ): Promise<TestDatabase> {
-  const pgUrl = process.env.TEST_DATABASE_URL;
   if (engine === 'postgres') {
     if (!pgUrl) throw new Error('a PostgreSQL test database needs TEST_DATABASE_URL');
     const schema = `t_${randomBytes(6).toString('hex')}`;

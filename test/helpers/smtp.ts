@@ -24,6 +24,8 @@ export interface TestSmtpServer {
   /** Refuse every message until `accept()` (simulates a mail server outage). */
   refuse(): void;
   accept(): void;
+  /** Answer 550 to this recipient, as a server with no such mailbox does. */
+  rejectRecipient(address: string): void;
   stop(): Promise<void>;
 }
 
@@ -31,13 +33,16 @@ export interface TestSmtpServer {
 export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const messages: CapturedMail[] = [];
   let refusing = false;
+  const unknownMailboxes = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
       if (refusing)
         return callback(Object.assign(new Error('Servicio no disponible'), { responseCode: 421 }));
+      if (unknownMailboxes.has(address.address.toLowerCase()))
+        return callback(Object.assign(new Error('Buzón inexistente'), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {
@@ -94,6 +99,9 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     },
     accept: () => {
       refusing = false;
+    },
+    rejectRecipient: (address) => {
+      unknownMailboxes.add(address.toLowerCase());
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

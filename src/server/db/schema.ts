@@ -1,8 +1,10 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { Category, Role } from '../../shared/constants.ts';
 
 /** Instants are ISO-8601 UTC strings; calendar dates are `YYYY-MM-DD` (same text on both engines). */
 type Instant = string;
+/** A nullable instant that inserts may leave out. */
+type OptionalInstant = ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 
 export interface AdminsTable {
   id: string;
@@ -12,6 +14,7 @@ export interface AdminsTable {
   password_hash: string | null;
   created_at: Instant;
   updated_at: Instant;
+  last_signed_in_at: OptionalInstant;
 }
 
 export interface AdminInvitationsTable {
@@ -31,6 +34,7 @@ export interface ExhibitorsTable {
   company: string;
   created_at: Instant;
   updated_at: Instant;
+  last_signed_in_at: OptionalInstant;
 }
 
 export interface EventsTable {
@@ -40,6 +44,8 @@ export interface EventsTable {
   name_search: string;
   event_date: string;
   vote_deadline: string;
+  /** JSON array of the event's automatic reminders (ReminderKind). */
+  reminders: ColumnType<string, string | undefined, string>;
   created_by: string | null;
   created_at: Instant;
   updated_at: Instant;
@@ -51,6 +57,8 @@ export interface EventExhibitorsTable {
   invited_by: string | null;
   invitation_message_id: string | null;
   created_at: Instant;
+  /** The last reminder an administrator sent by hand to this exhibitor in this event. */
+  last_reminded_at: OptionalInstant;
 }
 
 export interface NominationListsTable {

@@ -28,7 +28,7 @@ export type SessionSubject =
 /** Refresh last_seen_at at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
-/** Opens a session and returns its secret token; only the token's hash is stored. */
+/** Opens a session, records the sign-in ("Último ingreso"), and returns its secret token; only the token's hash is stored. */
 export async function createSession(deps: AppDeps, subject: SessionSubject): Promise<string> {
   const token = newToken();
   const now = deps.clock.now();
@@ -45,6 +45,18 @@ export async function createSession(deps: AppDeps, subject: SessionSubject): Pro
       expires_at: iso(addDays(now, SESSION_ABSOLUTE_DAYS)),
     })
     .execute();
+  // "Último ingreso" of the participation table and of the administrators list. Informational, so
+  // it needs no transaction with the session: a crash in between loses only this stamp.
+  const stamp = { last_signed_in_at: iso(now) };
+  if (subject.role === 'admin') {
+    await deps.db.updateTable('admins').set(stamp).where('id', '=', subject.adminId).execute();
+  } else {
+    await deps.db
+      .updateTable('exhibitors')
+      .set(stamp)
+      .where('id', '=', subject.exhibitorId)
+      .execute();
+  }
   return token;
 }
 

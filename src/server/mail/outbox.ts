@@ -21,33 +21,52 @@ export interface QueuedMail<Name extends MailTemplateName> {
   exhibitorId?: string | null;
 }
 
-/** Queues a message; the mail worker is woken once the caller's transaction commits. */
+/** Rows per multi-row insert: far under both engines' limit of bound parameters. */
+const INSERT_CHUNK = 500;
+
+/**
+ * Queues messages (one statement per 500, for imports of thousands); the mail worker is woken once
+ * the caller's transaction commits. Returns their ids, in order.
+ */
+export async function enqueueMails<Name extends MailTemplateName>(
+  tx: Tx,
+  now: Date,
+  mails: readonly QueuedMail<Name>[],
+): Promise<string[]> {
+  const rows = mails.map((mail) => ({
+    id: newId(),
+    template: mail.template,
+    params: JSON.stringify(mail.params),
+    to_address: mail.to,
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: iso(mail.sendAt ?? now),
+    locked_until: null,
+    last_error: null,
+    subject: null,
+    sent_at: null,
+    event_id: mail.eventId ?? null,
+    exhibitor_id: mail.exhibitorId ?? null,
+    created_at: iso(now),
+  }));
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await tx
+      .insertInto('mail_outbox')
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .execute();
+  }
+  if (rows.length > 0) requestAfterCommit(tx, 'mail-queued');
+  return rows.map((row) => row.id);
+}
+
+/** Queues one message: see enqueueMails. */
 export async function enqueueMail<Name extends MailTemplateName>(
   tx: Tx,
   now: Date,
   mail: QueuedMail<Name>,
 ): Promise<string> {
-  const id = newId();
-  await tx
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      template: mail.template,
-      params: JSON.stringify(mail.params),
-      to_address: mail.to,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: iso(mail.sendAt ?? now),
-      locked_until: null,
-      last_error: null,
-      subject: null,
-      sent_at: null,
-      event_id: mail.eventId ?? null,
-      exhibitor_id: mail.exhibitorId ?? null,
-      created_at: iso(now),
-    })
-    .execute();
-  requestAfterCommit(tx, 'mail-queued');
+  const [id] = await enqueueMails(tx, now, [mail]);
+  if (id === undefined) throw new Error('a queued message has no id');
   return id;
 }
 
@@ -84,14 +103,68 @@ export async function cancelPendingMessage(tx: Tx, messageId: string): Promise<v
     .execute();
 }
 
-/** Moves unsent messages to a new send instant (reminders of a moved deadline). */
-export async function reschedulePendingMail(
+/** The unsent messages of a template in an event (reminders to move or withdraw). */
+export function pendingMailOfEvent(
   tx: Tx,
   filter: PendingMailOfEvent,
-  sendAt: Date,
-): Promise<void> {
-  await pendingOfEvent(tx, filter)
+): Promise<{ id: string; exhibitor_id: string | null; params: string }[]> {
+  let query = tx
+    .selectFrom('mail_outbox')
+    .select(['id', 'exhibitor_id', 'params'])
+    .where('status', '=', 'pending')
+    .where('template', '=', filter.template)
+    .where('event_id', '=', filter.eventId);
+  if (filter.exhibitorId) query = query.where('exhibitor_id', '=', filter.exhibitorId);
+  return query.execute();
+}
+
+/** Moves one unsent message to a new send instant (a reminder of a moved deadline). */
+export async function rescheduleMessage(tx: Tx, messageId: string, sendAt: Date): Promise<void> {
+  await tx
+    .updateTable('mail_outbox')
     .set({ next_attempt_at: iso(sendAt) })
+    .where('id', '=', messageId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Unsent messages of these templates to one exhibitor, in any event. */
+export interface PendingMailOfExhibitor {
+  exhibitorId: string;
+  templates: MailTemplateName[];
+}
+
+function pendingOfExhibitor(tx: Tx, filter: PendingMailOfExhibitor) {
+  return tx
+    .updateTable('mail_outbox')
+    .where('exhibitor_id', '=', filter.exhibitorId)
+    .where('template', 'in', filter.templates)
+    .where('status', '=', 'pending');
+}
+
+/** An exhibitor's address changed: their unsent messages go to the new one instead. */
+export async function redirectPendingMail(
+  tx: Tx,
+  filter: PendingMailOfExhibitor,
+  to: string,
+): Promise<void> {
+  await pendingOfExhibitor(tx, filter).set({ to_address: to }).execute();
+}
+
+/** Withdraws an exhibitor's unsent messages (sign-in codes voided with their address). */
+export async function cancelPendingMailOfExhibitor(
+  tx: Tx,
+  filter: PendingMailOfExhibitor,
+): Promise<void> {
+  await pendingOfExhibitor(tx, filter).set({ status: 'cancelled' }).execute();
+}
+
+/** A claimed message its template says no longer needs sending: withdrawn, never retried. */
+export async function markMailSkipped(db: Db, messageId: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'cancelled', locked_until: null })
+    .where('id', '=', messageId)
     .execute();
 }
 

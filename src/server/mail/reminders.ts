@@ -1,77 +1,132 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
-import { isVotingOpen } from '../../shared/dates.ts';
+import {
+  DEFAULT_REMINDERS,
+  REMINDER_KINDS,
+  type ReminderKind,
+} from '../../shared/schemas/events.ts';
 import type { EventRow } from '../db/schema.ts';
 import type { Tx } from '../db/transact.ts';
-import { cancelPendingMail, enqueueMail, reschedulePendingMail } from './outbox.ts';
+import {
+  cancelPendingMessage,
+  enqueueMails,
+  pendingMailOfEvent,
+  rescheduleMessage,
+} from './outbox.ts';
+import { reminderSchedule } from './reminder-schedule.ts';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
+type ReminderEvent = Pick<EventRow, 'id' | 'vote_deadline' | 'reminders'>;
 
-/** When the deadline-day reminder goes out: 00:00 of the deadline's calendar day in `timeZone`. */
-export function reminderSendAt(voteDeadline: string, timeZone: string): Date {
-  return dayjs.tz(voteDeadline, timeZone).startOf('day').toDate();
+/** The reminders an event sends, from its stored JSON (anything unknown is ignored). */
+export function eventReminders(event: Pick<EventRow, 'reminders'>): ReminderKind[] {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(event.reminders);
+  } catch {
+    return [...DEFAULT_REMINDERS];
+  }
+  return Array.isArray(stored) ? REMINDER_KINDS.filter((kind) => stored.includes(kind)) : [];
 }
 
-/**
- * Queues the deadline-day reminder of one exhibitor. Nothing is queued once voting has closed; on
- * the deadline day itself it goes out at once.
- */
-export async function scheduleReminder(
-  tx: Tx,
-  timeZone: string,
-  now: Date,
-  event: Pick<EventRow, 'id' | 'vote_deadline'>,
-  exhibitor: { id: string; email: string },
-): Promise<void> {
-  if (!isVotingOpen(event.vote_deadline, now, timeZone)) return;
-  await enqueueMail(tx, now, {
-    template: 'voting-reminder',
-    to: exhibitor.email,
-    params: { eventId: event.id, exhibitorId: exhibitor.id },
-    sendAt: reminderSendAt(event.vote_deadline, timeZone),
-    eventId: event.id,
-    exhibitorId: exhibitor.id,
+export const remindersColumn = (kinds: readonly ReminderKind[]) => JSON.stringify(kinds);
+
+/** A queued reminder's kind: messages queued before reminders had kinds were deadline-day ones. */
+function kindOf(params: string): ReminderKind {
+  try {
+    const kind: unknown = (JSON.parse(params) as { kind?: unknown }).kind;
+    return REMINDER_KINDS.find((known) => known === kind) ?? 'deadlineDay';
+  } catch {
+    return 'deadlineDay';
+  }
+}
+
+function schedule(timeZone: string, now: Date, event: ReminderEvent) {
+  return reminderSchedule({
+    voteDeadline: event.vote_deadline,
+    reminders: eventReminders(event),
+    timeZone,
+    now,
   });
 }
 
+type Recipient = { id: string; email: string };
+
+const reminderMail = (
+  event: ReminderEvent,
+  exhibitor: Recipient,
+  kind: ReminderKind,
+  sendAt: Date,
+) => ({
+  template: 'voting-reminder' as const,
+  to: exhibitor.email,
+  params: { eventId: event.id, exhibitorId: exhibitor.id, kind },
+  sendAt,
+  eventId: event.id,
+  exhibitorId: exhibitor.id,
+});
+
 /**
- * After the deadline moved: pending reminders move to the new deadline day, and exhibitors whose
- * reminder already went out (for the earlier deadline) get one for the new day. A deadline already
- * past withdraws the pending ones.
+ * Queues the event's reminders for exhibitors who join it: those still ahead (the deadline-day one
+ * while voting is open, at once on the deadline day itself).
+ */
+export async function scheduleReminders(
+  tx: Tx,
+  timeZone: string,
+  now: Date,
+  event: ReminderEvent,
+  exhibitors: readonly Recipient[],
+): Promise<void> {
+  const due = schedule(timeZone, now, event);
+  await enqueueMails(
+    tx,
+    now,
+    exhibitors.flatMap((exhibitor) =>
+      due.map(({ kind, sendAt }) => reminderMail(event, exhibitor, kind, sendAt)),
+    ),
+  );
+}
+
+/**
+ * After the deadline or the chosen reminders changed: each unsent reminder moves to its instant for
+ * the event as it is now, or is withdrawn when its kind is no longer chosen or its time has passed;
+ * a kind without an unsent message is queued for every exhibitor when it is newly chosen, or when
+ * the deadline moved (the one that went out was for the old deadline).
  */
 export async function rescheduleReminders(
   tx: Tx,
   timeZone: string,
   now: Date,
-  event: Pick<EventRow, 'id' | 'vote_deadline'>,
+  event: ReminderEvent,
+  change: { deadlineMoved: boolean; addedKinds: readonly ReminderKind[] },
 ): Promise<void> {
-  const reminders = { template: 'voting-reminder', eventId: event.id } as const;
-  if (!isVotingOpen(event.vote_deadline, now, timeZone)) {
-    await cancelPendingMail(tx, reminders);
-    return;
+  const due = new Map(schedule(timeZone, now, event).map((item) => [item.kind, item.sendAt]));
+  const pending = await pendingMailOfEvent(tx, { template: 'voting-reminder', eventId: event.id });
+  const waiting = new Set<string>();
+  for (const message of pending) {
+    const kind = kindOf(message.params);
+    const sendAt = due.get(kind);
+    if (!sendAt) {
+      await cancelPendingMessage(tx, message.id);
+      continue;
+    }
+    waiting.add(`${message.exhibitor_id}:${kind}`);
+    await rescheduleMessage(tx, message.id, sendAt);
   }
-  await reschedulePendingMail(tx, reminders, reminderSendAt(event.vote_deadline, timeZone));
-  const withoutReminder = await tx
+  const toQueue = [...due].filter(
+    ([kind]) => change.deadlineMoved || change.addedKinds.includes(kind),
+  );
+  if (toQueue.length === 0) return;
+  const members = await tx
     .selectFrom('event_exhibitors as m')
     .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
     .select(['x.id', 'x.email'])
     .where('m.event_id', '=', event.id)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('mail_outbox as o')
-            .select('o.id')
-            .whereRef('o.exhibitor_id', '=', 'm.exhibitor_id')
-            .where('o.event_id', '=', event.id)
-            .where('o.template', '=', 'voting-reminder')
-            .where('o.status', '=', 'pending'),
-        ),
-      ),
-    )
     .execute();
-  for (const exhibitor of withoutReminder) {
-    await scheduleReminder(tx, timeZone, now, event, exhibitor);
-  }
+  await enqueueMails(
+    tx,
+    now,
+    members.flatMap((exhibitor) =>
+      toQueue
+        .filter(([kind]) => !waiting.has(`${exhibitor.id}:${kind}`))
+        .map(([kind, sendAt]) => reminderMail(event, exhibitor, kind, sendAt)),
+    ),
+  );
 }

@@ -3,7 +3,7 @@ import type { MailMessage } from '../db/schema.ts';
 import { mailTemplates, type MailTemplateName } from './templates/index.ts';
 import type { MailTemplate } from './templates/index.ts';
 import type { MailTransport } from './transport.ts';
-import { claimDueMail, markMailAttemptFailed, markMailSent } from './outbox.ts';
+import { claimDueMail, markMailAttemptFailed, markMailSent, markMailSkipped } from './outbox.ts';
 
 export const MAIL_MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 20;
@@ -14,6 +14,17 @@ const CLAIM_MS = 60_000;
 /** Exponential backoff: 5 s, 10 s, 20 s … capped at 30 minutes. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
+}
+
+/** The SMTP server's reply carried by a transport error, if the server answered at all. */
+function smtpReply(error: unknown): { reply: string; permanent: boolean } | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { responseCode, response } = error as { responseCode?: unknown; response?: unknown };
+  if (typeof responseCode !== 'number') return undefined;
+  return {
+    reply: typeof response === 'string' && response !== '' ? response : String(responseCode),
+    permanent: responseCode >= 500 && responseCode < 600,
+  };
 }
 
 export interface MailWorker {
@@ -41,6 +52,10 @@ export function createMailWorker(
     try {
       if (!template) throw new Error(`unknown mail template ${message.template}`);
       const rendered = await template.render(JSON.parse(message.params), deps);
+      if (!rendered) {
+        await markMailSkipped(deps.db, message.id);
+        return;
+      }
       await transport.send({
         id: message.id,
         from: deps.config.mailFrom,
@@ -50,8 +65,11 @@ export function createMailWorker(
       });
       await markMailSent(deps.db, message.id, deps.clock.now(), rendered.subject);
     } catch (error) {
-      const finalFailure = message.attempts >= MAIL_MAX_ATTEMPTS;
-      const reason = error instanceof Error ? error.message : String(error);
+      const smtp = smtpReply(error);
+      // A 5xx reply is the mail server's final word (an unknown mailbox, a refused domain): trying
+      // again would only delay telling the administrator. 4xx and network errors are retried.
+      const finalFailure = message.attempts >= MAIL_MAX_ATTEMPTS || smtp?.permanent === true;
+      const reason = smtp?.reply ?? (error instanceof Error ? error.message : String(error));
       deps.logger.warn(
         { mailId: message.id, template: message.template, attempts: message.attempts, reason },
         finalFailure ? 'mail failed for good' : 'mail send failed, will retry',

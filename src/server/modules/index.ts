@@ -5,6 +5,7 @@ import { brandingRoutes } from './branding/routes.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { exhibitorsRoutes } from './exhibitors/routes.ts';
 import { nominationsRoutes } from './nominations/routes.ts';
+import { participationRoutes } from './participation/routes.ts';
 import { resultsRoutes } from './results/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 
@@ -15,6 +16,7 @@ export const apiRoutes: Route[] = [
   ...adminsRoutes,
   ...eventsRoutes,
   ...exhibitorsRoutes,
+  ...participationRoutes,
   ...nominationsRoutes,
   ...resultsRoutes,
   ...brandingRoutes,

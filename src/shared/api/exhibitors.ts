@@ -5,8 +5,12 @@ import {
   eventExhibitorView,
   exhibitorInput,
   removalImpactResponse,
+  rosterImportQuery,
+  rosterImportResponse,
+  rosterPreviewResponse,
 } from '../schemas/exhibitors.ts';
-import { defineEndpoint, json } from './define.ts';
+import { XLSX_MEDIA_TYPE } from './results.ts';
+import { defineEndpoint, file, json } from './define.ts';
 
 const eventParams = z.object({ eventId: idParam });
 const memberParams = z.object({ eventId: idParam, exhibitorId: idParam });
@@ -62,10 +66,63 @@ export const resendInvitation = defineEndpoint({
   errors: ['not_found'],
 });
 
+export const editExhibitor = defineEndpoint({
+  method: 'PUT',
+  path: '/api/events/:eventId/exhibitors/:exhibitorId',
+  access: 'admin',
+  summary:
+    'Editar un expositor; un email nuevo conserva sus votos, cierra sus sesiones y le reenvía la invitación',
+  params: memberParams,
+  body: exhibitorInput,
+  response: json(eventExhibitorView),
+  errors: ['not_found', 'email_is_admin', 'already_in_event', 'email_in_other_event'],
+});
+
+/** The file of an import: a CSV or an xlsx, read by its extension and checked by its content. */
+const rosterUpload = { field: 'file', mediaType: 'text/csv' };
+
+export const previewRoster = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/exhibitors/import/preview',
+  access: 'admin',
+  summary:
+    'Vista previa de una importación: multipart con un CSV o xlsx ("file"); cada fila con su estado, sin guardar nada',
+  params: eventParams,
+  upload: rosterUpload,
+  response: json(rosterPreviewResponse),
+  errors: ['not_found', 'file_too_large', 'body_too_large', 'unsupported_media_type'],
+});
+
+export const importRoster = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/exhibitors/import',
+  access: 'admin',
+  summary:
+    'Importar expositores: agrega las filas nuevas del archivo en una transacción, con invitación salvo sendInvitations=false',
+  params: eventParams,
+  query: rosterImportQuery,
+  upload: rosterUpload,
+  response: json(rosterImportResponse),
+  errors: ['not_found', 'conflict', 'file_too_large', 'body_too_large', 'unsupported_media_type'],
+});
+
+export const rosterTemplate = defineEndpoint({
+  method: 'GET',
+  path: '/api/exhibitors/import-template',
+  access: 'admin',
+  summary: 'Plantilla xlsx para importar expositores (Nombre completo, Email, Empresa)',
+  response: file(XLSX_MEDIA_TYPE),
+  errors: [],
+});
+
 export const exhibitorsEndpoints = [
   listEventExhibitors,
   addExhibitor,
   removeExhibitor,
   removalImpact,
   resendInvitation,
+  editExhibitor,
+  previewRoster,
+  importRoster,
+  rosterTemplate,
 ] as const;

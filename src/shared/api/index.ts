@@ -5,6 +5,7 @@ import type { Endpoint } from './define.ts';
 import { eventsEndpoints } from './events.ts';
 import { exhibitorsEndpoints } from './exhibitors.ts';
 import { nominationsEndpoints } from './nominations.ts';
+import { participationEndpoints } from './participation.ts';
 import { resultsEndpoints } from './results.ts';
 import { sessionEndpoints } from './session.ts';
 
@@ -19,6 +20,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...adminsEndpoints,
   ...eventsEndpoints,
   ...exhibitorsEndpoints,
+  ...participationEndpoints,
   ...nominationsEndpoints,
   ...resultsEndpoints,
   ...brandingEndpoints,

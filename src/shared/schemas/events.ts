@@ -2,11 +2,40 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { isoDateField, requiredText } from './common.ts';
 
-/** "Nuevo evento" / "Editar evento": calendar dates `YYYY-MM-DD`, which no time zone can shift. */
+/** The reminders an event can send to its exhibitors, earliest first. */
+export const REMINDER_KINDS = [
+  'sevenDaysBefore',
+  'threeDaysBefore',
+  'oneDayBefore',
+  'deadlineDay',
+] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+
+/** The checkboxes of the event dialogs. */
+export const REMINDER_KIND_LABELS: Record<ReminderKind, string> = {
+  sevenDaysBefore: 'Recordar 7 días antes',
+  threeDaysBefore: 'Recordar 3 días antes',
+  oneDayBefore: 'Recordar 1 día antes',
+  deadlineDay: 'Recordar el día del cierre',
+};
+
+/** What a new event sends unless the administrator chooses otherwise: the deadline-day reminder. */
+export const DEFAULT_REMINDERS: readonly ReminderKind[] = ['deadlineDay'];
+
+const reminderChoice = z
+  .array(z.enum(REMINDER_KINDS))
+  .max(REMINDER_KINDS.length)
+  .transform((kinds) => REMINDER_KINDS.filter((kind) => kinds.includes(kind)));
+
+/**
+ * "Nuevo evento" / "Editar evento": calendar dates `YYYY-MM-DD`, which no time zone can shift, and
+ * the reminders chosen (left out: a new event gets the deadline-day one, an edit keeps its own).
+ */
 export const eventInput = z.object({
   name: requiredText(200),
   eventDate: isoDateField,
   voteDeadline: isoDateField,
+  reminders: reminderChoice.optional(),
 });
 export type EventInput = z.input<typeof eventInput>;
 export type EventFields = z.output<typeof eventInput>;
@@ -16,6 +45,7 @@ export const eventView = z.object({
   name: z.string(),
   eventDate: z.string(),
   voteDeadline: z.string(),
+  reminders: z.array(z.enum(REMINDER_KINDS)),
 });
 export type EventView = z.output<typeof eventView>;
 

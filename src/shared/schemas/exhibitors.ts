@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, requiredText } from './common.ts';
+import { ROSTER_ROW_STATUSES } from '../roster-messages.ts';
 
 /** "Nuevo votante": the three required fields. */
 export const exhibitorInput = z.object({
@@ -40,3 +41,35 @@ export type EventExhibitorListResponse = z.output<typeof eventExhibitorListRespo
 /** What removing an exhibitor from an event discards (asked before confirming). */
 export const removalImpactResponse = z.object({ nominations: z.number().int() });
 export type RemovalImpactResponse = z.output<typeof removalImpactResponse>;
+
+/** One row of an import file's preview, with its "Estado". */
+export const rosterPreviewRow = z.object({
+  row: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  company: z.string(),
+  status: z.enum(ROSTER_ROW_STATUSES),
+});
+
+const rosterSummary = z.object({
+  nuevos: z.number().int(),
+  yaEstaban: z.number().int(),
+  conErrores: z.number().int(),
+});
+
+export const rosterPreviewResponse = z.object({
+  rows: z.array(rosterPreviewRow),
+  summary: rosterSummary,
+});
+export type RosterPreviewResponse = z.output<typeof rosterPreviewResponse>;
+
+export const rosterImportQuery = z.object({
+  /** "Enviar invitaciones": on unless the administrator unchecks it. */
+  sendInvitations: z.enum(['true', 'false']).default('true'),
+});
+
+export const rosterImportResponse = z.object({
+  added: z.number().int(),
+  summary: rosterSummary,
+});
+export type RosterImportResponse = z.output<typeof rosterImportResponse>;

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0006_turnout
 
 -- tables
 admin_invitations BASE TABLE
@@ -30,6 +30,7 @@ admins.full_name text null -
 admins.password_hash text null -
 admins.created_at text not null -
 admins.updated_at text not null -
+admins.last_signed_in_at text null -
 audit_log.id integer not null nextval('audit_log_id_seq'::regclass)
 audit_log.at text not null -
 audit_log.actor_role text not null -
@@ -50,6 +51,7 @@ event_exhibitors.exhibitor_id text not null -
 event_exhibitors.invited_by text null -
 event_exhibitors.invitation_message_id text null -
 event_exhibitors.created_at text not null -
+event_exhibitors.last_reminded_at text null -
 events.id text not null -
 events.name text not null -
 events.name_search text not null -
@@ -58,12 +60,14 @@ events.vote_deadline text not null -
 events.created_by text null -
 events.created_at text not null -
 events.updated_at text not null -
+events.reminders text not null '["deadlineDay"]'::text
 exhibitors.id text not null -
 exhibitors.email text not null -
 exhibitors.full_name text not null -
 exhibitors.company text not null -
 exhibitors.created_at text not null -
 exhibitors.updated_at text not null -
+exhibitors.last_signed_in_at text null -
 mail_outbox.id text not null -
 mail_outbox.template text not null -
 mail_outbox.params text not null -

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0006_turnout
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
@@ -94,7 +94,7 @@ CREATE INDEX "sign_in_codes_exhibitor_idx" on "sign_in_codes" ("exhibitor_id", "
 CREATE TABLE "admin_invitations" ("id" text primary key, "admin_id" text not null references "admins" ("id") on delete cascade, "token_hash" text not null unique, "invited_by" text references "admins" ("id") on delete set null, "expires_at" text not null, "used_at" text, "created_at" text not null);
 
 -- table admins on admins
-CREATE TABLE "admins" ("id" text primary key, "email" text not null unique, "full_name" text, "password_hash" text, "created_at" text not null, "updated_at" text not null);
+CREATE TABLE "admins" ("id" text primary key, "email" text not null unique, "full_name" text, "password_hash" text, "created_at" text not null, "updated_at" text not null, "last_signed_in_at" text);
 
 -- table audit_log on audit_log
 CREATE TABLE "audit_log" ("id" integer primary key autoincrement, "at" text not null, "actor_role" text not null, "actor_id" text, "actor_email" text, "action" text not null, "entity_type" text not null, "entity_id" text, "event_id" text, "details" text not null);
@@ -103,13 +103,13 @@ CREATE TABLE "audit_log" ("id" integer primary key autoincrement, "at" text not 
 CREATE TABLE "branding" ("id" integer primary key check (id = 1), "logo_png" blob not null, "etag" text not null, "updated_by" text references "admins" ("id") on delete set null, "updated_at" text not null);
 
 -- table event_exhibitors on event_exhibitors
-CREATE TABLE "event_exhibitors" ("event_id" text not null references "events" ("id") on delete cascade, "exhibitor_id" text not null references "exhibitors" ("id") on delete cascade, "invited_by" text references "admins" ("id") on delete set null, "invitation_message_id" text references "mail_outbox" ("id") on delete set null, "created_at" text not null, constraint "event_exhibitors_pk" primary key ("event_id", "exhibitor_id"));
+CREATE TABLE "event_exhibitors" ("event_id" text not null references "events" ("id") on delete cascade, "exhibitor_id" text not null references "exhibitors" ("id") on delete cascade, "invited_by" text references "admins" ("id") on delete set null, "invitation_message_id" text references "mail_outbox" ("id") on delete set null, "created_at" text not null, "last_reminded_at" text, constraint "event_exhibitors_pk" primary key ("event_id", "exhibitor_id"));
 
 -- table events on events
-CREATE TABLE "events" ("id" text primary key, "name" text not null, "name_search" text not null, "event_date" text not null, "vote_deadline" text not null, "created_by" text references "admins" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, constraint "events_deadline_before_event" check (vote_deadline < event_date));
+CREATE TABLE "events" ("id" text primary key, "name" text not null, "name_search" text not null, "event_date" text not null, "vote_deadline" text not null, "created_by" text references "admins" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "reminders" text default '["deadlineDay"]' not null, constraint "events_deadline_before_event" check (vote_deadline < event_date));
 
 -- table exhibitors on exhibitors
-CREATE TABLE "exhibitors" ("id" text primary key, "email" text not null unique, "full_name" text not null, "company" text not null, "created_at" text not null, "updated_at" text not null);
+CREATE TABLE "exhibitors" ("id" text primary key, "email" text not null unique, "full_name" text not null, "company" text not null, "created_at" text not null, "updated_at" text not null, "last_signed_in_at" text);
 
 -- table mail_outbox on mail_outbox
 CREATE TABLE "mail_outbox" ("id" text primary key, "template" text not null, "params" text not null, "to_address" text not null, "status" text not null check (status in ('pending', 'sent', 'failed', 'cancelled')), "attempts" integer default 0 not null, "next_attempt_at" text not null, "locked_until" text, "last_error" text, "subject" text, "sent_at" text, "event_id" text, "exhibitor_id" text, "created_at" text not null);

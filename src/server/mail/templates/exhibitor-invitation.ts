@@ -4,6 +4,7 @@ import {
   MAX_NOMINEES_PER_CATEGORY,
 } from '../../../shared/constants.ts';
 import { formatMailDate } from '../../../shared/dates.ts';
+import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
 import type { MailTemplate } from './index.ts';
 import { layout } from './layout.ts';
 
@@ -26,6 +27,7 @@ export const exhibitorInvitation: MailTemplate<ExhibitorInvitationParams> = {
       paragraphs: [
         `${adminName} lo invitó a nominar resellers en el evento ${eventName}.`,
         `Puede nominar y ordenar hasta ${MAX_NOMINEES_PER_CATEGORY} resellers en cada categoría (${categoryNames}) hasta el ${formatMailDate(voteDeadline)}.`,
+        `${deadlineClosingText(voteDeadline, config.timeZone)}.`,
         'Para ingresar, use su email: le enviaremos un código de acceso.',
       ],
       action: { label: 'Ingresar', url: `${config.appUrl}/signin` },

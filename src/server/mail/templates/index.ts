@@ -5,13 +5,18 @@ import { signInCode } from './sign-in-code.ts';
 import { passwordReset } from './password-reset.ts';
 import { exhibitorInvitation } from './exhibitor-invitation.ts';
 import { votingReminder } from './voting-reminder.ts';
+import { nonVoterReminder } from './nonvoter-reminder.ts';
 
-/** A message is rendered when the worker sends it, so it can read current data (reminders). */
+/**
+ * A message is rendered when the worker sends it, so it can read current data (reminders). A
+ * template may answer null: the message no longer needs sending (an exhibitor who completed their
+ * lists before an early reminder) and is withdrawn.
+ */
 export interface MailTemplate<Params> {
   render(
     params: Params,
     deps: Pick<AppDeps, 'db' | 'config'>,
-  ): Promise<RenderedMail> | RenderedMail;
+  ): Promise<RenderedMail | null> | RenderedMail | null;
 }
 
 export const mailTemplates = {
@@ -20,6 +25,7 @@ export const mailTemplates = {
   'password-reset': passwordReset,
   'exhibitor-invitation': exhibitorInvitation,
   'voting-reminder': votingReminder,
+  'nonvoter-reminder': nonVoterReminder,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

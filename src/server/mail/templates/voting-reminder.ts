@@ -5,17 +5,33 @@ import {
   MAX_NOMINEES_PER_CATEGORY,
 } from '../../../shared/constants.ts';
 import { formatMailDate } from '../../../shared/dates.ts';
+import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
+import type { ReminderKind } from '../../../shared/schemas/events.ts';
 import type { MailTemplate } from './index.ts';
 import { layout } from './layout.ts';
 
 export interface VotingReminderParams {
   eventId: string;
   exhibitorId: string;
+  /** Absent in reminders queued before events chose theirs: those were deadline-day ones. */
+  kind?: ReminderKind;
 }
 
-/** Rendered at send time (deadline day, 00:00) so the counts are the exhibitor's current ones. */
+/** The subject of each reminder, by how far the deadline is. */
+const SUBJECTS: Record<ReminderKind, (eventName: string) => string> = {
+  sevenDaysBefore: (name) => `Faltan 7 días para el cierre de la votación de ${name}`,
+  threeDaysBefore: (name) => `Faltan 3 días para el cierre de la votación de ${name}`,
+  oneDayBefore: (name) => `Mañana cierra la votación de ${name}`,
+  deadlineDay: (name) => `Hoy cierra la votación de ${name}`,
+};
+
+/**
+ * Rendered at send time so the counts are the exhibitor's current ones. The deadline-day reminder
+ * goes to every exhibitor; an earlier one only to those who have not completed both lists, so it is
+ * skipped (null) for the others.
+ */
 export const votingReminder: MailTemplate<VotingReminderParams> = {
-  async render({ eventId, exhibitorId }, { db, config }) {
+  async render({ eventId, exhibitorId, kind = 'deadlineDay' }, { db, config }) {
     const event = await db
       .selectFrom('events')
       .select(['name', 'vote_deadline'])
@@ -30,10 +46,16 @@ export const votingReminder: MailTemplate<VotingReminderParams> = {
       .execute();
     const countOf = (category: string) =>
       Number(counts.find((c) => c.category === category)?.total ?? 0);
+    const complete = CATEGORIES.every(
+      (category) => countOf(category) === MAX_NOMINEES_PER_CATEGORY,
+    );
+    if (kind !== 'deadlineDay' && complete) return null;
     return layout({
-      subject: `Hoy cierra la votación de ${event.name}`,
+      subject: SUBJECTS[kind](event.name),
       paragraphs: [
-        `Hoy, ${formatMailDate(event.vote_deadline)}, es el último día para realizar cambios en sus nominaciones de ${event.name}.`,
+        kind === 'deadlineDay'
+          ? `Hoy, ${formatMailDate(event.vote_deadline)}, es el último día para realizar cambios en sus nominaciones de ${event.name}. ${deadlineClosingText(event.vote_deadline, config.timeZone)}.`
+          : `${deadlineClosingText(event.vote_deadline, config.timeZone)}. Todavía puede completar sus nominaciones de ${event.name}.`,
         ...CATEGORIES.map(
           (category) =>
             `Nominaciones en ${CATEGORY_LABELS[category]}: ${countOf(category)} de ${MAX_NOMINEES_PER_CATEGORY}.`,

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { calendarDateIn } from '../../../shared/dates.ts';
+import { searchKey } from '../../../shared/search.ts';
+import { DEFAULT_REMINDERS } from '../../../shared/schemas/events.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
   eventDatesError,
@@ -15,20 +17,12 @@ import { badRequest } from '../../lib/errors.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { cancelPendingMail } from '../../mail/outbox.ts';
-import { rescheduleReminders } from '../../mail/reminders.ts';
+import { eventReminders, remindersColumn, rescheduleReminders } from '../../mail/reminders.ts';
 
 // The event routes read one event through this module.
 export { getEventOr404 };
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
-
-/** Lower-cased and accent-free, so that "enérgia" finds "Energía" on both engines. */
-export function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
 
 export function toEventView(row: EventRow): EventView {
   return {
@@ -36,6 +30,7 @@ export function toEventView(row: EventRow): EventView {
     name: row.name,
     eventDate: row.event_date,
     voteDeadline: row.vote_deadline,
+    reminders: eventReminders(row),
   };
 }
 
@@ -76,6 +71,7 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
     name_search: searchKey(fields.name),
     event_date: fields.eventDate,
     vote_deadline: fields.voteDeadline,
+    reminders: remindersColumn(fields.reminders ?? DEFAULT_REMINDERS),
     created_by: admin.adminId,
     created_at: iso(now),
     updated_at: iso(now),
@@ -87,7 +83,12 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
       entityType: 'event',
       entityId: row.id,
       eventId: row.id,
-      details: { name: row.name, eventDate: row.event_date, voteDeadline: row.vote_deadline },
+      details: {
+        name: row.name,
+        eventDate: row.event_date,
+        voteDeadline: row.vote_deadline,
+        reminders: eventReminders(row),
+      },
     });
   });
   return toEventView(row);
@@ -116,6 +117,7 @@ export async function updateEvent(
       name_search: searchKey(fields.name),
       event_date: fields.eventDate,
       vote_deadline: fields.voteDeadline,
+      reminders: fields.reminders ? remindersColumn(fields.reminders) : before.reminders,
       updated_at: iso(now),
     };
     await tx
@@ -125,12 +127,19 @@ export async function updateEvent(
         name_search: after.name_search,
         event_date: after.event_date,
         vote_deadline: after.vote_deadline,
+        reminders: after.reminders,
         updated_at: after.updated_at,
       })
       .where('id', '=', eventId)
       .execute();
-    if (after.vote_deadline !== before.vote_deadline) {
-      await rescheduleReminders(tx, deps.config.timeZone, now, after);
+    const deadlineMoved = after.vote_deadline !== before.vote_deadline;
+    const chosenBefore = eventReminders(before);
+    const addedKinds = eventReminders(after).filter((kind) => !chosenBefore.includes(kind));
+    if (deadlineMoved || after.reminders !== before.reminders) {
+      await rescheduleReminders(tx, deps.config.timeZone, now, after, {
+        deadlineMoved,
+        addedKinds,
+      });
     }
     await recordAudit(tx, admin, now, {
       action: 'event.updated',
@@ -142,8 +151,14 @@ export async function updateEvent(
           name: before.name,
           eventDate: before.event_date,
           voteDeadline: before.vote_deadline,
+          reminders: chosenBefore,
         },
-        after: { name: after.name, eventDate: after.event_date, voteDeadline: after.vote_deadline },
+        after: {
+          name: after.name,
+          eventDate: after.event_date,
+          voteDeadline: after.vote_deadline,
+          reminders: eventReminders(after),
+        },
       },
     });
     return after;

@@ -10,6 +10,7 @@ import {
   type RosterSummary,
 } from '../../../shared/roster-messages.ts';
 import { emailField } from '../../../shared/schemas/common.ts';
+import { writeWorkbook } from '../../lib/xlsx.ts';
 
 /** One exhibitor row of an import file, as typed (trimmed). */
 export interface RosterRow {
@@ -23,7 +24,7 @@ export interface RosterRow {
 
 export interface RosterFileError {
   code: RosterFileErrorCode;
-  message: string;
+  message: (typeof ROSTER_FILE_MESSAGES)[RosterFileErrorCode];
 }
 
 export type RosterFileResult =
@@ -270,19 +271,7 @@ function statusOf(
   return 'new';
 }
 
-/** Excel's built-in "Text" number format: addresses and names typed in stay text. */
-const TEXT_FORMAT = '@';
-
 /** The file behind "Descargar plantilla": one sheet with the three headers and nothing else. */
-export async function rosterTemplateXlsx(): Promise<Buffer> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Expositores');
-  sheet.columns = ROSTER_TEMPLATE_HEADERS.map((header) => ({
-    header,
-    width: 36,
-    style: { numFmt: TEXT_FORMAT },
-  }));
-  sheet.getRow(1).font = { bold: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function rosterTemplateXlsx(): Promise<Buffer> {
+  return writeWorkbook('Expositores', [...ROSTER_TEMPLATE_HEADERS], []);
 }

@@ -1,13 +1,27 @@
 import * as api from '../../../shared/api/exhibitors.ts';
+import { MSG } from '../../../shared/messages.ts';
+import { ROSTER_MAX_BYTES } from '../../../shared/roster-messages.ts';
 import { OK } from '../../../shared/schemas/common.ts';
+import { sendDownload } from '../../http/download.ts';
 import { implement, type Route } from '../../http/route.ts';
+import { readUploadedFile } from '../../http/upload.ts';
+import { rosterTemplateXlsx } from './roster-file.ts';
+import { importRoster, previewRoster } from './roster-import.ts';
 import {
   addExhibitor,
   countNominations,
+  editExhibitor,
   listEventExhibitors,
   removeExhibitor,
   resendInvitation,
 } from './service.ts';
+
+const rosterUpload = {
+  field: 'file',
+  maxBytes: ROSTER_MAX_BYTES,
+  noFile: MSG.noLogoFile,
+  tooLarge: MSG.rosterTooLarge,
+};
 
 export const exhibitorsRoutes: Route[] = [
   implement(api.listEventExhibitors, async ({ deps, params }) => ({
@@ -15,6 +29,9 @@ export const exhibitorsRoutes: Route[] = [
   })),
   implement(api.addExhibitor, async ({ deps, user, params, body }) =>
     addExhibitor(deps, user, params.eventId, body),
+  ),
+  implement(api.editExhibitor, async ({ deps, user, params, body }) =>
+    editExhibitor(deps, user, params.eventId, params.exhibitorId, body),
   ),
   implement(api.removeExhibitor, async ({ deps, user, params }) => {
     await removeExhibitor(deps, user, params.eventId, params.exhibitorId);
@@ -25,5 +42,21 @@ export const exhibitorsRoutes: Route[] = [
   })),
   implement(api.resendInvitation, async ({ deps, user, params }) =>
     resendInvitation(deps, user, params.eventId, params.exhibitorId),
+  ),
+  implement(api.previewRoster, async ({ deps, params, request }) =>
+    previewRoster(deps, params.eventId, await readUploadedFile(request, rosterUpload)),
+  ),
+  implement(api.importRoster, async ({ deps, user, params, query, request }) =>
+    importRoster(deps, user, params.eventId, await readUploadedFile(request, rosterUpload), {
+      sendInvitations: query.sendInvitations === 'true',
+    }),
+  ),
+  implement(api.rosterTemplate, async ({ reply }) =>
+    sendDownload(
+      reply,
+      'plantilla-expositores.xlsx',
+      api.rosterTemplate.response.mediaType,
+      await rosterTemplateXlsx(),
+    ),
   ),
 ];

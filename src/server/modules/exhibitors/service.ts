@@ -15,8 +15,15 @@ import { newId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getEventOr404, getMemberOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
-import { cancelPendingMail, cancelPendingMessage, enqueueMail } from '../../mail/outbox.ts';
-import { scheduleReminder } from '../../mail/reminders.ts';
+import {
+  cancelPendingMail,
+  cancelPendingMailOfExhibitor,
+  cancelPendingMessage,
+  enqueueMail,
+  forgetSentSecrets,
+  redirectPendingMail,
+} from '../../mail/outbox.ts';
+import { scheduleReminders } from '../../mail/reminders.ts';
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
 
@@ -70,24 +77,32 @@ export async function listEventExhibitors(
   return rows.map(toView);
 }
 
-async function queueInvitation(
+/** The event's invitation to one exhibitor, from the administrator who adds them. */
+export const invitationMail = (
+  admin: Admin,
+  event: EventRow,
+  exhibitor: { id: string; email: string },
+) => ({
+  template: 'exhibitor-invitation' as const,
+  to: exhibitor.email,
+  params: {
+    adminName: admin.fullName,
+    eventName: event.name,
+    voteDeadline: event.vote_deadline,
+  },
+  eventId: event.id,
+  exhibitorId: exhibitor.id,
+});
+
+/** Queues the event's invitation to one exhibitor and links it to their membership. */
+export async function queueInvitation(
   tx: Tx,
   now: Date,
   admin: Admin,
   event: EventRow,
   exhibitor: { id: string; email: string },
 ): Promise<string> {
-  const messageId = await enqueueMail(tx, now, {
-    template: 'exhibitor-invitation',
-    to: exhibitor.email,
-    params: {
-      adminName: admin.fullName,
-      eventName: event.name,
-      voteDeadline: event.vote_deadline,
-    },
-    eventId: event.id,
-    exhibitorId: exhibitor.id,
-  });
+  const messageId = await enqueueMail(tx, now, invitationMail(admin, event, exhibitor));
   await tx
     .updateTable('event_exhibitors')
     .set({ invitation_message_id: messageId })
@@ -162,7 +177,7 @@ export async function addExhibitor(
       })
       .execute();
     const invitationId = await queueInvitation(tx, now, admin, event, exhibitor);
-    await scheduleReminder(tx, deps.config.timeZone, now, event, exhibitor);
+    await scheduleReminders(tx, deps.config.timeZone, now, event, [exhibitor]);
     await recordAudit(tx, admin, now, {
       action: 'exhibitor.added',
       entityType: 'exhibitor',
@@ -257,4 +272,104 @@ export async function resendInvitation(
         .executeTakeFirstOrThrow(),
     );
   });
+}
+
+/**
+ * "Editar expositor": name, company and address of an exhibitor (one record across their events).
+ * A new address keeps every vote; it ends the exhibitor's sessions and unspent codes (they belong to
+ * whoever reads the old mailbox), sends the event's invitation to the new address, and moves their
+ * unsent reminders there. An address of another exhibitor or of an administrator is refused.
+ */
+export async function editExhibitor(
+  deps: AppDeps,
+  admin: Admin,
+  eventId: string,
+  exhibitorId: string,
+  fields: ExhibitorFields,
+): Promise<EventExhibitorView> {
+  const now = deps.clock.now();
+  return deps.transact(async (tx) => {
+    const { event } = await getMemberOr404(tx, eventId, exhibitorId);
+    const before = await tx
+      .selectFrom('exhibitors')
+      .select(['full_name', 'email', 'company'])
+      .where('id', '=', exhibitorId)
+      .executeTakeFirstOrThrow();
+    const emailChanged = fields.email !== before.email;
+    if (emailChanged) await refuseTakenAddress(tx, eventId, fields.email);
+    await tx
+      .updateTable('exhibitors')
+      .set({
+        full_name: fields.fullName,
+        email: fields.email,
+        company: fields.company,
+        updated_at: iso(now),
+      })
+      .where('id', '=', exhibitorId)
+      .execute();
+    let invitationId: string | null = null;
+    if (emailChanged) {
+      await tx.deleteFrom('sessions').where('exhibitor_id', '=', exhibitorId).execute();
+      await tx
+        .updateTable('sign_in_codes')
+        .set({ voided_at: iso(now) })
+        .where('exhibitor_id', '=', exhibitorId)
+        .where('used_at', 'is', null)
+        .where('voided_at', 'is', null)
+        .execute();
+      await cancelPendingMailOfExhibitor(tx, { exhibitorId, templates: ['sign-in-code'] });
+      await forgetSentSecrets(tx, 'sign-in-code', before.email);
+      await cancelPendingMail(tx, { template: 'exhibitor-invitation', eventId, exhibitorId });
+      await redirectPendingMail(
+        tx,
+        { exhibitorId, templates: ['voting-reminder', 'nonvoter-reminder'] },
+        fields.email,
+      );
+      invitationId = await queueInvitation(tx, now, admin, event, {
+        id: exhibitorId,
+        email: fields.email,
+      });
+    }
+    await recordAudit(tx, admin, now, {
+      action: 'exhibitor.edited',
+      entityType: 'exhibitor',
+      entityId: exhibitorId,
+      eventId,
+      details: {
+        before: { fullName: before.full_name, email: before.email, company: before.company },
+        after: fields,
+        invitationId,
+      },
+    });
+    return toView(
+      await exhibitorRows(tx, eventId)
+        .where('m.exhibitor_id', '=', exhibitorId)
+        .executeTakeFirstOrThrow(),
+    );
+  });
+}
+
+/** An address already used by an administrator or by another exhibitor cannot be taken. */
+async function refuseTakenAddress(tx: Tx, eventId: string, email: string): Promise<void> {
+  const admin = await tx
+    .selectFrom('admins')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (admin) {
+    throw new AppError('email_is_admin', { fields: { email: MSG.exhibitorEmailIsAdmin } });
+  }
+  const other = await tx
+    .selectFrom('exhibitors as x')
+    .leftJoin('event_exhibitors as m', (join) =>
+      join.onRef('m.exhibitor_id', '=', 'x.id').on('m.event_id', '=', eventId),
+    )
+    .select(['x.id', 'm.event_id'])
+    .where('x.email', '=', email)
+    .executeTakeFirst();
+  if (other) {
+    throw other.event_id
+      ? new AppError('already_in_event', { fields: { email: MSG.exhibitorAlreadyInEvent } })
+      : new AppError('email_in_other_event', { fields: { email: MSG.exhibitorInOtherEvent } });
+  }
 }

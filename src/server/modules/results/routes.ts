@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
-import type { FastifyReply } from 'fastify';
 import * as api from '../../../shared/api/results.ts';
 import { RANKING_PAGE_SIZE } from '../../../shared/schemas/results.ts';
 import { implement, type Route } from '../../http/route.ts';
 import { notFound } from '../../lib/errors.ts';
-import { contentDisposition, nomineeWorkbook, rankingWorkbook } from './export.ts';
+import { sendDownload } from '../../http/download.ts';
+import { nomineeWorkbook, rankingWorkbook } from './export.ts';
 import { projectFile } from '../../paths.ts';
 import {
   categoryRanking,
@@ -19,20 +19,6 @@ import {
 export const MANUAL_FILE = projectFile('docs/manual/instructivo.pdf');
 export const MANUAL_FILE_NAME = 'Instructivo Premios.pdf';
 
-function sendFile(
-  reply: FastifyReply,
-  fileName: string,
-  type: string,
-  body: Buffer,
-  cacheControl = 'private, no-store',
-) {
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', contentDisposition(fileName))
-    .header('cache-control', cacheControl)
-    .send(body);
-}
-
 export const resultsRoutes: Route[] = [
   implement(api.categoryRanking, async ({ deps, params, query }) => {
     const name = await eventName(deps.db, params.eventId);
@@ -42,7 +28,7 @@ export const resultsRoutes: Route[] = [
   implement(api.exportRanking, async ({ deps, params, reply }) => {
     const name = await eventName(deps.db, params.eventId);
     const rows = await fullRanking(deps.db, params.eventId, params.category);
-    return sendFile(
+    return sendDownload(
       reply,
       `${name}-${params.category}.xlsx`,
       api.exportRanking.response.mediaType,
@@ -54,7 +40,7 @@ export const resultsRoutes: Route[] = [
   })),
   implement(api.exportNomineeVotes, async ({ deps, params, reply }) => {
     const votes = await nomineeVotes(deps.db, params.eventId, params.category, params.fiscalId);
-    return sendFile(
+    return sendDownload(
       reply,
       `${params.fiscalId}-resultados.xlsx`,
       api.exportNomineeVotes.response.mediaType,
@@ -70,7 +56,7 @@ export const resultsRoutes: Route[] = [
   implement(api.manual, async ({ reply }) => {
     const pdf = await fs.readFile(MANUAL_FILE).catch(() => null);
     if (!pdf) throw notFound();
-    return sendFile(
+    return sendDownload(
       reply,
       MANUAL_FILE_NAME,
       api.manual.response.mediaType,

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDateIn } from '../../../shared/dates.ts';
-import {
-  REMINDER_KINDS,
-  reminderInstant,
-  reminderSchedule,
-  type ReminderKind,
-} from './reminder-schedule.ts';
+import { calendarDateIn } from '../../shared/dates.ts';
+import { REMINDER_KINDS, type ReminderKind } from '../../shared/schemas/events.ts';
+import { reminderInstant, reminderSchedule } from './reminder-schedule.ts';
 
 const ALL = REMINDER_KINDS;
 

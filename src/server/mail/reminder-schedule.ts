@@ -1,19 +1,11 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { isVotingOpen } from '../../../shared/dates.ts';
+import { isVotingOpen } from '../../shared/dates.ts';
+import { REMINDER_KINDS, type ReminderKind } from '../../shared/schemas/events.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
-
-/** The reminders an event can have, earliest first. */
-export const REMINDER_KINDS = [
-  'sevenDaysBefore',
-  'threeDaysBefore',
-  'oneDayBefore',
-  'deadlineDay',
-] as const;
-export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /**
  * When each reminder goes out, in the programme's zone: the earlier ones at 09:00, so they arrive

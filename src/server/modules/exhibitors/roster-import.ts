@@ -1,0 +1,173 @@
+import type { RosterSummary } from '../../../shared/roster-messages.ts';
+import type { Tx } from '../../db/transact.ts';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { ExhibitorsTable } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { newId } from '../../lib/crypto.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { getEventOr404 } from '../../lib/guards.ts';
+import { iso } from '../../lib/time.ts';
+import { enqueueMails } from '../../mail/outbox.ts';
+import { scheduleReminders } from '../../mail/reminders.ts';
+import {
+  classifyRosterRows,
+  readRosterFile,
+  type ClassifiedRosterRow,
+  type RosterFile,
+  type RosterPreview,
+  type RosterRow,
+} from './roster-file.ts';
+import { invitationMail } from './service.ts';
+
+type Admin = Extract<SessionUser, { role: 'admin' }>;
+
+/** Rows per multi-row statement: far under both engines' limit of bound parameters. */
+const CHUNK = 500;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+async function rowsOf(file: RosterFile): Promise<RosterRow[]> {
+  const read = await readRosterFile(file);
+  if (!read.ok) throw badRequest(read.error.message, 'file');
+  return read.rows;
+}
+
+/** Classifies the file's rows against the event's exhibitors and the administrators, as stored now. */
+async function classify(db: Db, eventId: string, rows: RosterRow[]): Promise<RosterPreview> {
+  const [members, admins] = await Promise.all([
+    db
+      .selectFrom('event_exhibitors as m')
+      .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
+      .select('x.email')
+      .where('m.event_id', '=', eventId)
+      .execute(),
+    db.selectFrom('admins').select('email').execute(),
+  ]);
+  return classifyRosterRows(rows, {
+    eventEmails: new Set(members.map((m) => m.email)),
+    adminEmails: new Set(admins.map((a) => a.email)),
+  });
+}
+
+/** What the import dialog shows before anything is stored: every row with its "Estado". */
+export async function previewRoster(
+  deps: AppDeps,
+  eventId: string,
+  file: RosterFile,
+): Promise<RosterPreview> {
+  await getEventOr404(deps.db, eventId);
+  return classify(deps.db, eventId, await rowsOf(file));
+}
+
+export interface RosterImportResult {
+  added: number;
+  summary: RosterSummary;
+}
+
+/**
+ * Adds every "Nuevo" row of the file to the event in one transaction, each with its deadline-day
+ * reminder and, when asked, its invitation; rows with an error are skipped, never half-stored. The
+ * rows are classified again inside the transaction, so an address added since the preview (by
+ * another administrator, or by a second click) is counted as already there, never added twice.
+ */
+export async function importRoster(
+  deps: AppDeps,
+  admin: Admin,
+  eventId: string,
+  file: RosterFile,
+  options: { sendInvitations: boolean },
+): Promise<RosterImportResult> {
+  const rows = await rowsOf(file);
+  const now = deps.clock.now();
+  return deps.transact(async (tx) => {
+    const event = await getEventOr404(tx, eventId);
+    const preview = await classify(tx, eventId, rows);
+    const fresh = preview.rows.filter(
+      (row): row is ClassifiedRosterRow & { normalizedEmail: string } => row.status === 'new',
+    );
+    const exhibitors = await exhibitorsFor(tx, fresh, iso(now));
+    const invitationIds = options.sendInvitations
+      ? await enqueueMails(
+          tx,
+          now,
+          exhibitors.map((exhibitor) => invitationMail(admin, event, exhibitor)),
+        )
+      : [];
+    const memberships = exhibitors.map((exhibitor, i) => ({
+      event_id: eventId,
+      exhibitor_id: exhibitor.id,
+      invited_by: admin.adminId,
+      invitation_message_id: invitationIds[i] ?? null,
+      created_at: iso(now),
+    }));
+    for (const part of chunks(memberships)) {
+      await tx.insertInto('event_exhibitors').values(part).execute();
+    }
+    await scheduleReminders(tx, deps.config.timeZone, now, event, exhibitors);
+    await recordAudit(tx, admin, now, {
+      action: 'exhibitors.imported',
+      entityType: 'event',
+      entityId: eventId,
+      eventId,
+      details: {
+        fileName: file.fileName,
+        added: exhibitors.map((exhibitor) => exhibitor.email),
+        invitationsSent: options.sendInvitations,
+        summary: preview.summary,
+      },
+    });
+    return { added: exhibitors.length, summary: preview.summary };
+  });
+}
+
+/**
+ * The exhibitor record of each new row: the one an address already has (from another event), or a
+ * new one with the file's name and company.
+ */
+async function exhibitorsFor(
+  tx: Tx,
+  rows: (RosterRow & { normalizedEmail: string })[],
+  stamp: string,
+): Promise<{ id: string; email: string }[]> {
+  const known = new Map<string, string>();
+  for (const part of chunks(rows)) {
+    const found = await tx
+      .selectFrom('exhibitors')
+      .select(['id', 'email'])
+      .where(
+        'email',
+        'in',
+        part.map((row) => row.normalizedEmail),
+      )
+      .execute();
+    for (const exhibitor of found) known.set(exhibitor.email, exhibitor.id);
+  }
+  const created: Insertable<ExhibitorsTable>[] = [];
+  const exhibitors = rows.map((row) => {
+    let id = known.get(row.normalizedEmail);
+    if (!id) {
+      id = newId();
+      known.set(row.normalizedEmail, id);
+      created.push({
+        id,
+        email: row.normalizedEmail,
+        full_name: row.fullName,
+        company: row.company,
+        created_at: stamp,
+        updated_at: stamp,
+      });
+    }
+    return { id, email: row.normalizedEmail };
+  });
+  for (const part of chunks(created)) {
+    await tx.insertInto('exhibitors').values(part).execute();
+  }
+  return exhibitors;
+}

@@ -1,0 +1,25 @@
+import { formatDisplayInstant } from '../../../shared/dates.ts';
+import { INVITATION_STATUS_LABELS } from '../../../shared/schemas/exhibitors.ts';
+import {
+  nominationCountText,
+  PARTICIPATION_COLUMNS,
+  type ParticipationRow,
+} from '../../../shared/schemas/participation.ts';
+import { writeWorkbook } from '../../lib/xlsx.ts';
+
+/** The participation table as the screen shows it, one row per exhibitor. */
+export function participationWorkbook(rows: ParticipationRow[], timeZone: string): Promise<Buffer> {
+  return writeWorkbook(
+    'Participación',
+    [...PARTICIPATION_COLUMNS],
+    rows.map((row) => [
+      row.fullName,
+      row.email,
+      row.company,
+      INVITATION_STATUS_LABELS[row.invitation.status],
+      row.lastSignedInAt ? formatDisplayInstant(row.lastSignedInAt, timeZone) : '',
+      nominationCountText(row.nominations.consumption),
+      nominationCountText(row.nominations.value),
+    ]),
+  );
+}

@@ -1,0 +1,26 @@
+import * as api from '../../../shared/api/participation.ts';
+import { filterParticipation } from '../../../shared/schemas/participation.ts';
+import { sendDownload } from '../../http/download.ts';
+import { implement, type Route } from '../../http/route.ts';
+import { getEventOr404 } from '../../lib/guards.ts';
+import { participationWorkbook } from './export.ts';
+import { participation, planNonVoterReminder, sendNonVoterReminder } from './service.ts';
+
+export const participationRoutes: Route[] = [
+  implement(api.participation, ({ deps, params }) => participation(deps, params.eventId)),
+  implement(api.exportParticipation, async ({ deps, params, query, reply }) => {
+    const event = await getEventOr404(deps.db, params.eventId);
+    const { exhibitors } = await participation(deps, params.eventId);
+    const rows = filterParticipation(exhibitors, query.show, query.q);
+    return sendDownload(
+      reply,
+      `${event.name}-participacion.xlsx`,
+      api.exportParticipation.response.mediaType,
+      await participationWorkbook(rows, deps.config.timeZone),
+    );
+  }),
+  implement(api.reminderPlan, ({ deps, params }) => planNonVoterReminder(deps, params.eventId)),
+  implement(api.sendReminder, ({ deps, params, user }) =>
+    sendNonVoterReminder(deps, user, params.eventId),
+  ),
+];

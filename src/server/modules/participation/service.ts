@@ -1,0 +1,209 @@
+import { sql } from 'kysely';
+import type {
+  ParticipationResponse,
+  ParticipationRow,
+  ReminderPlan,
+} from '../../../shared/schemas/participation.ts';
+import { hasNoVotes } from '../../../shared/schemas/participation.ts';
+import { isVotingOpen } from '../../../shared/dates.ts';
+import type { Db } from '../../db/connection.ts';
+import type { MailStatus } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import { getEventOr404 } from '../../lib/guards.ts';
+import { iso } from '../../lib/time.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+
+type Admin = Extract<SessionUser, { role: 'admin' }>;
+
+/** An exhibitor is reminded by hand at most once in this many hours. */
+export const MANUAL_REMINDER_INTERVAL_HOURS = 12;
+
+const invitationStatus = (status: MailStatus | null) =>
+  status === 'pending' || status === 'sent' || status === 'failed' ? status : 'none';
+
+/** How many nominations each exhibitor of the event has per category. */
+function nominationCounts(db: Db, eventId: string) {
+  return db
+    .selectFrom('nominations')
+    .select([
+      'exhibitor_id',
+      sql<number>`cast(sum(case when category = 'consumption' then 1 else 0 end) as integer)`.as(
+        'consumption',
+      ),
+      sql<number>`cast(sum(case when category = 'value' then 1 else 0 end) as integer)`.as('value'),
+    ])
+    .where('event_id', '=', eventId)
+    .groupBy('exhibitor_id');
+}
+
+async function participationRows(db: Db, eventId: string): Promise<ParticipationRow[]> {
+  const rows = await db
+    .selectFrom('event_exhibitors as m')
+    .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
+    .leftJoin('mail_outbox as o', 'o.id', 'm.invitation_message_id')
+    .leftJoin(nominationCounts(db, eventId).as('n'), 'n.exhibitor_id', 'm.exhibitor_id')
+    .select([
+      'x.id',
+      'x.full_name',
+      'x.email',
+      'x.company',
+      'x.last_signed_in_at',
+      'o.status as invitation_status',
+      'o.sent_at as invitation_sent_at',
+      'o.last_error as invitation_error',
+      'n.consumption',
+      'n.value',
+    ])
+    .where('m.event_id', '=', eventId)
+    .orderBy(sql`lower(x.full_name)`)
+    .orderBy('x.email')
+    .execute();
+  return rows.map((row) => {
+    const status = invitationStatus(row.invitation_status);
+    return {
+      id: row.id,
+      fullName: row.full_name,
+      email: row.email,
+      company: row.company,
+      invitation: {
+        status,
+        sentAt: status === 'sent' ? row.invitation_sent_at : null,
+        error: status === 'failed' ? row.invitation_error : null,
+      },
+      lastSignedInAt: row.last_signed_in_at,
+      nominations: {
+        consumption: Number(row.consumption ?? 0),
+        value: Number(row.value ?? 0),
+      },
+    };
+  });
+}
+
+/** The participation tab: who was invited, whose invitation failed, who signed in, who voted. */
+export async function participation(
+  deps: AppDeps,
+  eventId: string,
+): Promise<ParticipationResponse> {
+  await getEventOr404(deps.db, eventId);
+  const exhibitors = await participationRows(deps.db, eventId);
+  const count = (test: (row: ParticipationRow) => boolean) => exhibitors.filter(test).length;
+  return {
+    figures: {
+      invited: exhibitors.length,
+      invitationDelivered: count((row) => row.invitation.status === 'sent'),
+      invitationFailed: count((row) => row.invitation.status === 'failed'),
+      signedIn: count((row) => row.lastSignedInAt !== null),
+      votedConsumption: count((row) => row.nominations.consumption > 0),
+      votedValue: count((row) => row.nominations.value > 0),
+      noVotes: count(hasNoVotes),
+    },
+    exhibitors,
+  };
+}
+
+const reminderCutoff = (now: Date) =>
+  iso(new Date(now.getTime() - MANUAL_REMINDER_INTERVAL_HOURS * 3_600_000));
+
+/** Exhibitors of the event without a single nomination. */
+function nonVoters(db: Db, eventId: string) {
+  return db
+    .selectFrom('event_exhibitors as m')
+    .where('m.event_id', '=', eventId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('nominations as v')
+            .select('v.exhibitor_id')
+            .where('v.event_id', '=', eventId)
+            .whereRef('v.exhibitor_id', '=', 'm.exhibitor_id'),
+        ),
+      ),
+    );
+}
+
+/** What "Enviar recordatorio" says before sending. */
+export async function planNonVoterReminder(deps: AppDeps, eventId: string): Promise<ReminderPlan> {
+  await getEventOr404(deps.db, eventId);
+  const cutoff = reminderCutoff(deps.clock.now());
+  const row = await nonVoters(deps.db, eventId)
+    .select([
+      sql<number>`cast(count(*) as integer)`.as('without_votes'),
+      sql<number>`cast(sum(case when m.last_reminded_at > ${cutoff} then 1 else 0 end) as integer)`.as(
+        'recent',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  const recent = Number(row.recent ?? 0);
+  return { recipients: Number(row.without_votes) - recent, remindedRecently: recent };
+}
+
+/**
+ * Reminds every exhibitor of the event who has not voted, except those reminded by hand in the
+ * last 12 hours. Claiming each exhibitor is one conditional update, so two administrators (or two
+ * clicks) at once never remind anybody twice.
+ */
+export async function sendNonVoterReminder(
+  deps: AppDeps,
+  admin: Admin,
+  eventId: string,
+): Promise<ReminderPlan> {
+  const now = deps.clock.now();
+  return deps.transact(async (tx) => {
+    const event = await getEventOr404(tx, eventId);
+    if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) {
+      throw new AppError('voting_closed');
+    }
+    const withoutVotes = await nonVoters(tx, eventId)
+      .select(sql<number>`cast(count(*) as integer)`.as('n'))
+      .executeTakeFirstOrThrow();
+    const claimed = await tx
+      .updateTable('event_exhibitors as m')
+      .set({ last_reminded_at: iso(now) })
+      .where('m.event_id', '=', eventId)
+      .where((eb) =>
+        eb.or([
+          eb('m.last_reminded_at', 'is', null),
+          eb('m.last_reminded_at', '<=', reminderCutoff(now)),
+        ]),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('nominations as v')
+              .select('v.exhibitor_id')
+              .where('v.event_id', '=', eventId)
+              .whereRef('v.exhibitor_id', '=', 'm.exhibitor_id'),
+          ),
+        ),
+      )
+      .returning('exhibitor_id')
+      .execute();
+    const ids = claimed.map((row) => row.exhibitor_id);
+    const recipients = ids.length
+      ? await tx.selectFrom('exhibitors').select(['id', 'email']).where('id', 'in', ids).execute()
+      : [];
+    for (const exhibitor of recipients) {
+      await enqueueMail(tx, now, {
+        template: 'nonvoter-reminder',
+        to: exhibitor.email,
+        params: { eventId },
+        eventId,
+        exhibitorId: exhibitor.id,
+      });
+    }
+    await recordAudit(tx, admin, now, {
+      action: 'exhibitors.reminded',
+      entityType: 'event',
+      entityId: eventId,
+      eventId,
+      details: { reminded: recipients.map((exhibitor) => exhibitor.email) },
+    });
+    return {
+      recipients: recipients.length,
+      remindedRecently: Number(withoutVotes.n) - recipients.length,
+    };
+  });
+}

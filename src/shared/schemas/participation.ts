@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { CATEGORIES, MAX_NOMINEES_PER_CATEGORY, type Category } from '../constants.ts';
+import { searchKey } from '../search.ts';
+import { INVITATION_STATUSES } from './exhibitors.ts';
+
+/** One exhibitor of the participation table. */
+export const participationRow = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  company: z.string(),
+  invitation: z.object({
+    status: z.enum(INVITATION_STATUSES),
+    sentAt: z.string().nullable(),
+    /** The mail server's reply when the invitation could not be delivered. */
+    error: z.string().nullable(),
+  }),
+  lastSignedInAt: z.string().nullable(),
+  /** Nominations per category, 0 to 5. */
+  nominations: z.object({ consumption: z.number().int(), value: z.number().int() }),
+});
+export type ParticipationRow = z.output<typeof participationRow>;
+
+/** The figures above the table, in the order they are shown. */
+export const PARTICIPATION_FIGURES = [
+  'invited',
+  'invitationDelivered',
+  'invitationFailed',
+  'signedIn',
+  'votedConsumption',
+  'votedValue',
+  'noVotes',
+] as const;
+export type ParticipationFigure = (typeof PARTICIPATION_FIGURES)[number];
+
+export const PARTICIPATION_FIGURE_LABELS: Record<ParticipationFigure, string> = {
+  invited: 'Invitados',
+  invitationDelivered: 'Invitación entregada',
+  invitationFailed: 'Invitación con error',
+  signedIn: 'Ingresaron',
+  votedConsumption: 'Votaron en CONSUMO',
+  votedValue: 'Votaron en VALOR AGREGADO',
+  noVotes: 'Sin votos',
+};
+
+const count = z.number().int();
+
+export const participationResponse = z.object({
+  figures: z.object({
+    invited: count,
+    invitationDelivered: count,
+    invitationFailed: count,
+    signedIn: count,
+    votedConsumption: count,
+    votedValue: count,
+    noVotes: count,
+  } satisfies Record<ParticipationFigure, typeof count>),
+  exhibitors: z.array(participationRow),
+});
+export type ParticipationResponse = z.output<typeof participationResponse>;
+
+/** The columns of the table and of its export. */
+export const PARTICIPATION_COLUMNS = [
+  'Nombre completo',
+  'Email',
+  'Empresa',
+  'Invitación',
+  'Último ingreso',
+  'CONSUMO',
+  'VALOR AGREGADO',
+] as const;
+
+/** The "Mostrar" filter of the table. */
+export const PARTICIPATION_FILTERS = ['all', 'noVotes', 'incomplete', 'complete'] as const;
+export type ParticipationFilter = (typeof PARTICIPATION_FILTERS)[number];
+
+/** The export's query: the table's filter and search as the screen has them. */
+export const participationExportQuery = z.object({
+  show: z.enum(PARTICIPATION_FILTERS).default('all'),
+  q: z.string().max(200).default(''),
+});
+
+export const PARTICIPATION_FILTER_LABELS: Record<ParticipationFilter, string> = {
+  all: 'Todos',
+  noVotes: 'Sin votos',
+  incomplete: 'Incompletos',
+  complete: 'Completos',
+};
+
+const votes = (row: ParticipationRow, category: Category) => row.nominations[category];
+
+/** No nomination in either category. */
+export const hasNoVotes = (row: ParticipationRow) =>
+  CATEGORIES.every((category) => votes(row, category) === 0);
+
+/** A full list (5 nominations) in every category. */
+export const isComplete = (row: ParticipationRow) =>
+  CATEGORIES.every((category) => votes(row, category) === MAX_NOMINEES_PER_CATEGORY);
+
+const matchesFilter: Record<ParticipationFilter, (row: ParticipationRow) => boolean> = {
+  all: () => true,
+  noVotes: hasNoVotes,
+  incomplete: (row) => !isComplete(row),
+  complete: isComplete,
+};
+
+/**
+ * The rows the table shows for a filter and a search (by name, email or company, ignoring case
+ * and accents). The export applies the same function, so the file holds what the screen shows.
+ */
+export function filterParticipation(
+  rows: readonly ParticipationRow[],
+  filter: ParticipationFilter,
+  search: string,
+): ParticipationRow[] {
+  const term = searchKey(search.trim());
+  return rows.filter(
+    (row) =>
+      matchesFilter[filter](row) &&
+      (term === '' ||
+        [row.fullName, row.email, row.company].some((text) => searchKey(text).includes(term))),
+  );
+}
+
+/** "{k} de 5": a category's column of the table. */
+export const nominationCountText = (count: number) => `${count} de ${MAX_NOMINEES_PER_CATEGORY}`;
+
+/** "Enviar recordatorio": who gets it, and who is left out for having been reminded lately. */
+export const reminderPlanResponse = z.object({
+  /** Exhibitors without votes who get (or got) the reminder. */
+  recipients: z.number().int(),
+  /** Exhibitors without votes left out: an administrator reminded them in the last 12 hours. */
+  remindedRecently: z.number().int(),
+});
+export type ReminderPlan = z.output<typeof reminderPlanResponse>;
+
+/** The dialog's text before sending. */
+export function reminderPlanText(plan: ReminderPlan): string {
+  const skipped =
+    plan.remindedRecently === 0
+      ? ''
+      : ` Se omiten ${plan.remindedRecently} que ya recibieron un recordatorio en las últimas 12 horas.`;
+  return `Se enviará un recordatorio a ${plan.recipients} expositores.${skipped}`;
+}
