@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../src/server/modules/index.ts';
+import { errorsOf } from '../../src/shared/api/define.ts';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
 import {
   seedAdmin,
@@ -415,6 +416,13 @@ describe('authorization matrix over the route table', () => {
           ...(session ? { as: session } : {}),
         });
         actual[caller] = response.statusCode;
+        if (response.statusCode >= 400) {
+          // Every refusal is one the endpoint's contract declares.
+          const route = apiRoutes.find((r) => `${r.method} ${r.url}` === key);
+          expect(errorsOf(route!.endpoint), `${key} as ${caller}`).toContain(
+            response.json().error.code,
+          );
+        }
         if (caller === 'exhibitorOfEvent' || caller === 'exhibitorOfOtherEvent') {
           for (const secret of w.secrets[caller]) {
             expect(response.body, `${key} as ${caller}`).not.toContain(secret);

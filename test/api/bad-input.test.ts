@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Route } from '../../src/server/http/route.ts';
+import { errorsOf } from '../../src/shared/api/define.ts';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
 import {
   seedAdmin,
@@ -167,12 +168,14 @@ describe('bad input on every route', () => {
   });
   afterEach(() => t.close());
 
-  function expectErrorBody(status: number, body: string) {
+  function expectErrorBody(status: number, body: string, route?: Route) {
     expect(status, body).toBeLessThan(500);
     if (status >= 400 && status !== 404) {
       const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown } };
       expect(typeof parsed.error?.code).toBe('string');
       expect(typeof parsed.error?.message).toBe('string');
+      // The refusal is one the endpoint's contract declares.
+      if (route) expect(errorsOf(route.endpoint), body).toContain(parsed.error?.code);
     }
   }
 
@@ -219,7 +222,7 @@ describe('bad input on every route', () => {
               : { payload: body as object }),
             ...(sessions[role] ? { as: sessions[role] } : {}),
           });
-          expectErrorBody(response.statusCode, response.body);
+          expectErrorBody(response.statusCode, response.body, route);
           if (before !== undefined && response.statusCode >= 400) {
             expect(await fingerprint(t), `${route.method} ${url} → ${response.statusCode}`).toBe(
               before,
@@ -250,7 +253,7 @@ describe('bad input on every route', () => {
         as: sessions.admin,
       });
       expect(big.statusCode, `${route.method} ${url}`).toBe(413);
-      expectErrorBody(big.statusCode, big.body);
+      expectErrorBody(big.statusCode, big.body, route);
       const text = await t.request({
         method: route.method,
         url,
@@ -259,7 +262,7 @@ describe('bad input on every route', () => {
         as: sessions.exhibitor,
       });
       expect(text.statusCode, `${route.method} ${url}`).toBeGreaterThanOrEqual(400);
-      expectErrorBody(text.statusCode, text.body);
+      expectErrorBody(text.statusCode, text.body, route);
       expect(await fingerprint(t)).toBe(before);
     }
   });

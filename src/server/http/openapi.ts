@@ -1,5 +1,5 @@
 import { z, type ZodType } from 'zod';
-import { commonErrors, reads, type Endpoint } from '../../shared/api/define.ts';
+import { errorsOf, reads, type Endpoint } from '../../shared/api/define.ts';
 import { SESSION_COOKIE } from '../../shared/constants.ts';
 import { API_ERRORS, type ApiErrorCode } from '../../shared/errors.ts';
 
@@ -48,8 +48,7 @@ const errorSchema = (codes: ApiErrorCode[]): JsonSchema => ({
 /** The failure answers of an endpoint, grouped by status, each listing its possible codes. */
 function errorResponses(endpoint: Endpoint): Record<string, JsonSchema> {
   const byStatus = new Map<number, ApiErrorCode[]>();
-  const codes = new Set<ApiErrorCode>([...commonErrors(endpoint), ...endpoint.errors]);
-  for (const code of codes) {
+  for (const code of errorsOf(endpoint)) {
     const status = API_ERRORS[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }

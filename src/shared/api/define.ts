@@ -116,8 +116,16 @@ export function commonErrors(endpoint: Endpoint): ApiErrorCode[] {
   }
   if (endpoint.access !== 'public') codes.push('not_signed_in');
   if (endpoint.access === 'admin' || endpoint.access === 'exhibitor') codes.push('forbidden');
-  if (endpoint.method !== 'GET') codes.push('csrf_rejected');
+  // Any method but GET may carry a body, too big or of the wrong type, and needs the CSRF header.
+  if (endpoint.method !== 'GET') {
+    codes.push('csrf_rejected', 'body_too_large', 'unsupported_media_type');
+  }
   return codes;
+}
+
+/** Every code the endpoint may answer: its own and those of its access and input. */
+export function errorsOf(endpoint: Endpoint): ApiErrorCode[] {
+  return [...new Set([...commonErrors(endpoint), ...endpoint.errors])];
 }
 
 /** What the endpoint answers on success, as the client receives it. */
