@@ -111,7 +111,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     engine: database.engine,
     clock: options.clock ?? systemClock,
     logger: app.log,
-    notifyMailQueued: () => undefined,
   };
   const mailWorker = createMailWorker(
     deps,

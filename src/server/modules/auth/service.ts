@@ -15,10 +15,9 @@ import { recordAudit } from '../../lib/audit.ts';
 import { hashToken, newAccessCode, newId, newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { addMinutes, iso } from '../../lib/time.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail, forgetSentSecrets } from '../../mail/outbox.ts';
 import { resendAdminInvitation } from '../admins/service.ts';
 import { hashPassword, isWeakPassword, verifyPassword } from './passwords.ts';
-import { forgetSentSecrets } from './secrets.ts';
 
 /** A signed-in subject plus what the `currentUser` cookie shows. */
 export interface SignedIn {
@@ -136,7 +135,6 @@ export async function sendAccessCode(
     });
     return { sent: true };
   });
-  if (result.sent) deps.notifyMailQueued();
   return result;
 }
 
@@ -294,8 +292,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
     });
     return true;
   });
-  if (queued) deps.notifyMailQueued();
-  else deps.logger.info({ adminId: admin.id }, 'password reset not sent: asked too often');
+  if (!queued) deps.logger.info({ adminId: admin.id }, 'password reset not sent: asked too often');
 }
 
 /** Sets a new password from a reset link; the link is spent and every session of the account ends. */
