@@ -38,6 +38,10 @@ export const MSG = {
   pageNotFound: 'La página no existe.',
   // Not in the original catalogue: added by our own rules (codes, links, limits, conflicts).
   invalidCode: 'El código ingresado no es válido o ha expirado',
+  codeTriesExhausted:
+    'Demasiados intentos con códigos desde este dispositivo. Ingrese con el enlace del último correo que recibió (botón «acceder»), o espere una hora e intente de nuevo.',
+  invalidSignInLink:
+    'El enlace no es válido, ya fue usado o ha expirado. Vuelva a ingresar su email para recibir uno nuevo.',
   pendingAdminLinkSent: 'Le enviamos un enlace a su correo para completar el registro.',
   codeResent: 'Le enviamos un código por correo. Use el más reciente.',
   passwordChanged: 'Su contraseña fue cambiada. Ingrese con la nueva contraseña.',

@@ -33,6 +33,15 @@ export const signInCodeInput = z.object({
 });
 export type SignInCodeInput = z.input<typeof signInCodeInput>;
 
+/** The one-time sign-in link's token, sent by the page the link opens ("acceder"). */
+export const signInLinkInput = z.object({
+  token: z
+    .string(MSG.invalidSignInLink)
+    .min(1, MSG.invalidSignInLink)
+    .max(200, MSG.invalidSignInLink),
+});
+export type SignInLinkInput = z.input<typeof signInLinkInput>;
+
 export const signInPasswordInput = z.object({ email: emailField, password: passwordText });
 export type SignInPasswordInput = z.input<typeof signInPasswordInput>;
 

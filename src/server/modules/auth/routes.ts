@@ -3,6 +3,7 @@ import {
   passwordResetRequestInput,
   signedInResponse,
   signInCodeInput,
+  signInLinkInput,
   signInPasswordInput,
   signInStartInput,
   signInStartResponse,
@@ -15,6 +16,7 @@ import {
   confirmPasswordReset,
   requestPasswordReset,
   signInWithCode,
+  signInWithLink,
   signInWithPassword,
   startSignIn,
 } from './service.ts';
@@ -34,7 +36,9 @@ export const authRoutes: Route[] = [
     body: signInStartInput,
     response: signInStartResponse,
     rateLimit: signInRateLimit,
-    handler: async ({ body, deps }) => ({ next: await startSignIn(deps, body.email) }),
+    handler: async ({ body, deps, request }) => ({
+      next: await startSignIn(deps, body.email, request.ip),
+    }),
   }),
   defineRoute({
     method: 'POST',
@@ -44,8 +48,22 @@ export const authRoutes: Route[] = [
     body: signInCodeInput,
     response: signedInResponse,
     rateLimit: signInRateLimit,
+    handler: async ({ body, deps, reply, request }) => {
+      const signedIn = await signInWithCode(deps, body.email, body.code, request.ip);
+      await startSession(deps, reply, signedIn.subject, signedIn.display);
+      return { user: signedIn.display };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/auth/link',
+    access: 'public',
+    summary: 'Ingreso de un expositor con el enlace de un solo uso del correo del código',
+    body: signInLinkInput,
+    response: signedInResponse,
+    rateLimit: signInRateLimit,
     handler: async ({ body, deps, reply }) => {
-      const signedIn = await signInWithCode(deps, body.email, body.code);
+      const signedIn = await signInWithLink(deps, body.token);
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       return { user: signedIn.display };
     },
@@ -58,8 +76,8 @@ export const authRoutes: Route[] = [
     body: signInPasswordInput,
     response: signedInResponse,
     rateLimit: signInRateLimit,
-    handler: async ({ body, deps, reply }) => {
-      const signedIn = await signInWithPassword(deps, body.email, body.password);
+    handler: async ({ body, deps, reply, request }) => {
+      const signedIn = await signInWithPassword(deps, body.email, body.password, request.ip);
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       return { user: signedIn.display };
     },
