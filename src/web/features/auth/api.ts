@@ -21,6 +21,7 @@ export const authApi = {
   start: (email: string) => api.post<SignInStartResponse>('/api/auth/start', { email }),
   enterCode: (email: string, code: string) =>
     api.post<SignedInResponse>('/api/auth/code', { email, code }),
+  followLink: (token: string) => api.post<SignedInResponse>('/api/auth/link', { token }),
   enterPassword: (email: string, password: string) =>
     api.post<SignedInResponse>('/api/auth/password', { email, password }),
   requestReset: (email: string) => api.post<{ ok: true }>('/api/auth/password-reset', { email }),
