@@ -159,7 +159,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Every state-changing request, whatever its path looks like: the router decodes the path
+    // (`/%61pi/…` reaches `/api/…`), so a check keyed on the raw URL could be stepped around.
     if (!SAFE_METHODS.has(request.method)) {
       const origin = request.headers.origin;
       const ownOrigins = [new URL(config.appUrl).origin, `${request.protocol}://${request.host}`];
@@ -167,6 +168,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         return reply.status(403).send(errorBody('csrf_rejected', MSG.csrfRejected));
       }
     }
+    const isApi = request.routeOptions.url?.startsWith('/api/') ?? request.url.startsWith('/api/');
+    if (!isApi) return;
+    // API answers carry personal data: no shared or back-button cache may keep them. A route
+    // whose answer is public (the logo) sets its own policy.
+    reply.header('cache-control', 'no-store');
     const token = sessionToken(request);
     request.user = token ? await findSessionUser(deps, token) : null;
   });

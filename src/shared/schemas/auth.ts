@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCESS_CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { currentUserSchema } from './session.ts';
-import { emailField, requiredText } from './common.ts';
+import { emailField, hasOnlyTextCharacters, requiredText } from './common.ts';
 
 /** argon2 has no practical limit; this only bounds the work one request can ask for. */
 const PASSWORD_MAX_LENGTH = 200;
@@ -10,7 +10,8 @@ const PASSWORD_MAX_LENGTH = 200;
 const passwordText = z
   .string(MSG.requiredField)
   .min(1, MSG.requiredField)
-  .max(PASSWORD_MAX_LENGTH, MSG.invalidInput);
+  .max(PASSWORD_MAX_LENGTH, MSG.invalidInput)
+  .refine(hasOnlyTextCharacters, MSG.invalidCharacters);
 
 /** An opaque emailed token (invitation `token`, reset `oobCode`). */
 const linkToken = z.string(MSG.invalidToken).min(1, MSG.invalidToken).max(200, MSG.invalidToken);

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { XML_INVALID_CHARACTER } from '../../../shared/schemas/common.ts';
 import type { Nominee } from '../../../shared/schemas/nominee.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 
@@ -28,6 +29,15 @@ export const NOMINEE_HEADERS = NOMINEE_EXPORT_COLUMNS.map(([title]) => title);
 /** Excel's built-in "Text" number format: the cell stays text when someone edits it. */
 const TEXT_FORMAT = '@';
 
+const XML_INVALID_CHARACTERS = new RegExp(XML_INVALID_CHARACTER.source, 'gu');
+
+/**
+ * Text stored before such characters were refused may still hold one; the cell drops it rather
+ * than make the whole file unreadable.
+ */
+const xmlSafe = (value: string | number) =>
+  typeof value === 'string' ? value.replace(XML_INVALID_CHARACTERS, '') : value;
+
 /**
  * One-sheet workbook, written by exceljs's streaming writer. Every value from a form is written as a
  * shared string with the Text format, never as a formula or a number: a name like "=HYPERLINK(…)"
@@ -56,7 +66,7 @@ async function workbook(headers: string[], rows: (string | number)[][]): Promise
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  for (const row of rows) sheet.addRow(row).commit();
+  for (const row of rows) sheet.addRow(row.map(xmlSafe)).commit();
   sheet.commit();
   await writer.commit();
   await finished;

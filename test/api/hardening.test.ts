@@ -1,0 +1,125 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages.ts';
+import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import {
+  seedAdmin,
+  seedEvent,
+  seedExhibitor,
+  seedMembership,
+  seedNominations,
+} from '../helpers/seed.ts';
+
+/*
+ * Findings of an outside security review, one test each: characters that break exports, the CSRF
+ * check on an encoded path, caching of personal data.
+ */
+
+describe('hardening', () => {
+  let t: TestApp;
+  let admin: Session;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const seeded = await seedAdmin(t.deps.db);
+    admin = await t.signIn({ role: 'admin', adminId: seeded.id });
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['U+FFFE', 'Premios \uFFFE'],
+    ['U+FFFF', 'Premios \uFFFF'],
+    ['a control code', 'Premios \u0001'],
+    ['an unpaired surrogate', 'Premios \uD800'],
+  ])('refuses a text field holding %s in Spanish, storing nothing', async (_what, name) => {
+    const before = await t.deps.db.selectFrom('events').select('id').execute();
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/events',
+      as: admin,
+      payload: { name, eventDate: '2026-08-10', voteDeadline: '2026-08-01' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(MSG.invalidCharacters);
+    expect(response.json().error.fields).toEqual({ name: MSG.invalidCharacters });
+    expect(await t.deps.db.selectFrom('events').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('still accepts accents, emoji (paired surrogates) and ñ', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/events',
+      as: admin,
+      payload: { name: 'Premios Ñandú 🎉', eventDate: '2026-08-10', voteDeadline: '2026-08-01' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().name).toBe('Premios Ñandú 🎉');
+  });
+
+  it('strips XML-invalid characters already stored from the xlsx export, which Excel can open', async () => {
+    const event = await seedEvent(t.deps.db);
+    const exhibitor = await seedExhibitor(t.deps.db);
+    await seedMembership(t.deps.db, event.id, exhibitor.id);
+    await seedNominations(t.deps.db, {
+      eventId: event.id,
+      exhibitorId: exhibitor.id,
+      category: 'consumption',
+      nominees: [{ fiscalId: '20111111112', name: 'Reseller\uFFFF Norte\uFFFE\u0001' }],
+    });
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/events/${event.id}/ranking/consumption/export`,
+      as: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('data')!;
+    expect(sheet.getRow(2).getCell(1).value).toBe('Reseller Norte');
+  });
+
+  it('applies the CSRF check to an encoded path that the router decodes to /api', async () => {
+    const exhibitor = await seedExhibitor(t.deps.db);
+    const session = await t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
+    const forged = await t.app.inject({
+      method: 'DELETE',
+      url: '/%61pi/session',
+      headers: { cookie: session.cookie },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().error).toEqual({ code: 'csrf_rejected', message: MSG.csrfRejected });
+    expect(
+      await t.deps.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('exhibitor_id', '=', exhibitor.id)
+        .execute(),
+    ).toHaveLength(1);
+    // With the header, the decoded path is the API: the session is found and ended.
+    const own = await t.request({ method: 'DELETE', url: '/%61pi/session', as: session });
+    expect(own.statusCode).toBe(200);
+    expect(
+      await t.deps.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('exhibitor_id', '=', exhibitor.id)
+        .execute(),
+    ).toHaveLength(0);
+  });
+
+  it('marks every API answer no-store (personal data), errors too; the public logo keeps its own', async () => {
+    const session = await t.request({ method: 'GET', url: '/api/session', as: admin });
+    expect(session.statusCode).toBe(200);
+    expect(session.headers['cache-control']).toBe('no-store');
+    const events = await t.request({ method: 'GET', url: '/api/events', as: admin });
+    expect(events.headers['cache-control']).toBe('no-store');
+    const failed = await t.request({
+      method: 'POST',
+      url: '/api/auth/code',
+      payload: { email: 'nadie@expo.test', code: '123456' },
+    });
+    expect(failed.statusCode).toBe(400);
+    expect(failed.headers['cache-control']).toBe('no-store');
+    const logo = await t.request({ method: 'GET', url: '/api/logo' });
+    expect(logo.headers['cache-control']).toBe('no-cache');
+  });
+});
