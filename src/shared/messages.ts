@@ -20,6 +20,8 @@ export const MSG = {
   adminDuplicateFiscalId: 'El expositor ya ha votado a ese ID fiscal',
   noLogoFile: 'No se seleccionó ningún archivo',
   logoNotPng: 'Por favor, utilice el formato sugerido',
+  logoTooWide: 'El logo no puede medir más de 2000 píxeles de ancho ni de alto.',
+  invalidUpload: 'No se pudo leer el archivo enviado. Intente de nuevo.',
   deleteEventFailed: 'Error: no se ha podido eliminar el evento',
   nominationLimit: 'Ya has alcanzado el limite de nominaciones',
   votingClosed: 'El período de votación ha terminado',
