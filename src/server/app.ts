@@ -94,6 +94,16 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
+    // A client that sends its body slowly, or stops, must not hold a connection: the whole request
+    // has its time, silence closes the socket, and an idle kept-alive connection goes soon.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: config.connectionTimeoutSeconds * 1000,
+    keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: Math.min(60, config.requestTimeoutSeconds) * 1000,
+      // Node looks for requests past their time at this interval (30 s by default).
+      connectionsCheckingInterval: Math.min(30, Math.ceil(config.requestTimeoutSeconds / 2)) * 1000,
+    },
     // Malformed or oversized URLs are refused by the router before any handler: same error body.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.ts';
@@ -12,7 +14,7 @@ import {
 
 /*
  * Findings of an outside security review, one test each: characters that break exports, the CSRF
- * check on an encoded path, caching of personal data.
+ * check on an encoded path, caching of personal data, slow clients.
  */
 
 describe('hardening', () => {
@@ -121,5 +123,66 @@ describe('hardening', () => {
     expect(failed.headers['cache-control']).toBe('no-store');
     const logo = await t.request({ method: 'GET', url: '/api/logo' });
     expect(logo.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('slow clients (request, body and keep-alive timeouts)', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    // Socket timeouts run on the real clock: 1 s figures keep the test short.
+    t = await createTestApp({
+      config: { requestTimeoutSeconds: 1, connectionTimeoutSeconds: 1, keepAliveTimeoutSeconds: 1 },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** Opens a connection, sends `head`, then `drip` one body byte every 200 ms; resolves on close. */
+  function slowClient(drip: boolean): Promise<{ answer: string; ms: number }> {
+    return new Promise((resolve) => {
+      const started = Date.now();
+      let answer = '';
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write(
+          'POST /api/auth/start HTTP/1.1\r\nHost: premios.test\r\nContent-Type: application/json\r\n' +
+            'X-Requested-With: premios\r\nContent-Length: 1000\r\n\r\n{',
+        );
+      });
+      const timer = drip ? setInterval(() => socket.write(' '), 200) : undefined;
+      socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve({ answer, ms: Date.now() - started });
+      });
+    });
+  }
+
+  it('closes a connection whose body trickles in, with 408, once the request time is over', async () => {
+    const { answer, ms } = await slowClient(true);
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(ms).toBeGreaterThanOrEqual(900);
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it('closes a connection whose body stalls', async () => {
+    const { ms } = await slowClient(false);
+    expect(ms).toBeGreaterThanOrEqual(900);
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it('closes an idle kept-alive connection', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const started = Date.now();
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.write('GET /healthz HTTP/1.1\r\nHost: premios.test\r\n\r\n');
+      });
+      socket.on('data', () => undefined);
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(Date.now() - started));
+    });
+    expect(closed).toBeLessThan(5000);
   });
 });
