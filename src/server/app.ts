@@ -183,7 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     // API answers carry personal data: no shared or back-button cache may keep them. A route
     // whose answer is public (the logo) sets its own policy.
     reply.header('cache-control', 'no-store');
-    const token = sessionToken(request);
+    const token = sessionToken(request, deps);
     request.user = token ? await findSessionUser(deps, token) : null;
   });
 

@@ -186,3 +186,53 @@ describe('slow clients (request, body and keep-alive timeouts)', () => {
     expect(closed).toBeLessThan(5000);
   });
 });
+
+describe('the session cookie under https', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { appUrl: 'https://premios.test' } });
+  });
+  afterAll(() => t.close());
+
+  it('is __Host-premios_session: Secure, path /, no Domain; the unprefixed name is ignored', async () => {
+    const exhibitor = await seedExhibitor(t.deps.db);
+    await t.request({
+      method: 'POST',
+      url: '/api/auth/start',
+      payload: { email: exhibitor.email },
+    });
+    await t.deliverMail();
+    const code = /\b(\d{6})\b/.exec(t.smtp.latestTo(exhibitor.email)!.subject)![1]!;
+    const signedIn = await t.request({
+      method: 'POST',
+      url: '/api/auth/code',
+      payload: { email: exhibitor.email, code },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = signedIn.cookies.find((c) => c.name === '__Host-premios_session');
+    expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
+    expect(cookie?.domain).toBeUndefined();
+    expect(signedIn.cookies.find((c) => c.name === 'premios_session')).toBeUndefined();
+
+    const withPrefix = await t.request({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: `__Host-premios_session=${cookie!.value}` },
+    });
+    expect(withPrefix.json().user).toMatchObject({ role: 'exh', email: exhibitor.email });
+    const planted = await t.request({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: `premios_session=${cookie!.value}` },
+    });
+    expect(planted.json()).toEqual({ user: null });
+
+    const out = await t.request({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { cookie: `__Host-premios_session=${cookie!.value}` },
+    });
+    const cleared = out.cookies.find((c) => c.name === '__Host-premios_session');
+    expect(cleared).toMatchObject({ value: '', secure: true, path: '/' });
+  });
+});

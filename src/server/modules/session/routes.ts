@@ -18,7 +18,7 @@ export const sessionRoutes = [
     summary: 'Salir: termina la sesión actual',
     handler: async ({ user, deps, reply }) => {
       if (user) await deleteSession(deps, user.sessionId);
-      clearSessionCookies(reply);
+      clearSessionCookies(reply, deps);
       return { ok: true };
     },
   }),
