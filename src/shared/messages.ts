@@ -40,6 +40,8 @@ export const MSG = {
   pageNotFound: 'La página no existe.',
   // Not in the original catalogue: added by our own rules (codes, links, limits, conflicts).
   invalidCode: 'El código ingresado no es válido o ha expirado',
+  invitationResendLimit:
+    'Esta invitación ya se reenvió varias veces en la última hora. Intente de nuevo más tarde.',
   invalidCharacters: 'El texto contiene caracteres no permitidos.',
   codeTriesExhausted:
     'Demasiados intentos con códigos desde este dispositivo. Ingrese con el enlace del último correo que recibió (botón «acceder»), o espere una hora e intente de nuevo.',

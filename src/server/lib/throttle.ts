@@ -47,6 +47,9 @@ export async function hitThrottle(
         sql` `,
       )} else ${notBefore(delayUpTo + 1)} end`
     : sql`${at}`;
+  // Only a rule with delays looks at the instant: another rule never refuses on a clock that
+  // reads a little earlier than the one that wrote the row (another instance, a test clock).
+  const waited = rule.delayAfter ? sql`"auth_throttle"."not_before" <= ${at}` : sql`true`;
   const result = await sql<{ hits: number }>`
     insert into "auth_throttle" ("scope", "key", "window_start", "hits", "not_before")
     values (${rule.scope}, ${key}, ${at}, 1, ${notBefore(1)})
@@ -58,7 +61,7 @@ export async function hitThrottle(
       "not_before" = case when "auth_throttle"."window_start" <= ${windowExpired}
         then ${notBefore(1)} else ${nextNotBefore} end
     where "auth_throttle"."window_start" <= ${windowExpired}
-      or ("auth_throttle"."hits" < ${rule.max} and "auth_throttle"."not_before" <= ${at})
+      or ("auth_throttle"."hits" < ${rule.max} and ${waited})
     returning "hits"`.execute(db);
   const row = result.rows[0];
   return row ? { allowed: true, hits: Number(row.hits) } : { allowed: false, hits: 0 };
