@@ -132,6 +132,13 @@ record(
   rush.ratio >= 0.3,
 );
 
+record(
+  'SQLite write-ahead log, peak size during the saves',
+  `${(rush.walPeakBytes / 2 ** 20).toFixed(1)} MB`,
+  '< 64 MB',
+  rush.walPeakBytes < 64 * 2 ** 20,
+);
+
 const failed = figures.filter((f) => !f.ok);
 process.stdout.write(
   `\n${figures.length - failed.length} within budget, ${failed.length} over budget\n`,

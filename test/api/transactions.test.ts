@@ -240,4 +240,37 @@ describe('background checkpoints (SQLite)', () => {
     }
     expect(await database.db.selectFrom('exhibitors').select('id').execute()).toHaveLength(2000);
   });
+
+  it('bound the log: journal_size_limit is set, and an idle database empties its log file', async (context) => {
+    if (process.env.TEST_DB_ENGINE === 'postgres') context.skip();
+    const database = await openFresh({ backgroundCheckpoints: true });
+    const file = (testDb as TestDatabase).url.slice('sqlite:'.length);
+    const limit = await sql<{ journal_size_limit: number }>`pragma journal_size_limit`.execute(
+      database.db,
+    );
+    expect(limit.rows[0]?.journal_size_limit).toBe(64 * 1024 * 1024);
+
+    const rows = Array.from({ length: 2000 }, (_, index) => ({
+      ...exhibitor(`w${index}`),
+      full_name: 'w'.repeat(1000),
+    }));
+    for (let start = 0; start < rows.length; start += 200) {
+      await database.transact((trx) =>
+        trx
+          .insertInto('exhibitors')
+          .values(rows.slice(start, start + 200))
+          .execute(),
+      );
+    }
+    const wal = `${file}-wal`;
+    expect(fs.statSync(wal).size).toBeGreaterThan(1_000_000);
+    // Nothing more is written: within a few checkpoint ticks the log file is emptied.
+    for (let waited = 0; fs.statSync(wal).size > 0; waited += 20) {
+      if (waited > 10_000) throw new Error(`the log stayed at ${fs.statSync(wal).size} bytes`);
+      await delay(20);
+    }
+    expect(await database.db.selectFrom('exhibitors').select('id').execute()).toHaveLength(
+      rows.length,
+    );
+  });
 });

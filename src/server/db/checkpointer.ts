@@ -5,7 +5,8 @@ import { Worker } from 'node:worker_threads';
  * Moves SQLite's WAL checkpoints off the request thread. A checkpoint copies the log back into the
  * database file and syncs both; run by the writer itself (SQLite's default, every 1000 pages) it
  * took two thirds of each commit under the deadline rush. This thread's own connection checkpoints
- * in PASSIVE mode, which never blocks the writer; the writer keeps appending meanwhile.
+ * in PASSIVE mode, which never blocks the writer; the writer keeps appending meanwhile. A log
+ * left at a burst's size is emptied (TRUNCATE) once the database has been idle for a tick.
  *
  * The worker's source is inline so that it runs the same from the TypeScript sources and from the
  * server bundle; it needs nothing but node:sqlite.
@@ -14,7 +15,26 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { DatabaseSync } = require('node:sqlite');
 const database = new DatabaseSync(workerData.file);
-const checkpoint = () => database.exec('PRAGMA wal_checkpoint(PASSIVE)');
+database.exec('PRAGMA busy_timeout = 50');
+database.exec('PRAGMA journal_size_limit = ' + workerData.journalSizeLimit);
+const passive = database.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+const truncate = database.prepare('PRAGMA wal_checkpoint(TRUNCATE)');
+let previousLog = -1;
+const checkpoint = () => {
+  try {
+    const { log, checkpointed } = passive.get();
+    // Idle (nothing appended since the last tick) and all copied back: empty the file, so a
+    // burst's log does not stay on disk at its peak size until the next restart.
+    if (log > 0 && log === previousLog && checkpointed === log) {
+      truncate.get();
+      previousLog = 0;
+    } else {
+      previousLog = log;
+    }
+  } catch {
+    // Busy: a writer holds the lock; the next tick tries again.
+  }
+};
 const timer = setInterval(checkpoint, workerData.intervalMs);
 parentPort.on('message', () => {
   clearInterval(timer);
@@ -23,6 +43,9 @@ parentPort.on('message', () => {
   parentPort.close();
 });
 `;
+
+/** The WAL file is cut back to this size whenever it is reset (SQLite's journal_size_limit). */
+export const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export interface Checkpointer {
   stop(): Promise<void>;
@@ -37,7 +60,10 @@ export function startCheckpointer(
   intervalMs: number,
   onFailure: (error: Error) => void,
 ): Checkpointer {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, intervalMs } });
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { file, intervalMs, journalSizeLimit: WAL_SIZE_LIMIT_BYTES },
+  });
   worker.unref();
   let stopping = false;
   worker.on('error', (error) => {
