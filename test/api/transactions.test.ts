@@ -248,7 +248,7 @@ describe('background checkpoints (SQLite)', () => {
     const limit = await sql<{ journal_size_limit: number }>`pragma journal_size_limit`.execute(
       database.db,
     );
-    expect(limit.rows[0]?.journal_size_limit).toBe(64 * 1024 * 1024);
+    expect(limit.rows[0]?.journal_size_limit).toBe(16 * 1024 * 1024);
 
     const rows = Array.from({ length: 2000 }, (_, index) => ({
       ...exhibitor(`w${index}`),
