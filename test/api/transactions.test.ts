@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { shouldTruncate } from '../../src/server/db/checkpointer.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
 import { prepared } from '../../src/server/db/prepared.ts';
 import type { Tx } from '../../src/server/db/transact.ts';
@@ -239,6 +240,25 @@ describe('background checkpoints (SQLite)', () => {
       await delay(20);
     }
     expect(await database.db.selectFrom('exhibitors').select('id').execute()).toHaveLength(2000);
+  });
+
+  it('leave the emptying of the log to the writer, only once it is copied back and idle or past 16 MB', () => {
+    const MB = 1024 * 1024;
+    expect(
+      shouldTruncate({ logBytes: 4 * MB, copied: true }, { logBytes: 4 * MB, copied: true }),
+    ).toBe(true);
+    expect(
+      shouldTruncate({ logBytes: 4 * MB, copied: true }, { logBytes: 3 * MB, copied: true }),
+    ).toBe(false);
+    expect(
+      shouldTruncate({ logBytes: 17 * MB, copied: true }, { logBytes: 3 * MB, copied: true }),
+    ).toBe(true);
+    expect(
+      shouldTruncate({ logBytes: 17 * MB, copied: false }, { logBytes: 17 * MB, copied: false }),
+    ).toBe(false);
+    expect(shouldTruncate({ logBytes: 0, copied: true }, { logBytes: 0, copied: true })).toBe(
+      false,
+    );
   });
 
   it('bound the log: journal_size_limit is set, and an idle database empties its log file', async (context) => {
