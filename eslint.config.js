@@ -22,7 +22,7 @@ const featuresIn = (dir) =>
  */
 const crossFeatureImportsToUntangle = {
   // Registration is a sign-in step: it shares the per-client sign-in rate limit.
-  admins: ['./auth/routes.ts', './auth/passwords.ts', './auth/secrets.ts'],
+  admins: ['./auth/routes.ts', './auth/passwords.ts'],
   // A pending administrator who asks to sign in gets the invitation again.
   auth: ['./admins/service.ts'],
   // Adding an exhibitor checks the event and schedules its deadline reminder.

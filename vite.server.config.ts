@@ -15,7 +15,7 @@ export default defineConfig({
     target: 'node24',
     minify: false,
     sourcemap: true,
-    rollupOptions: { external: ['@node-rs/argon2', 'pg-native', 'exceljs'] },
+    rollupOptions: { external: ['@node-rs/argon2', 'pg-native', 'exceljs', 'sharp'] },
   },
   ssr: { noExternal: true, target: 'node' },
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { openDatabase } from '../src/server/db/connection.ts';
 import { newId } from '../src/server/lib/crypto.ts';
 import { SESSION_COOKIE } from '../src/shared/constants.ts';
@@ -15,6 +16,8 @@ export interface RushFigures {
   /** Median of the rounds' save ÷ /healthz throughput. */
   ratio: number;
   ratios: number[];
+  /** Largest size the SQLite write-ahead log file reached during the saves. */
+  walPeakBytes: number;
 }
 
 const NOMINEES_PER_LIST = 5;
@@ -111,6 +114,19 @@ export async function benchRush(
     // (every exhibitor's next nominee) is followed by as many /healthz requests, and the ratio is
     // the median of the rounds'.
     const versions = new Array<number>(exhibitors).fill(0);
+    const databaseUrl = (servers[0] as BenchServer).databaseUrl;
+    const walFile =
+      database.engine === 'sqlite' ? `${databaseUrl.slice('sqlite:'.length)}-wal` : undefined;
+    let walPeakBytes = 0;
+    const sampleWal = () => {
+      if (!walFile) return;
+      try {
+        walPeakBytes = Math.max(walPeakBytes, fs.statSync(walFile).size);
+      } catch {
+        // No log file at this instant (just truncated).
+      }
+    };
+    const walSampler = setInterval(sampleWal, 25);
     const saveRounds: LoadStats[] = [];
     const healthzRounds: LoadStats[] = [];
     for (let round = 0; round < NOMINEES_PER_LIST; round++) {
@@ -139,6 +155,8 @@ export async function benchRush(
         }),
       );
     }
+    clearInterval(walSampler);
+    sampleWal();
     const ratios = saveRounds.map(
       (saves, round) => saves.perSecond / (healthzRounds[round] as LoadStats).perSecond,
     );
@@ -150,6 +168,7 @@ export async function benchRush(
       healthz: combine(healthzRounds),
       ratio: median(ratios),
       ratios,
+      walPeakBytes,
     };
   } finally {
     for (const client of clients) client.close();

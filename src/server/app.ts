@@ -74,6 +74,16 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
+    // A client that sends its body slowly, or stops, must not hold a connection: the whole request
+    // has its time, silence closes the socket, and an idle kept-alive connection goes soon.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: config.connectionTimeoutSeconds * 1000,
+    keepAliveTimeout: config.keepAliveTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: Math.min(60, config.requestTimeoutSeconds) * 1000,
+      // Node looks for requests past their time at this interval (30 s by default).
+      connectionsCheckingInterval: Math.min(30, Math.ceil(config.requestTimeoutSeconds / 2)) * 1000,
+    },
     // Malformed or oversized URLs are refused by the router before any handler: same error body.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
@@ -91,7 +101,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     engine: database.engine,
     clock: options.clock ?? systemClock,
     logger: app.log,
-    notifyMailQueued: () => undefined,
   };
   const mailWorker = createMailWorker(
     deps,
@@ -140,7 +149,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Every state-changing request, whatever its path looks like: the router decodes the path
+    // (`/%61pi/…` reaches `/api/…`), so a check keyed on the raw URL could be stepped around.
     if (!SAFE_METHODS.has(request.method)) {
       const origin = request.headers.origin;
       const ownOrigins = [new URL(config.appUrl).origin, `${request.protocol}://${request.host}`];
@@ -148,7 +158,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         return reply.status(403).send(errorBody('csrf_rejected'));
       }
     }
-    const token = sessionToken(request);
+    const isApi = request.routeOptions.url?.startsWith('/api/') ?? request.url.startsWith('/api/');
+    if (!isApi) return;
+    // API answers carry personal data: no shared or back-button cache may keep them. A route
+    // whose answer is public (the logo) sets its own policy.
+    reply.header('cache-control', 'no-store');
+    const token = sessionToken(request, deps);
     request.user = token ? await findSessionUser(deps, token) : null;
   });
 

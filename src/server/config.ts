@@ -20,6 +20,12 @@ export interface Config {
   webDir: string;
   /** Per-client requests per minute on each sign-in step (RATE_LIMIT_SIGNIN_PER_MINUTE). */
   signInRateLimitPerMinute: number;
+  /** Time a client has to send a whole request, headers and body (REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutSeconds: number;
+  /** Silence on a connection before it is closed (CONNECTION_TIMEOUT_SECONDS). */
+  connectionTimeoutSeconds: number;
+  /** An idle kept-alive connection is closed after this (KEEP_ALIVE_TIMEOUT_SECONDS). */
+  keepAliveTimeoutSeconds: number;
 }
 
 export const DEFAULT_SIGNIN_RATE_LIMIT_PER_MINUTE = 60;
@@ -44,6 +50,18 @@ export class ConfigError extends Error {}
 
 /** Trust the nearest `hops` proxies in front of the app. */
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** Whole seconds between 1 and 600: a timeout of 0 would mean none at all. */
+const seconds = (name: string, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number of seconds between 1 and 600`)
+    .transform(Number)
+    .refine(
+      (n) => n >= 1 && n <= 600,
+      `${name} must be a whole number of seconds between 1 and 600`,
+    )
+    .default(fallback);
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -93,6 +111,9 @@ const envSchema = z.object({
     .optional(),
   WEB_DIR: z.string().optional(),
   RATE_LIMIT_SIGNIN_PER_MINUTE: signInRateLimitSchema,
+  REQUEST_TIMEOUT_SECONDS: seconds('REQUEST_TIMEOUT_SECONDS', 60),
+  CONNECTION_TIMEOUT_SECONDS: seconds('CONNECTION_TIMEOUT_SECONDS', 60),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds('KEEP_ALIVE_TIMEOUT_SECONDS', 10),
 });
 
 /** Every environment variable the app reads; the README's configuration table lists the same. */
@@ -137,5 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             : vars.TRUST_PROXY,
     webDir: path.resolve(vars.WEB_DIR ?? 'dist/web'),
     signInRateLimitPerMinute: vars.RATE_LIMIT_SIGNIN_PER_MINUTE,
+    requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
+    connectionTimeoutSeconds: vars.CONNECTION_TIMEOUT_SECONDS,
+    keepAliveTimeoutSeconds: vars.KEEP_ALIVE_TIMEOUT_SECONDS,
   };
 }

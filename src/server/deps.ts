@@ -17,9 +17,4 @@ export interface AppDeps {
   engine: Engine;
   clock: Clock;
   logger: FastifyBaseLogger;
-  /**
-   * Does nothing: `transact` wakes the mail worker after a commit that queued mail. Kept only while
-   * the sign-in service still calls it; remove it with those calls.
-   */
-  notifyMailQueued(): void;
 }

@@ -14,9 +14,6 @@ export const pointsForPlace = (place: number): number => POINTS_BASE - place;
 
 export const ACCESS_CODE_LENGTH = 6;
 export const ACCESS_CODE_TTL_MINUTES = 15;
-export const ACCESS_CODE_MAX_ATTEMPTS = 5;
-export const ACCESS_CODE_MIN_INTERVAL_SECONDS = 30;
-export const ACCESS_CODE_MAX_PER_HOUR = 10;
 
 export const ADMIN_INVITATION_TTL_DAYS = 7;
 export const PASSWORD_RESET_TTL_MINUTES = 60;

@@ -12,6 +12,7 @@ export const API_ERRORS = {
   invalid_input: { status: 400, message: MSG.invalidInput },
   invalid_code: { status: 400, message: MSG.invalidCode },
   invalid_reset: { status: 400, message: MSG.resetFailed },
+  invalid_link: { status: 400, message: MSG.invalidSignInLink },
   sign_in_failed: { status: 400, message: MSG.signInFailed },
   wrong_password: { status: 400, message: MSG.wrongPassword },
   not_signed_in: { status: 401, message: MSG.notSignedIn },
@@ -31,6 +32,7 @@ export const API_ERRORS = {
   file_too_large: { status: 413, message: MSG.fileTooLarge },
   unsupported_media_type: { status: 415, message: MSG.invalidInput },
   rate_limited: { status: 429, message: MSG.tooManyRequests },
+  code_tries_exhausted: { status: 429, message: MSG.codeTriesExhausted },
   internal_error: { status: 500, message: MSG.genericError },
 } as const satisfies Record<string, { status: number; message: CatalogueMessage }>;
 

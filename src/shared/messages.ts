@@ -21,6 +21,8 @@ export const MSG = {
   adminDuplicateFiscalId: 'El expositor ya ha votado a ese ID fiscal',
   noLogoFile: 'No se seleccionó ningún archivo',
   logoNotPng: 'Por favor, utilice el formato sugerido',
+  logoTooWide: 'El logo no puede medir más de 2000 píxeles de ancho ni de alto.',
+  invalidUpload: 'No se pudo leer el archivo enviado. Intente de nuevo.',
   deleteEventFailed: 'Error: no se ha podido eliminar el evento',
   nominationLimit: 'Ya has alcanzado el limite de nominaciones',
   votingClosed: 'El período de votación ha terminado',
@@ -39,6 +41,13 @@ export const MSG = {
   pageNotFound: 'La página no existe.',
   // Not in the original catalogue: added by our own rules (codes, links, limits, conflicts).
   invalidCode: 'El código ingresado no es válido o ha expirado',
+  invitationResendLimit:
+    'Esta invitación ya se reenvió varias veces en la última hora. Intente de nuevo más tarde.',
+  invalidCharacters: 'El texto contiene caracteres no permitidos.',
+  codeTriesExhausted:
+    'Demasiados intentos con códigos desde este dispositivo. Ingrese con el enlace del último correo que recibió (botón «acceder»), o espere una hora e intente de nuevo.',
+  invalidSignInLink:
+    'El enlace no es válido, ya fue usado o ha expirado. Vuelva a ingresar su email para recibir uno nuevo.',
   pendingAdminLinkSent: 'Le enviamos un enlace a su correo para completar el registro.',
   codeResent: 'Le enviamos un código por correo. Use el más reciente.',
   passwordChanged: 'Su contraseña fue cambiada. Ingrese con la nueva contraseña.',
@@ -57,7 +66,6 @@ export const MSG = {
   digitsOnly: 'Ingrese solo números',
   invalidToken: 'El enlace no es válido o ha expirado.',
   fileTooLarge: 'El archivo supera el tamaño máximo de 2 MB',
-  invalidUpload: 'No se pudo leer el archivo enviado. Vuelva a intentarlo.',
   rosterUnsupportedType: 'El archivo debe ser CSV o Excel (.xlsx).',
   rosterEmpty: 'El archivo está vacío.',
   rosterNoEmailColumn: 'El archivo no tiene una columna "Email".',

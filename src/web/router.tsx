@@ -11,6 +11,7 @@ export const routes = [
   { path: '/', lazy: screen(() => import('./routes/Landing.tsx')) },
   { path: '/signin', lazy: screen(() => import('./routes/signin/SignInEmail.tsx')) },
   { path: '/signin/code', lazy: screen(() => import('./routes/signin/SignInCode.tsx')) },
+  { path: '/signin/link', lazy: screen(() => import('./routes/signin/SignInLink.tsx')) },
   { path: '/signin/admin', lazy: screen(() => import('./routes/signin/SignInAdmin.tsx')) },
   { path: '/signin/newadmin', lazy: screen(() => import('./routes/signin/NewAdmin.tsx')) },
   {

@@ -88,6 +88,10 @@ const MATRIX: Record<string, Row> = {
       payload: { email: w.exhibitorEmail, code: '000000' },
     }),
   },
+  'POST /api/auth/link': {
+    expect: everyone(400),
+    request: () => ({ url: '/api/auth/link', payload: { token: 'inventado' } }),
+  },
   'POST /api/auth/password': {
     expect: everyone(200),
     request: (w) => ({

@@ -1,4 +1,5 @@
 import { deflateSync, crc32 } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLogo } from '../../src/server/modules/branding/logo.ts';
 import { LOGO_MAX_BYTES } from '../../src/shared/constants.ts';
@@ -28,6 +29,12 @@ function tinyPng(rgba: [number, number, number, number] = [200, 30, 30, 255]): B
     chunk('IDAT', deflateSync(Buffer.concat([row, row]))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** Decoded RGBA pixels and size, to compare images whatever their encoding. */
+async function pixels(png: Buffer) {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data: [...data] };
 }
 
 /** The first bytes of a JPEG (what a JPEG renamed to .png really holds). */
@@ -121,7 +128,8 @@ describe('logo', () => {
     const served = await t.request({ method: 'GET', url: '/api/logo' });
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers.etag).toBe(etag);
-    expect(Buffer.compare(served.rawPayload, png)).toBe(0);
+    // Re-encoded on the way in: other bytes, the same pixels.
+    expect(await pixels(served.rawPayload)).toEqual(await pixels(png));
     const cached = await t.request({
       method: 'GET',
       url: '/api/logo',
@@ -129,14 +137,15 @@ describe('logo', () => {
     });
     expect(cached.statusCode).toBe(304);
     // The mail worker embeds the same bytes.
-    expect(Buffer.compare(Buffer.from((await loadLogo(t.deps.db)).png), png)).toBe(0);
+    expect(Buffer.compare(Buffer.from((await loadLogo(t.deps.db)).png), served.rawPayload)).toBe(0);
 
     const second = tinyPng([10, 120, 200, 0]);
     expect((await upload(second)).statusCode).toBe(200);
     const rows = await brandingRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: 1, updated_by: admin.id });
-    expect(Buffer.compare(Buffer.from(rows[0]?.logo_png ?? []), second)).toBe(0);
+    const stored = Buffer.from(rows[0]?.logo_png ?? []);
+    expect(await pixels(stored)).toEqual(await pixels(second));
     const audit = await t.deps.db
       .selectFrom('audit_log')
       .selectAll()
@@ -144,6 +153,73 @@ describe('logo', () => {
       .execute();
     expect(audit).toHaveLength(2);
     expect(audit[1]).toMatchObject({ actor_id: admin.id, entity_type: 'branding' });
-    expect(JSON.parse(audit[1]?.details ?? '{}')).toMatchObject({ bytes: second.length });
+    expect(JSON.parse(audit[1]?.details ?? '{}')).toMatchObject({ bytes: stored.length });
+  });
+
+  it('refuses a logo wider or taller than 2,000 px by its header, before decoding it', async () => {
+    const wide = tinyPng();
+    // Declared 20000×20000 (a few KB that would decode to gigabytes); only the header is read.
+    for (const [width, height] of [
+      [20000, 20000],
+      [2001, 10],
+      [10, 2001],
+    ] as const) {
+      const forged = Buffer.from(wide);
+      forged.writeUInt32BE(width, 16);
+      forged.writeUInt32BE(height, 20);
+      const response = await upload(forged);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        message: MSG.logoTooWide,
+        fields: { logo: MSG.logoTooWide },
+      });
+    }
+  });
+
+  it('accepts 2,000 px, and stores a noisy logo re-encoded under 200 KB', async () => {
+    const noise = Buffer.alloc(2000 * 2000 * 4);
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
+    const big = await sharp(noise, { raw: { width: 2000, height: 2000, channels: 4 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    expect(big.length).toBeLessThan(LOGO_MAX_BYTES);
+    const response = await upload(big);
+    expect(response.statusCode).toBe(200);
+    const stored = Buffer.from((await loadLogo(t.deps.db)).png);
+    expect(stored.length).toBeLessThanOrEqual(200 * 1024);
+    const info = await sharp(stored).metadata();
+    expect(Math.max(info.width, info.height)).toBeLessThanOrEqual(600);
+  });
+
+  it('refuses a PNG whose body is corrupt with the format message, storing nothing new', async () => {
+    const before = await brandingRows();
+    const broken = Buffer.concat([tinyPng().subarray(0, 40), Buffer.alloc(30, 1)]);
+    const response = await upload(broken);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(MSG.logoNotPng);
+    expect(await brandingRows()).toEqual(before);
+  });
+
+  it.each([
+    ['cut short', (body: Buffer) => body.subarray(0, body.length - 40)],
+    ['without its closing boundary', (body: Buffer) => body.subarray(0, body.length - 30)],
+  ])('answers a malformed multipart body (%s) with 400 in Spanish', async (_what, mangle) => {
+    const before = await brandingRows();
+    const body = multipart([
+      { name: 'logo', filename: 'logo.png', type: 'image/png', data: tinyPng() },
+    ]);
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/logo',
+      as,
+      headers: body.headers,
+      payload: mangle(body.payload),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'invalid_input',
+      message: MSG.invalidUpload,
+    });
+    expect(await brandingRows()).toEqual(before);
   });
 });

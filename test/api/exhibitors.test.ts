@@ -276,6 +276,53 @@ describe('exhibitors of an event', () => {
     expect(stranger.statusCode).toBe(404);
   });
 
+  it('re-sends one invitation at most 5 times an hour, even with 40 requests at once', async () => {
+    t.clock.set(TEST_NOW);
+    const event = await seedEvent(t.deps.db, { name: 'Reenvíos en ráfaga' });
+    const email = address();
+    const added = (await add(event.id, { fullName: 'Rafa Ráfaga', email, company: 'R' })).json();
+    const url = `/api/events/${event.id}/exhibitors/${added.id}/invitation`;
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, () => t.request({ method: 'POST', url, as })),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    // The 5 allowed ones either re-sent or, crossing another, were answered 409 to retry.
+    expect(statuses.filter((s) => s !== 429).every((s) => s === 200 || s === 409)).toBe(true);
+    const refused = responses.find((r) => r.statusCode === 429)!;
+    expect(refused.json().error.message).toBe(MSG.invitationResendLimit);
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('event_id', '=', event.id)
+      .where('action', '=', 'exhibitor.invitation_resent')
+      .execute();
+    expect(audit.length).toBe(statuses.filter((s) => s === 200).length);
+    expect(audit.length).toBeLessThanOrEqual(5);
+    expect(audit.length).toBeGreaterThanOrEqual(1);
+
+    t.clock.advance(60 * 60 * 1000);
+    expect((await t.request({ method: 'POST', url, as })).statusCode).toBe(200);
+  });
+
+  it('limits one administrator to 300 re-sends an hour over all exhibitors', async () => {
+    t.clock.set(TEST_NOW);
+    const event = await seedEvent(t.deps.db);
+    const added = (
+      await add(event.id, { fullName: 'Otra Persona', email: address(), company: 'O' })
+    ).json();
+    const url = `/api/events/${event.id}/exhibitors/${added.id}/invitation`;
+    expect((await t.request({ method: 'POST', url, as })).statusCode).toBe(200);
+    await t.deps.db
+      .updateTable('auth_throttle')
+      .set({ hits: 300 })
+      .where('scope', '=', 'invitation-resend-admin')
+      .execute();
+    const refused = await t.request({ method: 'POST', url, as });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(MSG.tooManyRequests);
+  });
+
   it('tells how many nominations a removal discards, then removes membership and nominations only', async () => {
     const event = await seedEvent(t.deps.db);
     const other = await seedEvent(t.deps.db);

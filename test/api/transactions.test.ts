@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { shouldTruncate } from '../../src/server/db/checkpointer.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection.ts';
 import { prepared } from '../../src/server/db/prepared.ts';
 import type { Tx } from '../../src/server/db/transact.ts';
@@ -239,5 +240,57 @@ describe('background checkpoints (SQLite)', () => {
       await delay(20);
     }
     expect(await database.db.selectFrom('exhibitors').select('id').execute()).toHaveLength(2000);
+  });
+
+  it('leave the emptying of the log to the writer, only once it is copied back and idle or past 16 MB', () => {
+    const MB = 1024 * 1024;
+    expect(
+      shouldTruncate({ logBytes: 4 * MB, copied: true }, { logBytes: 4 * MB, copied: true }),
+    ).toBe(true);
+    expect(
+      shouldTruncate({ logBytes: 4 * MB, copied: true }, { logBytes: 3 * MB, copied: true }),
+    ).toBe(false);
+    expect(
+      shouldTruncate({ logBytes: 17 * MB, copied: true }, { logBytes: 3 * MB, copied: true }),
+    ).toBe(true);
+    expect(
+      shouldTruncate({ logBytes: 17 * MB, copied: false }, { logBytes: 17 * MB, copied: false }),
+    ).toBe(false);
+    expect(shouldTruncate({ logBytes: 0, copied: true }, { logBytes: 0, copied: true })).toBe(
+      false,
+    );
+  });
+
+  it('bound the log: journal_size_limit is set, and an idle database empties its log file', async (context) => {
+    if (process.env.TEST_DB_ENGINE === 'postgres') context.skip();
+    const database = await openFresh({ backgroundCheckpoints: true });
+    const file = (testDb as TestDatabase).url.slice('sqlite:'.length);
+    const limit = await sql<{ journal_size_limit: number }>`pragma journal_size_limit`.execute(
+      database.db,
+    );
+    expect(limit.rows[0]?.journal_size_limit).toBe(16 * 1024 * 1024);
+
+    const rows = Array.from({ length: 2000 }, (_, index) => ({
+      ...exhibitor(`w${index}`),
+      full_name: 'w'.repeat(1000),
+    }));
+    for (let start = 0; start < rows.length; start += 200) {
+      await database.transact((trx) =>
+        trx
+          .insertInto('exhibitors')
+          .values(rows.slice(start, start + 200))
+          .execute(),
+      );
+    }
+    const wal = `${file}-wal`;
+    expect(fs.statSync(wal).size).toBeGreaterThan(1_000_000);
+    // Nothing more is written: within a few checkpoint ticks the log file is emptied.
+    for (let waited = 0; fs.statSync(wal).size > 0; waited += 20) {
+      if (waited > 10_000) throw new Error(`the log stayed at ${fs.statSync(wal).size} bytes`);
+      await delay(20);
+    }
+    expect(await database.db.selectFrom('exhibitors').select('id').execute()).toHaveLength(
+      rows.length,
+    );
   });
 });

@@ -8,7 +8,13 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
-import { startCheckpointer, type Checkpointer } from './checkpointer.ts';
+import {
+  shouldTruncate,
+  startCheckpointer,
+  WAL_SIZE_LIMIT_BYTES,
+  type Checkpointer,
+  type CheckpointReport,
+} from './checkpointer.ts';
 import { createTransactions, guardedDialect, type Transactions } from './transact.ts';
 
 export type Db = Kysely<Database>;
@@ -38,6 +44,8 @@ function nodeSqliteDatabase(database: DatabaseSync): SqliteDatabase {
   database.exec('PRAGMA synchronous = NORMAL');
   database.exec('PRAGMA foreign_keys = ON');
   database.exec('PRAGMA busy_timeout = 5000');
+  // Without a limit the log keeps the size of its biggest burst (449 MB seen under load).
+  database.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   // Kysely asks for the same few SQL texts over and over: prepare each once, with its shape.
   const statements = new Map<string, SqliteStatement>();
   return {
@@ -71,9 +79,27 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Da
     dialect = new SqliteDialect({ database: nodeSqliteDatabase(database) });
     if (options.backgroundCheckpoints && file !== ':memory:') {
       database.exec('PRAGMA wal_autocheckpoint = 0');
-      checkpointer = startCheckpointer(file, CHECKPOINT_INTERVAL_MS, () =>
-        // Without the worker, the connection checkpoints for itself again (SQLite's default).
-        database.exec('PRAGMA wal_autocheckpoint = 1000'),
+      let previous: CheckpointReport | null = null;
+      let truncating = false;
+      checkpointer = startCheckpointer(
+        file,
+        CHECKPOINT_INTERVAL_MS,
+        () =>
+          // Without the worker, the connection checkpoints for itself again (SQLite's default).
+          database.exec('PRAGMA wal_autocheckpoint = 1000'),
+        (report) => {
+          const truncate = !truncating && shouldTruncate(report, previous);
+          previous = report;
+          if (!truncate) return;
+          // Through Kysely, so it runs between two transactions of this one connection; the log
+          // is already copied back, so this only cuts the file.
+          truncating = true;
+          sql
+            .raw('PRAGMA wal_checkpoint(TRUNCATE)')
+            .execute(db)
+            .catch(() => undefined)
+            .finally(() => (truncating = false));
+        },
       );
     }
   } else {

@@ -130,6 +130,18 @@ export interface SignInCodesTable {
   used_at: Instant | null;
   voided_at: Instant | null;
   created_at: Instant;
+  /** Hash of the one-time sign-in link mailed with the code (null for codes issued before it). */
+  link_hash: string | null;
+}
+
+/** One sign-in counter: `hits` within the window that began at `window_start`. */
+export interface AuthThrottleTable {
+  scope: string;
+  key: string;
+  window_start: Instant;
+  hits: number;
+  /** The next try is refused before this instant (progressive delay). */
+  not_before: Instant;
 }
 
 export interface PasswordResetTokensTable {
@@ -194,6 +206,7 @@ export interface Database {
   sessions: SessionsTable;
   sign_in_codes: SignInCodesTable;
   password_reset_tokens: PasswordResetTokensTable;
+  auth_throttle: AuthThrottleTable;
   mail_outbox: MailOutboxTable;
   branding: BrandingTable;
   audit_log: AuditLogTable;

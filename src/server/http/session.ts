@@ -157,6 +157,14 @@ function isSecure(deps: AppDeps): boolean {
   return deps.config.appUrl.startsWith('https://');
 }
 
+/**
+ * Under https the session cookie carries the `__Host-` prefix: browsers then accept it only with
+ * Secure, path / and no Domain, so a neighbouring subdomain cannot plant or overwrite it.
+ */
+export function sessionCookieName(deps: AppDeps): string {
+  return isSecure(deps) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
 /** Sets the httpOnly session cookie and the display-only `currentUser` cookie. */
 export function setSessionCookies(
   reply: FastifyReply,
@@ -165,7 +173,7 @@ export function setSessionCookies(
   user: CurrentUser,
 ): void {
   const secure = isSecure(deps);
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(deps), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -181,13 +189,14 @@ export function setSessionCookies(
   });
 }
 
-export function clearSessionCookies(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(CURRENT_USER_COOKIE, { path: '/' });
+export function clearSessionCookies(reply: FastifyReply, deps: AppDeps): void {
+  const secure = isSecure(deps);
+  reply.clearCookie(sessionCookieName(deps), { path: '/', secure });
+  reply.clearCookie(CURRENT_USER_COOKIE, { path: '/', secure });
 }
 
-export function sessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SESSION_COOKIE];
+export function sessionToken(request: FastifyRequest, deps: AppDeps): string | undefined {
+  return request.cookies[sessionCookieName(deps)];
 }
 
 /** Signs the user in on this response: new session, cookies set. */

@@ -30,13 +30,16 @@ export async function readUploadedFile(
     return { fileName: file.filename, bytes: await file.toBuffer() };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
+    const code = String((error as { code?: unknown }).code);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('file_too_large', {
         message: options.tooLarge,
         fields: { [options.field]: options.tooLarge },
       });
     }
-    // Busboy's parse errors (a missing boundary, a truncated part) are the client's, not ours.
+    // The framework's other limits (parts, fields) keep their answers; a body the parser cannot
+    // read (cut short, bad part headers, no closing boundary) is the sender's fault, not ours.
+    if (code.startsWith('FST_')) throw error;
     throw badRequest(MSG.invalidUpload, options.field);
   }
 }

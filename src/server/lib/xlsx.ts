@@ -1,10 +1,20 @@
 import { PassThrough } from 'node:stream';
+import { XML_INVALID_CHARACTER } from '../../shared/schemas/common.ts';
 
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Excel's built-in "Text" number format: the cell stays text when someone edits it. */
 export const TEXT_FORMAT = '@';
+
+const XML_INVALID_CHARACTERS = new RegExp(XML_INVALID_CHARACTER.source, 'gu');
+
+/**
+ * Text stored before such characters were refused may still hold one; the cell drops it rather
+ * than make the whole file unreadable.
+ */
+const xmlSafe = (value: string | number) =>
+  typeof value === 'string' ? value.replace(XML_INVALID_CHARACTERS, '') : value;
 
 /**
  * One-sheet workbook, written by exceljs's streaming writer. Every value from a form is written as a
@@ -40,7 +50,7 @@ export async function writeWorkbook(
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  for (const row of rows) sheet.addRow(row).commit();
+  for (const row of rows) sheet.addRow(row.map(xmlSafe)).commit();
   sheet.commit();
   await writer.commit();
   await finished;

@@ -4,6 +4,7 @@ import {
   passwordResetRequestInput,
   signedInResponse,
   signInCodeInput,
+  signInLinkInput,
   signInPasswordInput,
   signInStartInput,
   signInStartResponse,
@@ -27,7 +28,17 @@ export const signInWithCode = defineEndpoint({
   summary: 'Ingreso de un expositor con el código de 6 dígitos',
   body: signInCodeInput,
   response: json(signedInResponse),
-  errors: ['invalid_code', 'rate_limited'],
+  errors: ['invalid_code', 'code_tries_exhausted', 'rate_limited'],
+});
+
+export const signInWithLink = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/link',
+  access: 'public',
+  summary: 'Ingreso de un expositor con el enlace de un solo uso del correo del código',
+  body: signInLinkInput,
+  response: json(signedInResponse),
+  errors: ['invalid_link', 'rate_limited'],
 });
 
 export const signInWithPassword = defineEndpoint({
@@ -63,6 +74,7 @@ export const confirmPasswordReset = defineEndpoint({
 export const authEndpoints = [
   startSignIn,
   signInWithCode,
+  signInWithLink,
   signInWithPassword,
   requestPasswordReset,
   confirmPasswordReset,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCESS_CODE_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { currentUserSchema } from './session.ts';
-import { emailField, requiredText, whenMissing } from './common.ts';
+import { emailField, hasOnlyTextCharacters, requiredText, whenMissing } from './common.ts';
 
 /** argon2 has no practical limit; this only bounds the work one request can ask for. */
 const PASSWORD_MAX_LENGTH = 200;
@@ -10,7 +10,8 @@ const PASSWORD_MAX_LENGTH = 200;
 const passwordText = z
   .string({ error: whenMissing(MSG.requiredField) })
   .min(1, MSG.requiredField)
-  .max(PASSWORD_MAX_LENGTH, MSG.invalidInput);
+  .max(PASSWORD_MAX_LENGTH, MSG.invalidInput)
+  .refine(hasOnlyTextCharacters, MSG.invalidCharacters);
 
 /** An opaque emailed token (invitation `token`, reset `oobCode`). */
 const linkToken = z
@@ -35,6 +36,15 @@ export const signInCodeInput = z.object({
     .regex(new RegExp(`^\\d{${ACCESS_CODE_LENGTH}}$`), MSG.invalidCode),
 });
 export type SignInCodeInput = z.input<typeof signInCodeInput>;
+
+/** The one-time sign-in link's token, sent by the page the link opens ("acceder"). */
+export const signInLinkInput = z.object({
+  token: z
+    .string({ error: whenMissing(MSG.invalidSignInLink) })
+    .min(1, MSG.invalidSignInLink)
+    .max(200, MSG.invalidSignInLink),
+});
+export type SignInLinkInput = z.input<typeof signInLinkInput>;
 
 export const signInPasswordInput = z.object({ email: emailField, password: passwordText });
 export type SignInPasswordInput = z.input<typeof signInPasswordInput>;

@@ -47,9 +47,20 @@ export const whenMissing =
 
 const requiredString = () => z.string({ error: whenMissing(MSG.requiredField) });
 
-/** A required single-line text: trimmed, not empty, bounded. */
+/**
+ * Characters that XML 1.0 cannot hold (control codes, U+FFFE, U+FFFF, unpaired surrogates): a
+ * name holding one would make every xlsx export that shows it a file Excel refuses.
+ */
+export const XML_INVALID_CHARACTER = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+export const hasOnlyTextCharacters = (value: string): boolean => !XML_INVALID_CHARACTER.test(value);
+
+/** A required single-line text: trimmed, not empty, bounded, characters any export can hold. */
 export const requiredText = (max = 200) =>
-  requiredString().trim().min(1, MSG.requiredField).max(max, MSG.invalidInput);
+  requiredString()
+    .trim()
+    .min(1, MSG.requiredField)
+    .max(max, MSG.invalidInput)
+    .refine(hasOnlyTextCharacters, MSG.invalidCharacters);
 
 export const emailField = requiredString()
   .trim()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { isoDateField, requiredText } from './common.ts';
+import { hasOnlyTextCharacters, isoDateField, requiredText } from './common.ts';
 
 /** The reminders an event can send to its exhibitors, earliest first. */
 export const REMINDER_KINDS = [
@@ -52,7 +52,13 @@ export type EventView = z.output<typeof eventView>;
 export const eventListResponse = z.object({ events: z.array(eventView) });
 export type EventListResponse = z.output<typeof eventListResponse>;
 
-export const eventSearchQuery = z.object({ q: z.string().max(200, MSG.invalidInput).optional() });
+export const eventSearchQuery = z.object({
+  q: z
+    .string()
+    .max(200, MSG.invalidInput)
+    .refine(hasOnlyTextCharacters, MSG.invalidCharacters)
+    .optional(),
+});
 
 /**
  * The date rules of a new or edited event, shared by the dialog and the server: both dates today

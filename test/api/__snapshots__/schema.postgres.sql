@@ -1,9 +1,10 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0006_turnout
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout
 
 -- tables
 admin_invitations BASE TABLE
 admins BASE TABLE
 audit_log BASE TABLE
+auth_throttle BASE TABLE
 branding BASE TABLE
 event_exhibitors BASE TABLE
 events BASE TABLE
@@ -41,6 +42,11 @@ audit_log.entity_type text not null -
 audit_log.entity_id text null -
 audit_log.event_id text null -
 audit_log.details text not null -
+auth_throttle.scope text not null -
+auth_throttle.key text not null -
+auth_throttle.window_start text not null -
+auth_throttle.hits integer not null -
+auth_throttle.not_before text not null -
 branding.id integer not null -
 branding.logo_png bytea not null -
 branding.etag text not null -
@@ -135,6 +141,7 @@ sign_in_codes.expires_at text not null -
 sign_in_codes.used_at text null -
 sign_in_codes.voided_at text null -
 sign_in_codes.created_at text not null -
+sign_in_codes.link_hash text null -
 
 -- constraints
 admin_invitations admin_invitations_admin_id_fkey: FOREIGN KEY (admin_id) REFERENCES admins(id) ON DELETE CASCADE
@@ -144,6 +151,7 @@ admin_invitations admin_invitations_token_hash_key: UNIQUE (token_hash)
 admins admins_email_key: UNIQUE (email)
 admins admins_pkey: PRIMARY KEY (id)
 audit_log audit_log_pkey: PRIMARY KEY (id)
+auth_throttle auth_throttle_pkey: PRIMARY KEY (scope, key)
 branding branding_id_check: CHECK ((id = 1))
 branding branding_pkey: PRIMARY KEY (id)
 branding branding_updated_by_fkey: FOREIGN KEY (updated_by) REFERENCES admins(id) ON DELETE SET NULL
@@ -188,6 +196,8 @@ CREATE UNIQUE INDEX admins_email_key ON admins USING btree (email)
 CREATE UNIQUE INDEX admins_pkey ON admins USING btree (id)
 CREATE INDEX audit_log_event_idx ON audit_log USING btree (event_id)
 CREATE UNIQUE INDEX audit_log_pkey ON audit_log USING btree (id)
+CREATE UNIQUE INDEX auth_throttle_pkey ON auth_throttle USING btree (scope, key)
+CREATE INDEX auth_throttle_window_idx ON auth_throttle USING btree (window_start)
 CREATE UNIQUE INDEX branding_pkey ON branding USING btree (id)
 CREATE INDEX event_exhibitors_exhibitor_idx ON event_exhibitors USING btree (exhibitor_id)
 CREATE UNIQUE INDEX event_exhibitors_pk ON event_exhibitors USING btree (event_id, exhibitor_id)
@@ -212,6 +222,7 @@ CREATE INDEX sessions_exhibitor_idx ON sessions USING btree (exhibitor_id)
 CREATE UNIQUE INDEX sessions_pkey ON sessions USING btree (id)
 CREATE UNIQUE INDEX sessions_token_hash_key ON sessions USING btree (token_hash)
 CREATE INDEX sign_in_codes_exhibitor_idx ON sign_in_codes USING btree (exhibitor_id, created_at)
+CREATE UNIQUE INDEX sign_in_codes_link_idx ON sign_in_codes USING btree (link_hash)
 CREATE UNIQUE INDEX sign_in_codes_pkey ON sign_in_codes USING btree (id)
 
 -- triggers

@@ -1,10 +1,13 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0006_turnout
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
 
 -- index audit_log_event_idx on audit_log
 CREATE INDEX "audit_log_event_idx" on "audit_log" ("event_id");
+
+-- index auth_throttle_window_idx on auth_throttle
+CREATE INDEX "auth_throttle_window_idx" on "auth_throttle" ("window_start");
 
 -- index event_exhibitors_exhibitor_idx on event_exhibitors
 CREATE INDEX "event_exhibitors_exhibitor_idx" on "event_exhibitors" ("exhibitor_id");
@@ -36,6 +39,9 @@ CREATE INDEX "sessions_exhibitor_idx" on "sessions" ("exhibitor_id");
 -- index sign_in_codes_exhibitor_idx on sign_in_codes
 CREATE INDEX "sign_in_codes_exhibitor_idx" on "sign_in_codes" ("exhibitor_id", "created_at");
 
+-- index sign_in_codes_link_idx on sign_in_codes
+CREATE UNIQUE INDEX "sign_in_codes_link_idx" on "sign_in_codes" ("link_hash");
+
 -- index sqlite_autoindex_admin_invitations_1 on admin_invitations
 (implicit);
 
@@ -46,6 +52,9 @@ CREATE INDEX "sign_in_codes_exhibitor_idx" on "sign_in_codes" ("exhibitor_id", "
 (implicit);
 
 -- index sqlite_autoindex_admins_2 on admins
+(implicit);
+
+-- index sqlite_autoindex_auth_throttle_1 on auth_throttle
 (implicit);
 
 -- index sqlite_autoindex_event_exhibitors_1 on event_exhibitors
@@ -99,6 +108,9 @@ CREATE TABLE "admins" ("id" text primary key, "email" text not null unique, "ful
 -- table audit_log on audit_log
 CREATE TABLE "audit_log" ("id" integer primary key autoincrement, "at" text not null, "actor_role" text not null, "actor_id" text, "actor_email" text, "action" text not null, "entity_type" text not null, "entity_id" text, "event_id" text, "details" text not null);
 
+-- table auth_throttle on auth_throttle
+CREATE TABLE "auth_throttle" ("scope" text not null, "key" text not null, "window_start" text not null, "hits" integer not null, "not_before" text not null, primary key ("scope", "key"));
+
 -- table branding on branding
 CREATE TABLE "branding" ("id" integer primary key check (id = 1), "logo_png" blob not null, "etag" text not null, "updated_by" text references "admins" ("id") on delete set null, "updated_at" text not null);
 
@@ -130,7 +142,7 @@ CREATE TABLE "password_reset_tokens" ("id" text primary key, "admin_id" text not
 CREATE TABLE "sessions" ("id" text primary key, "token_hash" text not null unique, "role" text not null check (role in ('admin', 'exh')), "admin_id" text references "admins" ("id") on delete cascade, "exhibitor_id" text references "exhibitors" ("id") on delete cascade, "created_at" text not null, "last_seen_at" text not null, "expires_at" text not null, constraint "sessions_one_subject" check ((role = 'admin' and admin_id is not null and exhibitor_id is null) or (role = 'exh' and exhibitor_id is not null and admin_id is null)));
 
 -- table sign_in_codes on sign_in_codes
-CREATE TABLE "sign_in_codes" ("id" text primary key, "exhibitor_id" text not null references "exhibitors" ("id") on delete cascade, "code_hash" text not null, "attempts" integer default 0 not null, "expires_at" text not null, "used_at" text, "voided_at" text, "created_at" text not null);
+CREATE TABLE "sign_in_codes" ("id" text primary key, "exhibitor_id" text not null references "exhibitors" ("id") on delete cascade, "code_hash" text not null, "attempts" integer default 0 not null, "expires_at" text not null, "used_at" text, "voided_at" text, "created_at" text not null, "link_hash" text);
 
 -- table sqlite_sequence on sqlite_sequence
 CREATE TABLE sqlite_sequence(name,seq);

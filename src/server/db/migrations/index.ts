@@ -6,6 +6,7 @@ import { migration as initial } from './0001-initial.ts';
 import { migration as resultsRankingIndex } from './0002-results-ranking-index.ts';
 import { migration as nomineeTotals } from './0003-nominee-totals.ts';
 import { migration as mailOutboxRecipientIndex } from './0004-mail-outbox-recipient-idx.ts';
+import { migration as signInHardening } from './0005-sign-in-hardening.ts';
 import { migration as turnout } from './0006-turnout.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
@@ -14,6 +15,7 @@ export const migrations: readonly FrozenMigration[] = [
   resultsRankingIndex,
   nomineeTotals,
   mailOutboxRecipientIndex,
+  signInHardening,
   turnout,
 ];
 

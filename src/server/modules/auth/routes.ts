@@ -7,6 +7,7 @@ import {
   confirmPasswordReset,
   requestPasswordReset,
   signInWithCode,
+  signInWithLink,
   signInWithPassword,
   startSignIn,
 } from './service.ts';
@@ -21,13 +22,24 @@ const limited = { rateLimit: signInRateLimit };
 export const authRoutes: Route[] = [
   implement(
     api.startSignIn,
-    async ({ body, deps }) => ({ next: await startSignIn(deps, body.email) }),
+    async ({ body, deps, request }) => ({
+      next: await startSignIn(deps, body.email, request.ip),
+    }),
     limited,
   ),
   implement(
     api.signInWithCode,
+    async ({ body, deps, reply, request }) => {
+      const signedIn = await signInWithCode(deps, body.email, body.code, request.ip);
+      await startSession(deps, reply, signedIn.subject, signedIn.display);
+      return { user: signedIn.display };
+    },
+    limited,
+  ),
+  implement(
+    api.signInWithLink,
     async ({ body, deps, reply }) => {
-      const signedIn = await signInWithCode(deps, body.email, body.code);
+      const signedIn = await signInWithLink(deps, body.token);
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       return { user: signedIn.display };
     },
@@ -35,8 +47,8 @@ export const authRoutes: Route[] = [
   ),
   implement(
     api.signInWithPassword,
-    async ({ body, deps, reply }) => {
-      const signedIn = await signInWithPassword(deps, body.email, body.password);
+    async ({ body, deps, reply, request }) => {
+      const signedIn = await signInWithPassword(deps, body.email, body.password, request.ip);
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       return { user: signedIn.display };
     },

@@ -1,24 +1,29 @@
 import { timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
-import {
-  ACCESS_CODE_MAX_ATTEMPTS,
-  ACCESS_CODE_MAX_PER_HOUR,
-  ACCESS_CODE_MIN_INTERVAL_SECONDS,
-  ACCESS_CODE_TTL_MINUTES,
-  PASSWORD_RESET_TTL_MINUTES,
-} from '../../../shared/constants.ts';
+import { ACCESS_CODE_TTL_MINUTES, PASSWORD_RESET_TTL_MINUTES } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { SignInStartResponse } from '../../../shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionSubject } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { hashToken, newAccessCode, newId, newToken } from '../../lib/crypto.ts';
+import { hashToken, newAccessCode, newId, newLinkToken, newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { clearThrottle, clearThrottlePrefix, hitThrottle, perClient } from '../../lib/throttle.ts';
 import { addMinutes, iso } from '../../lib/time.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail, forgetSentSecrets } from '../../mail/outbox.ts';
 import { resendAdminInvitation } from '../admins/service.ts';
+import {
+  codeSendInterval,
+  codeSendPerAddress,
+  codeSendPerClient,
+  codeTryGrace,
+  codeTryPerAddress,
+  codeTryPerClient,
+  passwordScopes,
+  passwordTryGrace,
+  passwordTryPerAccount,
+  passwordTryPerClient,
+} from './limits.ts';
 import { hashPassword, isWeakPassword, verifyPassword } from './passwords.ts';
-import { forgetSentSecrets } from './secrets.ts';
 
 /** A signed-in subject plus what the `currentUser` cookie shows. */
 export interface SignedIn {
@@ -26,14 +31,12 @@ export interface SignedIn {
   display: { role: 'admin' | 'exh'; email: string; fullName: string };
 }
 
-/** Wrong admin passwords per account before it is paused (on top of the per-client limit). */
-export const ADMIN_PASSWORD_MAX_FAILURES = 10;
-export const ADMIN_PASSWORD_FAILURE_WINDOW_MINUTES = 15;
 /** Reset emails per account: one per interval, a few per hour, so nobody can flood a mailbox. */
 const RESET_MIN_INTERVAL_SECONDS = 30;
 const RESET_MAX_PER_HOUR = 5;
 
 const invalidCode = () => new AppError('invalid_code');
+const codeTriesExhausted = () => new AppError('code_tries_exhausted');
 const resetFailed = () => new AppError('invalid_reset');
 
 export const resetPasswordPath = (oobCode: string) =>
@@ -56,6 +59,7 @@ function sameHash(a: string, b: string): boolean {
 export async function startSignIn(
   deps: AppDeps,
   email: string,
+  client: string,
 ): Promise<SignInStartResponse['next']> {
   // An address is never both; should it ever be, the exhibitor role wins.
   const exhibitor = await deps.db
@@ -64,7 +68,7 @@ export async function startSignIn(
     .where('email', '=', email)
     .executeTakeFirst();
   if (exhibitor) {
-    await sendAccessCode(deps, exhibitor);
+    await sendAccessCode(deps, exhibitor, client);
     return 'code';
   }
   const admin = await deps.db
@@ -78,49 +82,54 @@ export async function startSignIn(
   return 'pending';
 }
 
+/** Link tokens are hashed apart from codes, so neither can be mistaken for the other. */
+const linkHash = (token: string) => hashToken(`link:${token}`);
+
+export const signInLinkPath = (token: string) => `/signin/link?token=${encodeURIComponent(token)}`;
+
 /**
- * Issues a 6-digit code: at most one per 30 s and 10 per hour per address;
- * a new code voids the previous one. Asking again within 30 s while the last code is still good
- * sends nothing and keeps that code.
+ * Issues a 6-digit code and a one-time sign-in link, both valid 15 minutes. Earlier codes stay
+ * valid: a code that reached the voter's mailbox is never voided by somebody else asking for
+ * another. Limits are per (address, client) and, higher, per address; a client asking again
+ * within 30 s, or an address past its ceiling while its last codes are still good, gets no new
+ * code and is sent to the code step (the codes already mailed work).
  */
 export async function sendAccessCode(
   deps: AppDeps,
   exhibitor: { id: string; email: string },
+  client: string,
 ): Promise<{ sent: boolean }> {
   const now = deps.clock.now();
-  const result = await deps.transact(async (trx) => {
-    const recent = await trx
+  const clientKey = perClient(exhibitor.id, client);
+  if (!(await hitThrottle(deps.db, codeSendInterval, clientKey, now)).allowed) {
+    return { sent: false };
+  }
+  if (!(await hitThrottle(deps.db, codeSendPerClient, clientKey, now)).allowed) {
+    throw tooManyRequests();
+  }
+  if (!(await hitThrottle(deps.db, codeSendPerAddress, exhibitor.id, now)).allowed) {
+    const live = await deps.db
       .selectFrom('sign_in_codes')
-      .select(['created_at', 'used_at', 'voided_at', 'expires_at'])
-      .where('exhibitor_id', '=', exhibitor.id)
-      .where('created_at', '>', iso(addMinutes(now, -60)))
-      .orderBy('created_at', 'desc')
-      .execute();
-    const latest = recent[0];
-    const minInterval = ACCESS_CODE_MIN_INTERVAL_SECONDS * 1000;
-    if (latest && now.getTime() - new Date(latest.created_at).getTime() < minInterval) {
-      const stillGood = !latest.used_at && !latest.voided_at && latest.expires_at > iso(now);
-      if (stillGood) return { sent: false };
-      throw tooManyRequests();
-    }
-    if (recent.length >= ACCESS_CODE_MAX_PER_HOUR) throw tooManyRequests();
-
-    await trx
-      .updateTable('sign_in_codes')
-      .set({ voided_at: iso(now) })
+      .select('id')
       .where('exhibitor_id', '=', exhibitor.id)
       .where('used_at', 'is', null)
       .where('voided_at', 'is', null)
-      .execute();
-    await forgetSentSecrets(trx, 'sign-in-code', exhibitor.email);
+      .where('expires_at', '>', iso(now))
+      .executeTakeFirst();
+    if (live) return { sent: false };
+    throw tooManyRequests();
+  }
+  await deps.transact(async (trx) => {
     const id = newId();
     const code = newAccessCode();
+    const token = newLinkToken();
     await trx
       .insertInto('sign_in_codes')
       .values({
         id,
         exhibitor_id: exhibitor.id,
         code_hash: codeHash(id, code),
+        link_hash: linkHash(token),
         attempts: 0,
         expires_at: iso(addMinutes(now, ACCESS_CODE_TTL_MINUTES)),
         used_at: null,
@@ -131,23 +140,66 @@ export async function sendAccessCode(
     await enqueueMail(trx, now, {
       template: 'sign-in-code',
       to: exhibitor.email,
-      params: { code },
+      params: { code, linkPath: signInLinkPath(token) },
       exhibitorId: exhibitor.id,
     });
-    return { sent: true };
   });
-  if (result.sent) deps.notifyMailQueued();
-  return result;
+  return { sent: true };
 }
 
 /**
- * Checks an exhibitor's code: only the latest live code counts; it works once, within 15 minutes,
- * and the 5th wrong try voids it (so even the right code fails afterwards).
+ * Spends one live code row (a code or its link) and retires the others: the voter is in, so
+ * every other secret mailed for this address is of no further use and is blanked from the outbox.
+ */
+async function spendCode(
+  deps: AppDeps,
+  exhibitor: { id: string; email: string },
+  codeId: string,
+  now: Date,
+): Promise<boolean> {
+  return deps.transact(async (trx) => {
+    const used = await trx
+      .updateTable('sign_in_codes')
+      .set({ used_at: iso(now) })
+      .where('id', '=', codeId)
+      .where('used_at', 'is', null)
+      .where('voided_at', 'is', null)
+      .where('expires_at', '>', iso(now))
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return false;
+    await trx
+      .updateTable('sign_in_codes')
+      .set({ voided_at: iso(now) })
+      .where('exhibitor_id', '=', exhibitor.id)
+      .where('used_at', 'is', null)
+      .where('voided_at', 'is', null)
+      .execute();
+    await forgetSentSecrets(trx, 'sign-in-code', exhibitor.email);
+    return true;
+  });
+}
+
+const exhibitorSignedIn = (exhibitor: {
+  id: string;
+  email: string;
+  full_name: string;
+}): SignedIn => ({
+  subject: { role: 'exh', exhibitorId: exhibitor.id },
+  display: { role: 'exh', email: exhibitor.email, fullName: exhibitor.full_name },
+});
+
+/**
+ * Checks an exhibitor's code against every live code of the address (each works once, within
+ * 15 minutes). Each try is counted before it is evaluated, per (address, client) and per address:
+ * a client past its allowance is refused (429) even with the right code; past the address's daily
+ * cap, only a client that has not been trying codes for it gets its first try evaluated, a few
+ * times a day. A wrong try voids nothing, so a guesser cannot spoil the voter's code.
  */
 export async function signInWithCode(
   deps: AppDeps,
   email: string,
   code: string,
+  client: string,
 ): Promise<SignedIn> {
   const now = deps.clock.now();
   const exhibitor = await deps.db
@@ -156,57 +208,67 @@ export async function signInWithCode(
     .where('email', '=', email)
     .executeTakeFirst();
   if (!exhibitor) throw invalidCode();
-  const accepted = await deps.transact(async (trx) => {
-    const live = await trx
-      .selectFrom('sign_in_codes')
-      .select(['id', 'code_hash', 'attempts', 'expires_at'])
-      .where('exhibitor_id', '=', exhibitor.id)
-      .where('used_at', 'is', null)
-      .where('voided_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    if (!live || live.expires_at <= iso(now) || live.attempts >= ACCESS_CODE_MAX_ATTEMPTS) {
-      return false;
+  const byClient = await hitThrottle(
+    deps.db,
+    codeTryPerClient,
+    perClient(exhibitor.id, client),
+    now,
+  );
+  if (!byClient.allowed) throw codeTriesExhausted();
+  const byAddress = await hitThrottle(deps.db, codeTryPerAddress, exhibitor.id, now);
+  if (!byAddress.allowed) {
+    const freshClient = byClient.hits === 1;
+    if (!freshClient || !(await hitThrottle(deps.db, codeTryGrace, exhibitor.id, now)).allowed) {
+      throw codeTriesExhausted();
     }
-    if (!sameHash(live.code_hash, codeHash(live.id, code))) {
-      // Counted in SQL so that concurrent wrong tries cannot share one count.
-      await trx
-        .updateTable('sign_in_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', live.id)
-        .execute();
-      await trx
-        .updateTable('sign_in_codes')
-        .set({ voided_at: iso(now) })
-        .where('id', '=', live.id)
-        .where('attempts', '>=', ACCESS_CODE_MAX_ATTEMPTS)
-        .where('voided_at', 'is', null)
-        .execute();
-      return false;
-    }
-    const used = await trx
-      .updateTable('sign_in_codes')
-      .set({ used_at: iso(now) })
-      .where('id', '=', live.id)
-      .where('used_at', 'is', null)
-      .where('voided_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) return false;
-    await forgetSentSecrets(trx, 'sign-in-code', exhibitor.email);
-    return true;
-  });
-  if (!accepted) throw invalidCode();
-  return {
-    subject: { role: 'exh', exhibitorId: exhibitor.id },
-    display: { role: 'exh', email: exhibitor.email, fullName: exhibitor.full_name },
-  };
+  }
+  const live = await deps.db
+    .selectFrom('sign_in_codes')
+    .select(['id', 'code_hash'])
+    .where('exhibitor_id', '=', exhibitor.id)
+    .where('used_at', 'is', null)
+    .where('voided_at', 'is', null)
+    .where('expires_at', '>', iso(now))
+    .execute();
+  const match = live.find((row) => sameHash(row.code_hash, codeHash(row.id, code)));
+  if (!match || !(await spendCode(deps, exhibitor, match.id, now))) throw invalidCode();
+  return exhibitorSignedIn(exhibitor);
 }
 
-/** Administrator password step. Wrong password and every other failure have their own message. */
+/**
+ * Signs an exhibitor in with the one-time link mailed beside a code. The link is 128 random bits,
+ * so it needs no try counter of its own: nothing a stranger does can use it up.
+ */
+export async function signInWithLink(deps: AppDeps, token: string): Promise<SignedIn> {
+  const now = deps.clock.now();
+  const row = await deps.db
+    .selectFrom('sign_in_codes')
+    .innerJoin('exhibitors', 'exhibitors.id', 'sign_in_codes.exhibitor_id')
+    .select([
+      'sign_in_codes.id as codeId',
+      'exhibitors.id',
+      'exhibitors.email',
+      'exhibitors.full_name',
+    ])
+    .where('sign_in_codes.link_hash', '=', linkHash(token))
+    .executeTakeFirst();
+  if (!row || !(await spendCode(deps, row, row.codeId, now))) {
+    throw new AppError('invalid_link');
+  }
+  return exhibitorSignedIn(row);
+}
+
+/**
+ * Administrator password step. Each try is counted before the password is checked: per (account,
+ * client) with a growing wait after a few wrong ones, and per account far above any human rate.
+ * Nobody is locked out by someone else's tries: past the account's ceiling, a client that has
+ * not been guessing still gets its first try. A correct password clears its client's counter.
+ */
 export async function signInWithPassword(
   deps: AppDeps,
   email: string,
   password: string,
+  client: string,
 ): Promise<SignedIn> {
   const now = deps.clock.now();
   const admin = await deps.db
@@ -217,14 +279,16 @@ export async function signInWithPassword(
   if (!admin || !admin.full_name || !admin.password_hash) {
     throw new AppError('sign_in_failed');
   }
-  const failures = await deps.db
-    .selectFrom('audit_log')
-    .select(sql<number>`cast(count(*) as integer)`.as('count'))
-    .where('action', '=', 'admin.sign_in_failed')
-    .where('entity_id', '=', admin.id)
-    .where('at', '>', iso(addMinutes(now, -ADMIN_PASSWORD_FAILURE_WINDOW_MINUTES)))
-    .executeTakeFirstOrThrow();
-  if (Number(failures.count) >= ADMIN_PASSWORD_MAX_FAILURES) throw tooManyRequests();
+  const clientKey = perClient(admin.id, client);
+  const byClient = await hitThrottle(deps.db, passwordTryPerClient, clientKey, now);
+  if (!byClient.allowed) throw tooManyRequests();
+  const byAccount = await hitThrottle(deps.db, passwordTryPerAccount, admin.id, now);
+  if (!byAccount.allowed) {
+    const freshClient = byClient.hits === 1;
+    if (!freshClient || !(await hitThrottle(deps.db, passwordTryGrace, admin.id, now)).allowed) {
+      throw tooManyRequests();
+    }
+  }
   if (!(await verifyPassword(admin.password_hash, password))) {
     await recordAudit(deps.db, { role: 'system', email: admin.email }, now, {
       action: 'admin.sign_in_failed',
@@ -233,6 +297,7 @@ export async function signInWithPassword(
     });
     throw new AppError('wrong_password', { fields: { password: MSG.wrongPassword } });
   }
+  await clearThrottle(deps.db, [passwordTryPerClient.scope], clientKey);
   return {
     subject: { role: 'admin', adminId: admin.id },
     display: { role: 'admin', email: admin.email, fullName: admin.full_name },
@@ -294,8 +359,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
     });
     return true;
   });
-  if (queued) deps.notifyMailQueued();
-  else deps.logger.info({ adminId: admin.id }, 'password reset not sent: asked too often');
+  if (!queued) deps.logger.info({ adminId: admin.id }, 'password reset not sent: asked too often');
 }
 
 /** Sets a new password from a reset link; the link is spent and every session of the account ends. */
@@ -308,7 +372,16 @@ export async function confirmPasswordReset(
     throw badRequest(MSG.resetWeakPassword, 'password');
   }
   const now = deps.clock.now();
-  // Hashing is slow on purpose: do it before the transaction holds any lock.
+  // Hashing is slow on purpose, so a made-up or spent link is refused before any is spent on it;
+  // the hash is still computed outside the transaction, which re-checks the link under its lock.
+  const known = await deps.db
+    .selectFrom('password_reset_tokens')
+    .select('id')
+    .where('token_hash', '=', hashToken(oobCode))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', iso(now))
+    .executeTakeFirst();
+  if (!known) throw resetFailed();
   const passwordHash = await hashPassword(password);
   const changed = await deps.transact(async (trx) => {
     const token = await trx
@@ -333,6 +406,8 @@ export async function confirmPasswordReset(
       .where('id', '=', token.adminId)
       .execute();
     await trx.deleteFrom('sessions').where('admin_id', '=', token.adminId).execute();
+    // A completed reset proves the owner: whatever others' wrong tries counted starts over.
+    await clearThrottlePrefix(trx, passwordScopes, token.adminId);
     await forgetSentSecrets(trx, 'password-reset', token.email);
     await recordAudit(trx, { role: 'system', email: token.email }, now, {
       action: 'admin.password_reset',

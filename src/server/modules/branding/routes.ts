@@ -1,9 +1,11 @@
 import * as api from '../../../shared/api/branding.ts';
+import { LOGO_MAX_BYTES } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { implement, type Route } from '../../http/route.ts';
+import { readUploadedFile } from '../../http/upload.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { loadLogo } from './logo.ts';
-import { isPng, replaceLogo } from './service.ts';
+import { isPng, prepareLogo, replaceLogo } from './service.ts';
 
 export const brandingRoutes: Route[] = [
   implement(api.getLogo, async ({ deps, request, reply }) => {
@@ -13,14 +15,14 @@ export const brandingRoutes: Route[] = [
     return reply.type('image/png').send(Buffer.from(logo.png));
   }),
   implement(api.replaceLogo, async ({ deps, user, request }) => {
-    const noFile = () => badRequest(MSG.noLogoFile, 'logo');
-    if (!request.isMultipart()) throw noFile();
-    const file = await request.file();
-    if (!file) throw noFile();
-    // Throws FST_REQ_FILE_TOO_LARGE (413) past the size limit registered in app.ts.
-    const bytes = await file.toBuffer();
-    if (bytes.length === 0) throw noFile();
+    const { bytes } = await readUploadedFile(request, {
+      field: 'logo',
+      maxBytes: LOGO_MAX_BYTES,
+      noFile: MSG.noLogoFile,
+      tooLarge: MSG.fileTooLarge,
+    });
+    if (bytes.length === 0) throw badRequest(MSG.noLogoFile, 'logo');
     if (!isPng(bytes)) throw badRequest(MSG.logoNotPng, 'logo');
-    return replaceLogo(deps, user, bytes);
+    return replaceLogo(deps, user, await prepareLogo(bytes));
   }),
 ];

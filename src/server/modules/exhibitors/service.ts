@@ -12,8 +12,9 @@ import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { newId } from '../../lib/crypto.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { getEventOr404, getMemberOr404 } from '../../lib/guards.ts';
+import { hitThrottle, type ThrottleRule } from '../../lib/throttle.ts';
 import { iso } from '../../lib/time.ts';
 import {
   cancelPendingMail,
@@ -245,6 +246,21 @@ export async function removeExhibitor(
   });
 }
 
+/**
+ * Re-sends are limited so that our server cannot be used to flood a mailbox: a few per hour to
+ * one exhibitor, and per administrator an hourly figure well above re-sending a whole list.
+ */
+export const invitationResendPerExhibitor: ThrottleRule = {
+  scope: 'invitation-resend-exhibitor',
+  windowMs: 60 * 60 * 1000,
+  max: 5,
+};
+export const invitationResendPerAdmin: ThrottleRule = {
+  scope: 'invitation-resend-admin',
+  windowMs: 60 * 60 * 1000,
+  max: 300,
+};
+
 /** Queues the invitation again (withdrawing an unsent earlier one) and returns the row. */
 export async function resendInvitation(
   deps: AppDeps,
@@ -253,6 +269,13 @@ export async function resendInvitation(
   exhibitorId: string,
 ): Promise<EventExhibitorView> {
   const now = deps.clock.now();
+  await getMemberOr404(deps.db, eventId, exhibitorId);
+  if (!(await hitThrottle(deps.db, invitationResendPerAdmin, admin.adminId, now)).allowed) {
+    throw tooManyRequests();
+  }
+  if (!(await hitThrottle(deps.db, invitationResendPerExhibitor, exhibitorId, now)).allowed) {
+    throw new AppError('rate_limited', { message: MSG.invitationResendLimit });
+  }
   return deps.transact(async (tx) => {
     const { event, member } = await getMemberOr404(tx, eventId, exhibitorId);
     if (member.invitation_message_id) {

@@ -7,7 +7,7 @@ export const sessionRoutes = [
   implement(getSession, async ({ user }) => ({ user: user ? toCurrentUser(user) : null })),
   implement(signOut, async ({ user, deps, reply }) => {
     if (user) await deleteSession(deps, user.sessionId);
-    clearSessionCookies(reply);
+    clearSessionCookies(reply, deps);
     return OK;
   }),
 ];

@@ -1,0 +1,111 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../src/shared/messages.ts';
+import { seedExhibitor } from '../test/helpers/seed.ts';
+import {
+  DESKTOP,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  PHONE,
+} from '../test/helpers/browser.ts';
+import { startServer, type RunningServer } from '../test/helpers/server.ts';
+
+const CODE_HEADING = 'Le hemos enviado un código por correo, ingréselo para continuar.';
+
+/** The code and the sign-in link of the `count`-th email to `to`. */
+async function codeMail(server: RunningServer, to: string, count = 1) {
+  const mail = await server.smtp.waitFor(to, { count });
+  const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
+  const link = /(http\S+\/signin\/link\?token=[\w-]+)/.exec(mail.text)?.[1];
+  if (!code || !link) throw new Error(`no code or link in the mail to ${to}`);
+  return { code, link };
+}
+
+describe('the sign-in link of the code email', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    // Behind a trusted proxy, so that one test process can pose as many clients.
+    server = await startServer({ env: { TRUST_PROXY: 'true' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('mail → link → "acceder" → /exh; opening the page alone signs nobody in', async () => {
+    const exhibitor = await seedExhibitor(server.database.db, { email: 'enlace@empresa.test' });
+    const context = await newContext(browser, server.url, PHONE);
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(exhibitor.email);
+    await page.getByRole('button', { name: 'siguiente' }).click();
+    await page.getByRole('heading', { name: CODE_HEADING }).waitFor();
+    const { link } = await codeMail(server, exhibitor.email);
+
+    const other = await newContext(browser, server.url, DESKTOP);
+    const linkPage = await other.newPage();
+    await linkPage.goto(link);
+    await linkPage.getByRole('button', { name: 'acceder' }).waitFor();
+    await expectAccessible(linkPage);
+    const before = await server.database.db
+      .selectFrom('sign_in_codes')
+      .select('used_at')
+      .where('exhibitor_id', '=', exhibitor.id)
+      .executeTakeFirstOrThrow();
+    expect(before.used_at).toBeNull();
+
+    await linkPage.getByRole('button', { name: 'acceder' }).click();
+    await linkPage.waitForURL((url) => url.pathname === '/exh');
+    await linkPage.getByRole('heading', { name: 'Mis eventos' }).waitFor();
+
+    // Spent: the same link now says so, in Spanish, and offers the way back.
+    const again = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await again.goto(link);
+    await again.getByRole('button', { name: 'acceder' }).click();
+    await expect.poll(() => again.getByText(MSG.invalidSignInLink).isVisible()).toBe(true);
+    await again.getByRole('link', { name: 'Volver a ingresar el email' }).waitFor();
+    await context.close();
+    await other.close();
+  });
+
+  it('under a guessing attack the voter is told to use the link, and gets in with it', async () => {
+    const exhibitor = await seedExhibitor(server.database.db, { email: 'atacado@empresa.test' });
+    const context = await newContext(browser, server.url, PHONE);
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(exhibitor.email);
+    await page.getByRole('button', { name: 'siguiente' }).click();
+    await page.getByRole('heading', { name: CODE_HEADING }).waitFor();
+    const { code, link } = await codeMail(server, exhibitor.email);
+
+    // Strangers spread 100 wrong codes over 20 addresses: the address's daily cap is reached.
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let n = 0; n < 100; n += 1) {
+      const response = await fetch(`${server.url}/api/auth/code`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-requested-with': 'premios',
+          'x-forwarded-for': `198.51.100.${n % 20}`,
+        },
+        body: JSON.stringify({ email: exhibitor.email, code: wrong }),
+      });
+      expect([400, 429]).toContain(response.status);
+    }
+
+    const box = (n: number) => page.getByLabel(`Dígito ${n}`);
+    await box(1).click();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'acceder' }).click();
+    await expect.poll(() => page.getByText(MSG.codeTriesExhausted).isVisible()).toBe(true);
+    await expectAccessible(page);
+
+    await page.goto(link);
+    await page.getByRole('button', { name: 'acceder' }).click();
+    await page.waitForURL((url) => url.pathname === '/exh');
+    await context.close();
+  });
+});

@@ -1,0 +1,61 @@
+import { Alert, Button, Stack, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { MSG } from '../../../shared/messages.ts';
+import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
+import { errorMessage, useEndpointMutation } from '../../lib/api.ts';
+import { useRefreshSession } from '../../lib/session.ts';
+
+// The contract (and Zod with it) loads after the page has painted, as on /signin.
+const signInWithLink = () => import('../../../shared/api/auth.ts').then((m) => m.signInWithLink);
+
+/**
+ * /signin/link?token=…: the one-time link of the code email. Opening the page signs nobody in
+ * (mail scanners open links to inspect them); the voter's press of "acceder" posts the token.
+ */
+export default function SignInLink() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
+  const follow = useEndpointMutation(signInWithLink);
+  const [error, setError] = useState<string | null>(token ? null : MSG.invalidSignInLink);
+  const busy = follow.isPending;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    try {
+      await follow.mutateAsync({ body: { token } });
+      await refreshSession();
+      await navigate('/exh', { replace: true });
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  }
+
+  return (
+    <SignInLayout title="Ingresar a Premios">
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Stack spacing={2}>
+          <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+            Presione «acceder» para ingresar con el enlace que recibió por correo.
+          </Typography>
+          {error ? (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <Button type="submit" variant="contained" size="large" disabled={busy || !token}>
+            acceder
+          </Button>
+          {error ? (
+            <Button component={RouterLink} to="/signin" variant="text">
+              Volver a ingresar el email
+            </Button>
+          ) : null}
+        </Stack>
+      </form>
+    </SignInLayout>
+  );
+}
