@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type {
   ParticipationResponse,
   ParticipationRow,
@@ -7,7 +7,7 @@ import type {
 import { hasNoVotes } from '../../../shared/schemas/participation.ts';
 import { isVotingOpen } from '../../../shared/dates.ts';
 import type { Db } from '../../db/connection.ts';
-import type { MailStatus } from '../../db/schema.ts';
+import type { Database, EventExhibitorsTable, MailStatus } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -107,21 +107,27 @@ export async function participation(
 const reminderCutoff = (now: Date) =>
   iso(new Date(now.getTime() - MANUAL_REMINDER_INTERVAL_HOURS * 3_600_000));
 
+type Membership = ExpressionBuilder<Database & { m: EventExhibitorsTable }, 'm'>;
+
+/** The membership `m` has no nomination in the event. */
+const withoutNomination =
+  (eventId: string) =>
+  ({ not, exists, selectFrom }: Membership) =>
+    not(
+      exists(
+        selectFrom('nominations as v')
+          .select('v.exhibitor_id')
+          .where('v.event_id', '=', eventId)
+          .whereRef('v.exhibitor_id', '=', 'm.exhibitor_id'),
+      ),
+    );
+
 /** Exhibitors of the event without a single nomination. */
 function nonVoters(db: Db, eventId: string) {
   return db
     .selectFrom('event_exhibitors as m')
     .where('m.event_id', '=', eventId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('nominations as v')
-            .select('v.exhibitor_id')
-            .where('v.event_id', '=', eventId)
-            .whereRef('v.exhibitor_id', '=', 'm.exhibitor_id'),
-        ),
-      ),
-    );
+    .where(withoutNomination(eventId));
 }
 
 /** What "Enviar recordatorio" says before sending. */
@@ -169,16 +175,7 @@ export async function sendNonVoterReminder(
           eb('m.last_reminded_at', '<=', reminderCutoff(now)),
         ]),
       )
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('nominations as v')
-              .select('v.exhibitor_id')
-              .where('v.event_id', '=', eventId)
-              .whereRef('v.exhibitor_id', '=', 'm.exhibitor_id'),
-          ),
-        ),
-      )
+      .where(withoutNomination(eventId))
       .returning('exhibitor_id')
       .execute();
     const ids = claimed.map((row) => row.exhibitor_id);

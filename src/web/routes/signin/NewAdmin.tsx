@@ -12,6 +12,7 @@ import { useSignInForm } from '../../features/auth/forms.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { ApiError, endpointQuery, useEndpointMutation } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/session.ts';
+import { ErrorAlert, SubmitButton } from '../../features/auth/FormParts.tsx';
 
 const TITLE = 'Completar registro';
 const FIELDS = ['fullName', 'password', 'confirmPassword'] as const;
@@ -100,14 +101,8 @@ function RegistrationForm({ token, email }: { token: string; email: string }) {
             autoComplete="new-password"
             slotProps={requiredInput}
           />
-          {alert ? (
-            <Alert severity="error" role="alert">
-              {alert}
-            </Alert>
-          ) : null}
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {busy ? 'Cargando' : 'Aceptar'}
-          </Button>
+          <ErrorAlert message={alert} />
+          <SubmitButton busy={busy}>{busy ? 'Cargando' : 'Aceptar'}</SubmitButton>
         </Stack>
       </form>
     </SignInLayout>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
 import { confirmPasswordReset } from '../../../shared/api/auth.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -13,6 +13,7 @@ import { requiredInput } from '../../features/auth/api.ts';
 import { useSignInForm } from '../../features/auth/forms.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { useEndpointMutation } from '../../lib/api.ts';
+import { ErrorAlert, SubmitButton } from '../../features/auth/FormParts.tsx';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 
@@ -69,19 +70,10 @@ export default function ResetPassword() {
             autoComplete="new-password"
             slotProps={requiredInput}
           />
-          {alert ? (
-            <Alert severity="error" role="alert">
-              {alert}
-            </Alert>
-          ) : null}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={form.formState.isSubmitting}
-          >
+          <ErrorAlert message={alert} />
+          <SubmitButton busy={form.formState.isSubmitting}>
             {form.formState.isSubmitting ? 'cargando' : 'Aceptar'}
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
     </SignInLayout>

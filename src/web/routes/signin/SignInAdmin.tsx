@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { signInWithPassword } from '../../../shared/api/auth.ts';
@@ -13,6 +13,7 @@ import { PasswordField } from '../../features/auth/PasswordField.tsx';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { useEndpointMutation } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/session.ts';
+import { ErrorAlert, SubmitButton } from '../../features/auth/FormParts.tsx';
 
 /** /signin/admin: an administrator's password step. */
 export default function SignInAdmin() {
@@ -67,19 +68,8 @@ function PasswordForm({ email }: { email: string }) {
             autoFocus
             slotProps={requiredInput}
           />
-          {alert ? (
-            <Alert severity="error" role="alert">
-              {alert}
-            </Alert>
-          ) : null}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={form.formState.isSubmitting}
-          >
-            acceder
-          </Button>
+          <ErrorAlert message={alert} />
+          <SubmitButton busy={form.formState.isSubmitting}>acceder</SubmitButton>
           <Button variant="text" onClick={() => setForgotOpen(true)}>
             Olvidé mi contraseña
           </Button>

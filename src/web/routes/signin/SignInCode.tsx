@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ACCESS_CODE_LENGTH } from '../../../shared/constants.ts';
@@ -12,6 +12,7 @@ import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { useEndpointMutation } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/session.ts';
+import { ErrorAlert, SubmitButton } from '../../features/auth/FormParts.tsx';
 
 const EMPTY = Array.from({ length: ACCESS_CODE_LENGTH }, () => '');
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
@@ -96,7 +97,10 @@ function CodeForm({ email }: { email: string }) {
       // Emptied first: any change to the code clears the message.
       form.setValue('code', '');
       showError(caught, [], (failure) =>
-        failure?.code === 'rate_limited' ? failure.message : MSG.invalidCode,
+        // Refused by a limit (429): the server's message says what to do (wait, or use the link).
+        failure?.code === 'rate_limited' || failure?.code === 'code_tries_exhausted'
+          ? failure.message
+          : MSG.invalidCode,
       );
       focusBox(0);
     }
@@ -152,19 +156,8 @@ function CodeForm({ email }: { email: string }) {
               />
             ))}
           </Box>
-          {error ? (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={form.formState.isSubmitting}
-          >
-            acceder
-          </Button>
+          <ErrorAlert message={error} />
+          <SubmitButton busy={form.formState.isSubmitting}>acceder</SubmitButton>
           <Button
             variant="text"
             onClick={() => void resend()}

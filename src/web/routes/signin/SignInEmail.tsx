@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '../../../shared/messages.ts';
@@ -8,6 +8,7 @@ import { requiredInput, type SignInState } from '../../features/auth/api.ts';
 import { lazyResolver, useSignInForm } from '../../features/auth/forms.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { useEndpointMutation } from '../../lib/api.ts';
+import { ErrorAlert, SubmitButton } from '../../features/auth/FormParts.tsx';
 
 // The first screen most visitors see: its schema and contract load right after it shows.
 const loadContract = async () => (await import('../../../shared/api/auth.ts')).startSignIn;
@@ -61,24 +62,13 @@ export default function SignInEmail() {
             autoFocus
             slotProps={requiredInput}
           />
-          {alert ? (
-            <Alert severity="error" role="alert">
-              {alert}
-            </Alert>
-          ) : null}
+          <ErrorAlert message={alert} />
           {notice ? (
             <Alert severity="success" role="status">
               {notice}
             </Alert>
           ) : null}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={form.formState.isSubmitting}
-          >
-            siguiente
-          </Button>
+          <SubmitButton busy={form.formState.isSubmitting}>siguiente</SubmitButton>
         </Stack>
       </form>
     </SignInLayout>

@@ -1,10 +1,11 @@
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../shared/messages.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { errorMessage, useEndpointMutation } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/session.ts';
+import { ErrorAlert, SubmitButton } from '../../features/auth/FormParts.tsx';
 
 // The contract (and Zod with it) loads after the page has painted, as on /signin.
 const signInWithLink = () => import('../../../shared/api/auth.ts').then((m) => m.signInWithLink);
@@ -41,14 +42,8 @@ export default function SignInLink() {
           <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
             Presione «acceder» para ingresar con el enlace que recibió por correo.
           </Typography>
-          {error ? (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          ) : null}
-          <Button type="submit" variant="contained" size="large" disabled={busy || !token}>
-            acceder
-          </Button>
+          <ErrorAlert message={error} />
+          <SubmitButton busy={busy || !token}>acceder</SubmitButton>
           {error ? (
             <Button component={RouterLink} to="/signin" variant="text">
               Volver a ingresar el email
