@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { CATEGORIES, MAX_NOMINEES_PER_CATEGORY, type Category } from '../constants.ts';
 import { searchKey } from '../search.ts';
-import { INVITATION_STATUSES } from './exhibitors.ts';
+import { eventExhibitorView } from './exhibitors.ts';
 
 /** One exhibitor of the participation table. */
-export const participationRow = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  company: z.string(),
-  invitation: z.object({
-    status: z.enum(INVITATION_STATUSES),
-    sentAt: z.string().nullable(),
+export const participationRow = eventExhibitorView.extend({
+  invitation: eventExhibitorView.shape.invitation.extend({
     /** The mail server's reply when the invitation could not be delivered. */
     error: z.string().nullable(),
   }),
