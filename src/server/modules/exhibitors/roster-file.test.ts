@@ -352,29 +352,23 @@ describe('speed', () => {
     adminEmails: new Set<string>(),
   };
 
-  it('parses and classifies 2,000 CSV rows well under 500 ms', async () => {
+  // Their speed is a budget of `npm run bench` (a 2,000-row file previewed and imported).
+  it('parses and classifies 2,000 CSV rows', async () => {
     const text = ['Nombre completo;Email;Empresa', ...people.map((p) => p.join(';'))].join('\r\n');
     const bytes = windows1252(text);
-    const started = performance.now();
     const preview = classifyRosterRows(
       rowsOf(await readRosterFile({ fileName: 'x.csv', bytes })),
       context,
     );
-    const elapsed = performance.now() - started;
     expect(preview.summary).toEqual({ nuevos: 1000, yaEstaban: 1000, conErrores: 0 });
-    expect(elapsed).toBeLessThan(250);
   });
 
-  it('parses and classifies 2,000 xlsx rows well under 500 ms', async () => {
+  it('parses and classifies 2,000 xlsx rows', async () => {
     const bytes = await xlsx([['Nombre completo', 'Email', 'Empresa'], ...people]);
-    await import('exceljs'); // the module's first load is start-up cost, paid once per process
-    const started = performance.now();
     const preview = classifyRosterRows(
       rowsOf(await readRosterFile({ fileName: 'x.xlsx', bytes })),
       context,
     );
-    const elapsed = performance.now() - started;
     expect(preview.summary).toEqual({ nuevos: 1000, yaEstaban: 1000, conErrores: 0 });
-    expect(elapsed).toBeLessThan(400);
   });
 });

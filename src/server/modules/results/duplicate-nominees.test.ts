@@ -148,7 +148,8 @@ describe('findDuplicateNominees', () => {
     );
   });
 
-  it('finds the groups among 8,000 fiscal ids well under a second', () => {
+  // How fast it does so is a budget of `npm run bench` (the duplicates of the bench's ranking).
+  it('finds the groups among 8,000 fiscal ids', () => {
     // A deterministic spread of 11-digit ids, a few hundred of them typed a second way.
     let seed = 42;
     const random = () => {
@@ -161,19 +162,10 @@ describe('findDuplicateNominees', () => {
     const split = [...ids]
       .slice(0, 300)
       .map((id, i) => nominee(i % 2 ? `0${id}` : id.slice(0, -1), 1));
-    // The fastest of three runs: the figure is the function's, not the busy machine's.
-    const all = [...rows, ...split];
-    let elapsed = Infinity;
-    let groups = findDuplicateNominees(all);
-    for (let run = 0; run < 3; run++) {
-      const started = performance.now();
-      groups = findDuplicateNominees(all);
-      elapsed = Math.min(elapsed, performance.now() - started);
-    }
+    const groups = findDuplicateNominees([...rows, ...split]);
     expect(groups.length).toBeGreaterThanOrEqual(300);
     for (const { fiscalId } of split) {
       expect(groups.some((g) => g.nominees.some((n) => n.fiscalId === fiscalId))).toBe(true);
     }
-    expect(elapsed).toBeLessThan(300);
   });
 });
