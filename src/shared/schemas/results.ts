@@ -20,11 +20,25 @@ export const voteEditParams = z.object({
   order: z.coerce.number().int().min(1).max(5),
 });
 
+/**
+ * What separated a ranking row from the row above it: the first criterion of the ranking order on
+ * which they differ, or "tied" when none does (they share a position). The first row has none.
+ */
+export const TIE_BREAKS = ['points', 'places', 'nominations', 'earliest', 'tied'] as const;
+export type TieBreak = (typeof TIE_BREAKS)[number];
+
 /** One row of a category ranking: the earliest nomination's data plus the points and place. */
 export const rankingRow = nomineeView.omit({ order: true }).extend({
   position: z.number().int(),
   points: z.number().int(),
   nominations: z.number().int(),
+  /** How many exhibitors put this nominee 1st, 2nd … 5th. */
+  p1: z.number().int(),
+  p2: z.number().int(),
+  p3: z.number().int(),
+  p4: z.number().int(),
+  p5: z.number().int(),
+  tieBreak: z.enum(TIE_BREAKS).nullable(),
 });
 export type RankingRow = z.output<typeof rankingRow>;
 
