@@ -297,6 +297,28 @@ const MATRIX: Record<string, Row> = {
       payload: nominee('30999999'),
     }),
   },
+  'GET /api/events/:eventId/duplicates/:category': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/duplicates/consumption` }),
+  },
+  'POST /api/events/:eventId/duplicates/:category/preview': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/duplicates/consumption/preview`,
+      payload: { into: '30111111', from: ['88888888'] },
+    }),
+  },
+  'POST /api/events/:eventId/duplicates/:category/merge': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/duplicates/consumption/merge`,
+      payload: { into: '30111111', from: ['88888888'] },
+    }),
+  },
+  'POST /api/events/:eventId/history/:auditId/undo': {
+    expect: adminOnly(404),
+    request: (w) => ({ url: `/api/events/${w.eventId}/history/999999/undo` }),
+  },
   'GET /api/manual': {
     expect: { nobody: 401, exhibitorOfEvent: 200, exhibitorOfOtherEvent: 200, admin: 200 },
     request: () => ({ url: '/api/manual' }),

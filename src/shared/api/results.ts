@@ -10,6 +10,13 @@ import {
   rankingResponse,
   voteEditParams,
   voteEditResponse,
+  duplicatesParams,
+  duplicatesResponse,
+  mergeInput,
+  mergePreviewResponse,
+  mergeResponse,
+  undoParams,
+  undoResponse,
 } from '../schemas/results.ts';
 import { defineEndpoint, file, json } from './define.ts';
 
@@ -77,6 +84,50 @@ export const editVote = defineEndpoint({
   errors: ['not_found', 'duplicate_fiscal_id', 'stale_list'],
 });
 
+export const duplicates = defineEndpoint({
+  method: 'GET',
+  path: '/api/events/:eventId/duplicates/:category',
+  access: 'admin',
+  summary:
+    'Posibles duplicados de una categoría: grupos de ID fiscales que probablemente son el mismo reseller',
+  params: duplicatesParams,
+  response: json(duplicatesResponse),
+  errors: ['not_found'],
+});
+
+export const mergePreview = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/duplicates/:category/preview',
+  access: 'admin',
+  summary: 'Cómo cambiaría el ranking al unificar ID fiscales (no guarda nada)',
+  params: duplicatesParams,
+  body: mergeInput,
+  response: json(mergePreviewResponse),
+  errors: ['not_found', 'invalid_input', 'nothing_to_merge'],
+});
+
+export const merge = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/duplicates/:category/merge',
+  access: 'admin',
+  summary:
+    'Unifica ID fiscales: sus votos pasan al que queda; en una lista con ambos queda el mejor puesto',
+  params: duplicatesParams,
+  body: mergeInput,
+  response: json(mergeResponse),
+  errors: ['not_found', 'invalid_input', 'nothing_to_merge'],
+});
+
+export const undoMerge = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/history/:auditId/undo',
+  access: 'admin',
+  summary: 'Deshace una unificación del historial si sus votos no cambiaron desde entonces',
+  params: undoParams,
+  response: json(undoResponse),
+  errors: ['not_found', 'undo_stale'],
+});
+
 export const manual = defineEndpoint({
   method: 'GET',
   path: '/api/manual',
@@ -95,5 +146,9 @@ export const resultsEndpoints = [
   exportNomineeVotes,
   exhibitorVotes,
   editVote,
+  duplicates,
+  mergePreview,
+  merge,
+  undoMerge,
   manual,
 ] as const;

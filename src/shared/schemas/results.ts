@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DUPLICATE_REASONS } from '../duplicate-reasons.ts';
 import { MSG } from '../messages.ts';
 import { categoryField, digitsField, idParam } from './common.ts';
 import { nomineeView } from './nominee.ts';
@@ -83,3 +84,62 @@ export type ExhibitorVotesResponse = z.output<typeof exhibitorVotesResponse>;
 
 export const voteEditResponse = z.object({ nominee: nomineeView, version: z.number().int() });
 export type VoteEditResponse = z.output<typeof voteEditResponse>;
+
+export const duplicatesParams = rankingParams;
+
+/** One fiscal id of a group of possible duplicates, with the data its ranking row shows. */
+export const duplicateNominee = z.object({
+  fiscalId: z.string(),
+  name: z.string(),
+  registeredName: z.string(),
+  points: z.number().int(),
+  position: z.number().int(),
+});
+
+/** Fiscal ids that are probably one reseller, most points first, with every rule that joined them. */
+export const duplicateGroup = z.object({
+  nominees: z.array(duplicateNominee),
+  reasons: z.array(z.enum(DUPLICATE_REASONS)),
+});
+export type DuplicateGroupView = z.output<typeof duplicateGroup>;
+
+export const duplicatesResponse = z.object({ groups: z.array(duplicateGroup) });
+export type DuplicatesResponse = z.output<typeof duplicatesResponse>;
+
+/** "Every vote for `from` is a vote for `into`." At most a group's worth of ids. */
+export const mergeInput = z.object({
+  into: digitsField(20),
+  from: z.array(digitsField(20)).min(1, MSG.requiredField).max(50, MSG.invalidInput),
+});
+export type MergeInput = z.output<typeof mergeInput>;
+
+/** A row of the ranking as the merge preview shows it, before or after. */
+export const mergePreviewRow = z.object({
+  fiscalId: z.string(),
+  position: z.number().int(),
+  points: z.number().int(),
+});
+
+/**
+ * The top of the ranking (MERGE_PREVIEW_TOP rows) plus every row of the merged ids, before and
+ * after the merge.
+ */
+export const mergePreviewResponse = z.object({
+  before: z.array(mergePreviewRow),
+  after: z.array(mergePreviewRow),
+});
+export type MergePreviewResponse = z.output<typeof mergePreviewResponse>;
+export const MERGE_PREVIEW_TOP = 10;
+
+export const mergeResponse = z.object({
+  /** The audit entry of the merge: what "Deshacer" undoes. */
+  auditId: z.number().int(),
+  /** How many exhibitors' lists it rewrote. */
+  lists: z.number().int(),
+});
+
+export const undoParams = z.object({
+  eventId: idParam,
+  auditId: z.string().regex(/^[1-9]\d{0,15}$/, MSG.apiNotFound).transform(Number),
+});
+export const undoResponse = z.object({ auditId: z.number().int(), lists: z.number().int() });

@@ -5,6 +5,7 @@ import { implement, type Route } from '../../http/route.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendDownload } from '../../http/download.ts';
 import { nomineeWorkbook, rankingWorkbook } from './export.ts';
+import { duplicateGroups, mergeNominees, previewMerge, undoMerge } from './merge.ts';
 import { projectFile } from '../../paths.ts';
 import {
   categoryRanking,
@@ -52,6 +53,18 @@ export const resultsRoutes: Route[] = [
   ),
   implement(api.editVote, async ({ deps, params, body, user }) =>
     editVote(deps, user, params, body),
+  ),
+  implement(api.duplicates, async ({ deps, params }) =>
+    duplicateGroups(deps.db, params.eventId, params.category),
+  ),
+  implement(api.mergePreview, async ({ deps, params, body }) =>
+    previewMerge(deps.db, params.eventId, params.category, body),
+  ),
+  implement(api.merge, async ({ deps, params, body, user }) =>
+    mergeNominees(deps, user, params.eventId, params.category, body),
+  ),
+  implement(api.undoMerge, async ({ deps, params, user }) =>
+    undoMerge(deps, user, params.eventId, params.auditId),
   ),
   implement(api.manual, async ({ reply }) => {
     const pdf = await fs.readFile(MANUAL_FILE).catch(() => null);
