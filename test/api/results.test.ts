@@ -286,6 +286,7 @@ describe('results', () => {
       email: 'Nora@Reseller.test',
       location: 'Rosario',
       city: 'Santa Fe',
+      reason: 'typo',
     });
     const edit = (exhibitorId: string, category: string, order: number, body: unknown) =>
       t.request({
@@ -369,6 +370,7 @@ describe('results', () => {
         entity_id: `${e3.id}/consumption/1`,
       });
       const details = JSON.parse(String(audit?.details));
+      expect(details).toMatchObject({ reason: 'typo', detail: '' });
       expect(details.before).toMatchObject({ fiscalId: '20333333333', name: 'Gama Tres' });
       expect(details.after).toMatchObject({ fiscalId: '20111111111', name: 'Alfa Tres' });
 
@@ -380,6 +382,48 @@ describe('results', () => {
         [4, '20333333333', 'Gama', 3],
         [5, '20555555555', 'Épsilon', 3],
       ]);
+    });
+
+    it('requires the reason of a correction, and the detail when the reason is "Otro"', async () => {
+      const before = await listRows(e1.id);
+      const auditsBefore = (await audits()).length;
+      const { reason: _reason, ...withoutReason } = nominee('20999999999', 'Sin Motivo');
+      const missing = await edit(e1.id, 'consumption', 2, withoutReason);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().error).toEqual({
+        code: 'invalid_input',
+        message: MSG.requiredField,
+        fields: { reason: MSG.requiredField },
+      });
+      const unknown = await edit(e1.id, 'consumption', 2, {
+        ...nominee('20999999999', 'X'),
+        reason: 'capricho',
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error.fields).toEqual({ reason: MSG.invalidInput });
+      const otherWithout = await edit(e1.id, 'consumption', 2, {
+        ...nominee('20999999999', 'X'),
+        reason: 'other',
+        detail: '   ',
+      });
+      expect(otherWithout.statusCode).toBe(400);
+      expect(otherWithout.json().error.fields).toEqual({ detail: MSG.requiredField });
+      expect(await listRows(e1.id)).toEqual(before);
+      expect(await audits()).toHaveLength(auditsBefore);
+
+      const other = await edit(e1.id, 'consumption', 2, {
+        ...nominee('20222222222', 'Beta Corregido'),
+        reason: 'other',
+        detail: '  Lo pidió el comité  ',
+      });
+      expect(other.statusCode).toBe(200);
+      const last = (await audits()).at(-1);
+      expect(JSON.parse(String(last?.details))).toMatchObject({
+        reason: 'other',
+        detail: 'Lo pidió el comité',
+        after: { fiscalId: '20222222222', name: 'Beta Corregido' },
+      });
+      expect(JSON.parse(String(last?.details)).after.reason).toBeUndefined();
     });
 
     it('answers 404 for an empty place and 400 for an invalid form, saving nothing', async () => {

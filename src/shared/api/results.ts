@@ -1,4 +1,3 @@
-import { nomineeInput } from '../schemas/nominee.ts';
 import {
   exhibitorVotesParams,
   exhibitorVotesResponse,
@@ -9,6 +8,7 @@ import {
   rankingQuery,
   rankingResponse,
   voteEditParams,
+  voteEditRequest,
   voteEditResponse,
   duplicatesParams,
   duplicatesResponse,
@@ -77,9 +77,10 @@ export const editVote = defineEndpoint({
   method: 'PUT',
   path: '/api/events/:eventId/exhibitors/:exhibitorId/votes/:category/:order',
   access: 'admin',
-  summary: 'Corrige una nominación de un expositor (mismo puesto), también después del límite',
+  summary:
+    'Corrige una nominación de un expositor (mismo puesto), también después del límite, con su motivo',
   params: voteEditParams,
-  body: nomineeInput,
+  body: voteEditRequest,
   response: json(voteEditResponse),
   errors: ['not_found', 'duplicate_fiscal_id', 'stale_list'],
 });

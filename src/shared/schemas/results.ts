@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { CORRECTION_REASONS } from '../correction-reasons.ts';
 import { DUPLICATE_REASONS } from '../duplicate-reasons.ts';
 import { MSG } from '../messages.ts';
-import { categoryField, digitsField, idParam } from './common.ts';
-import { nomineeView } from './nominee.ts';
+import { categoryField, digitsField, idParam, whenMissing } from './common.ts';
+import { nomineeInput, nomineeView } from './nominee.ts';
 
 export const rankingParams = z.object({ eventId: idParam, category: categoryField });
 
@@ -82,6 +83,23 @@ export const exhibitorVotesResponse = z.object({
 });
 export type ExhibitorVotesResponse = z.output<typeof exhibitorVotesResponse>;
 
+/**
+ * An administrator's correction: the nominee's fields plus why ("Motivo"); "Otro" needs its
+ * "Detalle", the other reasons may add one.
+ */
+export const voteEditRequest = nomineeInput
+  .extend({
+    reason: z.enum(CORRECTION_REASONS, { error: whenMissing(MSG.requiredField) }),
+    detail: z.string().trim().max(500, MSG.invalidInput).default(''),
+  })
+  .superRefine((value, ctx) => {
+    if (value.reason === 'other' && value.detail === '') {
+      ctx.addIssue({ code: 'custom', path: ['detail'], message: MSG.requiredField });
+    }
+  });
+export type VoteEditInput = z.input<typeof voteEditRequest>;
+export type VoteEdit = z.output<typeof voteEditRequest>;
+
 export const voteEditResponse = z.object({ nominee: nomineeView, version: z.number().int() });
 export type VoteEditResponse = z.output<typeof voteEditResponse>;
 
@@ -140,6 +158,9 @@ export const mergeResponse = z.object({
 
 export const undoParams = z.object({
   eventId: idParam,
-  auditId: z.string().regex(/^[1-9]\d{0,15}$/, MSG.apiNotFound).transform(Number),
+  auditId: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, MSG.apiNotFound)
+    .transform(Number),
 });
 export const undoResponse = z.object({ auditId: z.number().int(), lists: z.number().int() });

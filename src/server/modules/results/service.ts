@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import type { Category } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
-import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
+import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import {
   RANKING_PAGE_SIZE,
   type ExhibitorVotesResponse,
   type NomineeVote,
   type RankingRow,
   type TieBreak,
+  type VoteEdit,
 } from '../../../shared/schemas/results.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -299,7 +300,7 @@ export async function editVote(
   deps: AppDeps,
   admin: Extract<SessionUser, { role: 'admin' }>,
   ref: VoteRef,
-  input: Nominee,
+  { reason, detail, ...input }: VoteEdit,
 ): Promise<{ nominee: NomineeView; version: number }> {
   const now = deps.clock.now();
   return deps.transact(async (tx) => {
@@ -340,6 +341,8 @@ export async function editVote(
         exhibitorId: ref.exhibitorId,
         category: ref.category,
         order: ref.order,
+        reason,
+        detail,
         before: toNominee(before),
         after: input,
       },
