@@ -319,6 +319,10 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(404),
     request: (w) => ({ url: `/api/events/${w.eventId}/history/999999/undo` }),
   },
+  'GET /api/events/:eventId/history': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/history`, query: { action: 'vote.edit' } }),
+  },
   'GET /api/manual': {
     expect: { nobody: 401, exhibitorOfEvent: 200, exhibitorOfOtherEvent: 200, admin: 200 },
     request: () => ({ url: '/api/manual' }),

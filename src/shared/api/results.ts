@@ -17,6 +17,9 @@ import {
   mergeResponse,
   undoParams,
   undoResponse,
+  historyParams,
+  historyQuery,
+  historyResponse,
 } from '../schemas/results.ts';
 import { defineEndpoint, file, json } from './define.ts';
 
@@ -129,6 +132,18 @@ export const undoMerge = defineEndpoint({
   errors: ['not_found', 'undo_stale'],
 });
 
+export const history = defineEndpoint({
+  method: 'GET',
+  path: '/api/events/:eventId/history',
+  access: 'admin',
+  summary:
+    'Historial del evento, lo más reciente primero, de a 50 (?before=id), filtrable por acción y con búsqueda',
+  params: historyParams,
+  query: historyQuery,
+  response: json(historyResponse),
+  errors: ['not_found'],
+});
+
 export const manual = defineEndpoint({
   method: 'GET',
   path: '/api/manual',
@@ -151,5 +166,6 @@ export const resultsEndpoints = [
   mergePreview,
   merge,
   undoMerge,
+  history,
   manual,
 ] as const;

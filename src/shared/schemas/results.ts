@@ -164,3 +164,39 @@ export const undoParams = z.object({
     .transform(Number),
 });
 export const undoResponse = z.object({ auditId: z.number().int(), lists: z.number().int() });
+
+export const historyParams = z.object({ eventId: idParam });
+
+/** `?before=<id>` (the cursor: entries older than that one), `?action=`, `?q=` (search). */
+export const historyQuery = z.object({
+  before: z
+    .string(MSG.invalidInput)
+    .regex(/^[1-9]\d{0,15}$/, MSG.invalidInput)
+    .transform(Number)
+    .optional(),
+  action: z
+    .string(MSG.invalidInput)
+    .regex(/^[a-z_.]{1,60}$/, MSG.invalidInput)
+    .optional(),
+  q: z.string(MSG.invalidInput).trim().max(100, MSG.invalidInput).optional(),
+});
+
+/** One change of the event's history; `detail` says what changed, before → after for votes. */
+export const historyEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  who: z.string(),
+  action: z.string(),
+  actionLabel: z.string(),
+  detail: z.string(),
+  /** A merge, which "Deshacer" may undo (refused if its votes changed since). */
+  undoable: z.boolean(),
+});
+export type HistoryEntry = z.output<typeof historyEntry>;
+
+/** Newest first; `nextBefore` is the cursor of the next (older) page, null on the last one. */
+export const historyResponse = z.object({
+  entries: z.array(historyEntry),
+  nextBefore: z.number().int().nullable(),
+});
+export type HistoryResponse = z.output<typeof historyResponse>;

@@ -7,6 +7,7 @@ import { migration as resultsRankingIndex } from './0002-results-ranking-index.t
 import { migration as nomineeTotals } from './0003-nominee-totals.ts';
 import { migration as mailOutboxRecipientIndex } from './0004-mail-outbox-recipient-idx.ts';
 import { migration as turnout } from './0006-turnout.ts';
+import { migration as results } from './0008-results.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -15,6 +16,7 @@ export const migrations: readonly FrozenMigration[] = [
   nomineeTotals,
   mailOutboxRecipientIndex,
   turnout,
+  results,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */

@@ -5,6 +5,7 @@ import { implement, type Route } from '../../http/route.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendDownload } from '../../http/download.ts';
 import { nomineeWorkbook, rankingWorkbook } from './export.ts';
+import { eventHistory } from './history.ts';
 import { duplicateGroups, mergeNominees, previewMerge, undoMerge } from './merge.ts';
 import { projectFile } from '../../paths.ts';
 import {
@@ -65,6 +66,9 @@ export const resultsRoutes: Route[] = [
   ),
   implement(api.undoMerge, async ({ deps, params, user }) =>
     undoMerge(deps, user, params.eventId, params.auditId),
+  ),
+  implement(api.history, async ({ deps, params, query }) =>
+    eventHistory(deps.db, params.eventId, query),
   ),
   implement(api.manual, async ({ reply }) => {
     const pdf = await fs.readFile(MANUAL_FILE).catch(() => null);
