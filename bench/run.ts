@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { benchHistory } from './history.ts';
 import { benchExport, benchRanking } from './ranking.ts';
 import { benchRush } from './rush.ts';
 import { startBenchServer } from './server.ts';
@@ -126,6 +127,14 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
     `${turnout.participationMs} ms`,
     '< 300 ms',
     turnout.participationPass,
+  );
+
+  const history = await benchHistory(await shared?.databaseUrl());
+  record(
+    `history tab${where}: first page of an event with ${history.entries} entries (median of 5)`,
+    `${history.firstPageMs} ms; one action's page ${history.actionPageMs} ms`,
+    '< 300 ms',
+    history.pass,
   );
 
   const rush = await benchRush(
