@@ -323,6 +323,10 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/history`, query: { action: 'vote.edit' } }),
   },
+  'GET /api/events/:eventId/export': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/export` }),
+  },
   'GET /api/manual': {
     expect: { nobody: 401, exhibitorOfEvent: 200, exhibitorOfOtherEvent: 200, admin: 200 },
     request: () => ({ url: '/api/manual' }),

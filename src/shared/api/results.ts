@@ -132,6 +132,17 @@ export const undoMerge = defineEndpoint({
   errors: ['not_found', 'undo_stale'],
 });
 
+export const exportEvent = defineEndpoint({
+  method: 'GET',
+  path: '/api/events/:eventId/export',
+  access: 'admin',
+  summary:
+    'El evento completo como planilla xlsx ({evento}-completo.xlsx): rankings, votos, participación y correcciones',
+  params: historyParams,
+  response: file(XLSX_MEDIA_TYPE),
+  errors: ['not_found'],
+});
+
 export const history = defineEndpoint({
   method: 'GET',
   path: '/api/events/:eventId/history',
@@ -167,5 +178,6 @@ export const resultsEndpoints = [
   merge,
   undoMerge,
   history,
+  exportEvent,
   manual,
 ] as const;

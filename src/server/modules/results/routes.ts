@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors.ts';
 import { sendDownload } from '../../http/download.ts';
 import { nomineeWorkbook, rankingWorkbook } from './export.ts';
 import { eventHistory } from './history.ts';
+import { eventWorkbook } from './event-workbook.ts';
 import { duplicateGroups, mergeNominees, previewMerge, undoMerge } from './merge.ts';
 import { projectFile } from '../../paths.ts';
 import {
@@ -70,6 +71,15 @@ export const resultsRoutes: Route[] = [
   implement(api.history, async ({ deps, params, query }) =>
     eventHistory(deps.db, params.eventId, query),
   ),
+  implement(api.exportEvent, async ({ deps, params, reply }) => {
+    const name = await eventName(deps.db, params.eventId);
+    return sendDownload(
+      reply,
+      `${name}-completo.xlsx`,
+      api.exportEvent.response.mediaType,
+      eventWorkbook(deps.db, params.eventId),
+    );
+  }),
   implement(api.manual, async ({ reply }) => {
     const pdf = await fs.readFile(MANUAL_FILE).catch(() => null);
     if (!pdf) throw notFound();
