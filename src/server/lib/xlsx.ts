@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -56,51 +56,6 @@ const XML_INVALID = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{
 
 export function xmlSafe<T extends string | number>(value: T): T {
   return (typeof value === 'string' ? value.replace(XML_INVALID, '') : value) as T;
-}
-
-export type Cell = string | number;
-
-/** One sheet of a streamed workbook: its rows are read only as the file is written. */
-export interface StreamedSheet {
-  name: string;
-  headers: string[];
-  /** Columns of figures, which keep Excel's number format; every other column is Text. */
-  numericHeaders?: readonly string[];
-  rows: () => AsyncIterable<Cell[]> | Iterable<Cell[]>;
-}
-
-/**
- * A workbook of several sheets, written to the returned stream while the rows are read, so a large
- * export holds one batch of rows at a time instead of the whole file. Strings are written inline
- * (no shared-strings table, which would keep every distinct text in memory until the end), still
- * as text, never as formulas. A failure destroys the stream, which aborts the download.
- */
-export function streamWorkbook(sheets: StreamedSheet[]): Readable {
-  const stream = new PassThrough();
-  const write = async () => {
-    const { default: ExcelJS } = await import('exceljs');
-    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream,
-      useSharedStrings: false,
-      useStyles: true,
-    });
-    for (const spec of sheets) {
-      const sheet = writer.addWorksheet(spec.name);
-      const numeric = spec.numericHeaders ?? [];
-      sheet.columns = spec.headers.map((header) => ({
-        header,
-        width: Math.max(12, header.length + 2),
-        style: numeric.includes(header) ? {} : { numFmt: TEXT_FORMAT },
-      }));
-      sheet.getRow(1).font = { bold: true };
-      sheet.getRow(1).commit();
-      for await (const row of spec.rows()) sheet.addRow(row.map(xmlSafe)).commit();
-      sheet.commit();
-    }
-    await writer.commit();
-  };
-  write().catch((error: unknown) => stream.destroy(error as Error));
-  return stream;
 }
 
 /** Characters no file system accepts in a name (Windows is the strictest), and control codes. */

@@ -8,7 +8,7 @@ import {
 import { HISTORY_ACTION_LABELS } from '../../../shared/history.ts';
 import type { TieBreak } from '../../../shared/schemas/results.ts';
 import type { Db } from '../../db/connection.ts';
-import { streamWorkbook, type Cell, type StreamedSheet } from '../../lib/xlsx.ts';
+import { streamWorkbook, type Cell, type StreamedSheet } from '../../lib/xlsx-stream.ts';
 import { describeChange } from './history.ts';
 import { fullRanking } from './service.ts';
 
