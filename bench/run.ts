@@ -11,6 +11,8 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { benchEventExport } from './event-export.ts';
+import { benchHistory } from './history.ts';
 import { benchExport, benchRanking } from './ranking.ts';
 import { benchRush } from './rush.ts';
 import { startBenchServer } from './server.ts';
@@ -126,6 +128,22 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
     `${turnout.participationMs} ms`,
     '< 300 ms',
     turnout.participationPass,
+  );
+
+  const whole = await benchEventExport(await shared?.databaseUrl());
+  record(
+    `whole-event workbook${where} of ${whole.exhibitors} exhibitors (${whole.nominations} nominations)`,
+    `${whole.exportMs} ms, server peak RSS ${whole.peakRssMb} MB (${whole.bytes} bytes)`,
+    '< 10000 ms and < 300 MB',
+    whole.pass,
+  );
+
+  const history = await benchHistory(await shared?.databaseUrl());
+  record(
+    `history tab${where}: first page of an event with ${history.entries} entries (median of 5)`,
+    `${history.firstPageMs} ms; one action's page ${history.actionPageMs} ms`,
+    '< 300 ms',
+    history.pass,
   );
 
   const rush = await benchRush(

@@ -205,6 +205,7 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
     await dialog.waitFor();
     await expectAccessible(page);
     await dialog.getByLabel('ID fiscal').fill(E);
+    await dialog.getByLabel('Motivo').selectOption({ label: 'ID fiscal equivocado' });
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.getByText(MSG.adminDuplicateFiscalId).first().waitFor();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -236,6 +237,11 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
     await dialog.waitFor();
     await dialog.getByLabel('Nombre del reseller').fill('Alfa Tres');
     await dialog.getByLabel('ID fiscal').fill(A);
+    // "Otro" asks for its detail before anything is sent.
+    await dialog.getByLabel('Motivo').selectOption({ label: 'Otro' });
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.getByText(MSG.requiredField).first().waitFor();
+    await dialog.getByLabel('Detalle').fill('Lo pidió el comité');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Alfa Tres' }).waitFor();
@@ -260,6 +266,8 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
       .execute();
     expect(audit).toHaveLength(1);
     expect(JSON.parse(audit[0]?.details ?? '{}')).toMatchObject({
+      reason: 'other',
+      detail: 'Lo pidió el comité',
       before: { fiscalId: C, name: 'Gama Tres' },
       after: { fiscalId: A, name: 'Alfa Tres' },
     });

@@ -28,6 +28,8 @@ export const API_ERRORS = {
   already_in_event: { status: 409, message: MSG.exhibitorAlreadyInEvent },
   email_in_other_event: { status: 409, message: MSG.exhibitorInOtherEvent },
   conflict: { status: 409, message: MSG.genericError },
+  nothing_to_merge: { status: 409, message: MSG.mergeNothingLeft },
+  undo_stale: { status: 409, message: MSG.undoStale },
   body_too_large: { status: 413, message: MSG.invalidInput },
   file_too_large: { status: 413, message: MSG.fileTooLarge },
   unsupported_media_type: { status: 415, message: MSG.invalidInput },

@@ -81,6 +81,10 @@ export const MSG = {
   expectedList: 'Se esperaba una lista',
   expectedBoolean: 'Se esperaba verdadero o falso',
   csrfRejected: 'La solicitud fue rechazada por seguridad. Recargue la página e intente de nuevo.',
+  mergeNothingLeft: 'Esos ID fiscales ya no tienen votos en esta categoría. Actualice la lista.',
+  mergeUnknownInto: 'Elija un ID fiscal que tenga votos en esta categoría.',
+  undoStale: 'No se puede deshacer: los votos cambiaron después de la unificación.',
+  undoNotMerge: 'Esta entrada del historial no se puede deshacer.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -298,8 +298,38 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(),
     request: (w) => ({
       url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}/votes/consumption/1`,
-      payload: nominee('30999999'),
+      payload: { ...nominee('30999999'), reason: 'typo' },
     }),
+  },
+  'GET /api/events/:eventId/duplicates/:category': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/duplicates/consumption` }),
+  },
+  'POST /api/events/:eventId/duplicates/:category/preview': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/duplicates/consumption/preview`,
+      payload: { into: '30111111', from: ['88888888'] },
+    }),
+  },
+  'POST /api/events/:eventId/duplicates/:category/merge': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/duplicates/consumption/merge`,
+      payload: { into: '30111111', from: ['88888888'] },
+    }),
+  },
+  'POST /api/events/:eventId/history/:auditId/undo': {
+    expect: adminOnly(404),
+    request: (w) => ({ url: `/api/events/${w.eventId}/history/999999/undo` }),
+  },
+  'GET /api/events/:eventId/history': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/history`, query: { action: 'vote.edit' } }),
+  },
+  'GET /api/events/:eventId/export': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/export` }),
   },
   'GET /api/manual': {
     expect: { nobody: 401, exhibitorOfEvent: 200, exhibitorOfOtherEvent: 200, admin: 200 },

@@ -322,7 +322,7 @@ describe('nominee totals', () => {
             const response = await t.request({
               method: 'PUT',
               url: `/api/events/${eventId}/exhibitors/${exhibitor.id}/votes/${op.category}/${index + 1}`,
-              payload: nominee(newFiscalId, `Corregido ${newFiscalId}`),
+              payload: { ...nominee(newFiscalId, `Corregido ${newFiscalId}`), reason: 'typo' },
               as: admin,
             });
             if (response.statusCode === 200) {

@@ -139,6 +139,75 @@ describe('results', () => {
     ]);
   });
 
+  /** [fiscal id, p1..p5, tie-break] of each row: the counts and what separated it from the row above. */
+  const counts = (rows: RankingRow[]) =>
+    rows.map((r) => [r.fiscalId, [r.p1, r.p2, r.p3, r.p4, r.p5], r.tieBreak]);
+
+  it('gives each row its count of 1st to 5th places and the criterion that separated it from the row above', async () => {
+    // Hand-computed from the lists above. CONSUMO: A and B equal on everything; C, D and E each
+    // have fewer points than the row above.
+    expect(counts((await ranking('consumption')).json().rows)).toEqual([
+      ['20111111111', [1, 1, 0, 0, 0], null],
+      ['20222222222', [1, 1, 0, 0, 0], 'tied'],
+      ['20333333333', [1, 0, 1, 0, 0], 'points'],
+      ['20444444444', [0, 1, 1, 0, 0], 'points'],
+      ['20555555555', [0, 0, 1, 0, 0], 'points'],
+    ]);
+    // VALOR AGREGADO: X and Y both 6 points, X has a 1st place; W and Z one 3rd place each, W
+    // nominated at T1 and Z at T2.
+    expect(counts((await ranking('value')).json().rows)).toEqual([
+      ['30000000001', [1, 0, 0, 0, 1], null],
+      ['30000000002', [0, 1, 0, 1, 0], 'places'],
+      ['30000000004', [1, 0, 0, 0, 0], 'points'],
+      ['30000000005', [0, 1, 0, 0, 0], 'points'],
+      ['30000000006', [0, 0, 1, 0, 0], 'points'],
+      ['30000000003', [0, 0, 1, 0, 0], 'earliest'],
+    ]);
+  });
+
+  it('compares the first row of a later page with the last row of the page before', async () => {
+    const db = t.deps.db;
+    const paged = await seedEvent(db, { name: 'Paginado' });
+    // 21 exhibitors × 5 distinct nominees, all at T1: 21 rows of 5 points, 21 of 4 … 21 of 1.
+    for (let k = 0; k < 21; k += 1) {
+      const exhibitor = await seedExhibitor(db, { fullName: `Paginado ${k}` });
+      await seedMembership(db, paged.id, exhibitor.id);
+      await seedNominations(db, {
+        eventId: paged.id,
+        exhibitorId: exhibitor.id,
+        category: 'consumption',
+        nominees: [0, 1, 2, 3, 4].map((j) => ({
+          fiscalId: String(40000000000 + k * 5 + j),
+          nominatedAt: T1,
+        })),
+      });
+    }
+    const first = (await ranking('consumption', paged.id)).json() as { rows: RankingRow[] };
+    expect(first.rows).toHaveLength(100);
+    expect(first.rows.map((r) => r.tieBreak).filter((b) => b !== 'tied')).toEqual([
+      null,
+      'points',
+      'points',
+      'points',
+      'points',
+    ]);
+    expect(first.rows[21]).toMatchObject({ position: 22, points: 4, p2: 1, tieBreak: 'points' });
+    const second = await t.request({
+      method: 'GET',
+      url: `/api/events/${paged.id}/ranking/consumption?page=2`,
+      as: admin,
+    });
+    expect(second.statusCode).toBe(200);
+    const rows = (second.json() as { rows: RankingRow[] }).rows;
+    expect(rows.map((r) => [r.position, r.points, r.p5, r.tieBreak])).toEqual([
+      [85, 1, 1, 'tied'],
+      [85, 1, 1, 'tied'],
+      [85, 1, 1, 'tied'],
+      [85, 1, 1, 'tied'],
+      [85, 1, 1, 'tied'],
+    ]);
+  });
+
   it('answers an event without votes with no rows, and refuses what is not a ranking', async () => {
     const empty = await ranking('consumption', emptyEventId);
     expect(empty.statusCode).toBe(200);
@@ -217,6 +286,7 @@ describe('results', () => {
       email: 'Nora@Reseller.test',
       location: 'Rosario',
       city: 'Santa Fe',
+      reason: 'typo',
     });
     const edit = (exhibitorId: string, category: string, order: number, body: unknown) =>
       t.request({
@@ -300,6 +370,7 @@ describe('results', () => {
         entity_id: `${e3.id}/consumption/1`,
       });
       const details = JSON.parse(String(audit?.details));
+      expect(details).toMatchObject({ reason: 'typo', detail: '' });
       expect(details.before).toMatchObject({ fiscalId: '20333333333', name: 'Gama Tres' });
       expect(details.after).toMatchObject({ fiscalId: '20111111111', name: 'Alfa Tres' });
 
@@ -311,6 +382,48 @@ describe('results', () => {
         [4, '20333333333', 'Gama', 3],
         [5, '20555555555', 'Épsilon', 3],
       ]);
+    });
+
+    it('requires the reason of a correction, and the detail when the reason is "Otro"', async () => {
+      const before = await listRows(e1.id);
+      const auditsBefore = (await audits()).length;
+      const { reason: _reason, ...withoutReason } = nominee('20999999999', 'Sin Motivo');
+      const missing = await edit(e1.id, 'consumption', 2, withoutReason);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().error).toEqual({
+        code: 'invalid_input',
+        message: MSG.requiredField,
+        fields: { reason: MSG.requiredField },
+      });
+      const unknown = await edit(e1.id, 'consumption', 2, {
+        ...nominee('20999999999', 'X'),
+        reason: 'capricho',
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error.fields).toEqual({ reason: MSG.invalidInput });
+      const otherWithout = await edit(e1.id, 'consumption', 2, {
+        ...nominee('20999999999', 'X'),
+        reason: 'other',
+        detail: '   ',
+      });
+      expect(otherWithout.statusCode).toBe(400);
+      expect(otherWithout.json().error.fields).toEqual({ detail: MSG.requiredField });
+      expect(await listRows(e1.id)).toEqual(before);
+      expect(await audits()).toHaveLength(auditsBefore);
+
+      const other = await edit(e1.id, 'consumption', 2, {
+        ...nominee('20222222222', 'Beta Corregido'),
+        reason: 'other',
+        detail: '  Lo pidió el comité  ',
+      });
+      expect(other.statusCode).toBe(200);
+      const last = (await audits()).at(-1);
+      expect(JSON.parse(String(last?.details))).toMatchObject({
+        reason: 'other',
+        detail: 'Lo pidió el comité',
+        after: { fiscalId: '20222222222', name: 'Beta Corregido' },
+      });
+      expect(JSON.parse(String(last?.details)).after.reason).toBeUndefined();
     });
 
     it('answers 404 for an empty place and 400 for an invalid form, saving nothing', async () => {

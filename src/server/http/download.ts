@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../lib/xlsx.ts';
 
@@ -9,7 +10,8 @@ export function sendDownload(
   reply: FastifyReply,
   fileName: string,
   mediaType: string,
-  body: Buffer,
+  /** A stream is sent as it is produced (a large workbook). */
+  body: Buffer | Readable,
   cacheControl = 'private, no-store',
 ): FastifyReply {
   return reply

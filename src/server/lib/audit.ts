@@ -19,17 +19,17 @@ export type Actor =
 /**
  * Records an administrative change. Pass the transaction (`Tx`) that makes the change, so that
  * the change and its record commit together; a standalone fact (a failed sign-in) may be
- * recorded on its own.
+ * recorded on its own. Answers the entry's id (an undo names the entry it undoes).
  */
 export async function recordAudit(
   trx: Db,
   actor: Actor,
   at: Date,
   entry: AuditEntry,
-): Promise<void> {
+): Promise<number> {
   const actorId =
     actor.role === 'admin' ? actor.adminId : actor.role === 'exh' ? actor.exhibitorId : null;
-  await trx
+  const { id } = await trx
     .insertInto('audit_log')
     .values({
       at: iso(at),
@@ -42,5 +42,7 @@ export async function recordAudit(
       event_id: entry.eventId ?? null,
       details: JSON.stringify(entry.details ?? {}),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(id);
 }

@@ -10,11 +10,13 @@ export const TEXT_FORMAT = '@';
 const XML_INVALID_CHARACTERS = new RegExp(XML_INVALID_CHARACTER.source, 'gu');
 
 /**
- * Text stored before such characters were refused may still hold one; the cell drops it rather
- * than make the whole file unreadable.
+ * Text without the characters XML 1.0 cannot hold. Text stored before they were refused may still
+ * hold one; the cell drops it rather than make the whole file unreadable.
  */
+export const xmlSafeText = (text: string) => text.replace(XML_INVALID_CHARACTERS, '');
+
 const xmlSafe = (value: string | number) =>
-  typeof value === 'string' ? value.replace(XML_INVALID_CHARACTERS, '') : value;
+  typeof value === 'string' ? xmlSafeText(value) : value;
 
 /**
  * One-sheet workbook, written by exceljs's streaming writer. Every value from a form is written as a

@@ -1,4 +1,3 @@
-import { nomineeInput } from '../schemas/nominee.ts';
 import {
   exhibitorVotesParams,
   exhibitorVotesResponse,
@@ -9,7 +8,18 @@ import {
   rankingQuery,
   rankingResponse,
   voteEditParams,
+  voteEditRequest,
   voteEditResponse,
+  duplicatesParams,
+  duplicatesResponse,
+  mergeInput,
+  mergePreviewResponse,
+  mergeResponse,
+  undoParams,
+  undoResponse,
+  historyParams,
+  historyQuery,
+  historyResponse,
 } from '../schemas/results.ts';
 import { defineEndpoint, file, json } from './define.ts';
 
@@ -70,11 +80,79 @@ export const editVote = defineEndpoint({
   method: 'PUT',
   path: '/api/events/:eventId/exhibitors/:exhibitorId/votes/:category/:order',
   access: 'admin',
-  summary: 'Corrige una nominación de un expositor (mismo puesto), también después del límite',
+  summary:
+    'Corrige una nominación de un expositor (mismo puesto), también después del límite, con su motivo',
   params: voteEditParams,
-  body: nomineeInput,
+  body: voteEditRequest,
   response: json(voteEditResponse),
   errors: ['not_found', 'duplicate_fiscal_id', 'stale_list'],
+});
+
+export const duplicates = defineEndpoint({
+  method: 'GET',
+  path: '/api/events/:eventId/duplicates/:category',
+  access: 'admin',
+  summary:
+    'Posibles duplicados de una categoría: grupos de ID fiscales que probablemente son el mismo reseller',
+  params: duplicatesParams,
+  response: json(duplicatesResponse),
+  errors: ['not_found'],
+});
+
+export const mergePreview = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/duplicates/:category/preview',
+  access: 'admin',
+  summary: 'Cómo cambiaría el ranking al unificar ID fiscales (no guarda nada)',
+  params: duplicatesParams,
+  body: mergeInput,
+  response: json(mergePreviewResponse),
+  errors: ['not_found', 'invalid_input', 'nothing_to_merge'],
+});
+
+export const merge = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/duplicates/:category/merge',
+  access: 'admin',
+  summary:
+    'Unifica ID fiscales: sus votos pasan al que queda; en una lista con ambos queda el mejor puesto',
+  params: duplicatesParams,
+  body: mergeInput,
+  response: json(mergeResponse),
+  errors: ['not_found', 'invalid_input', 'nothing_to_merge'],
+});
+
+export const undoMerge = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/history/:auditId/undo',
+  access: 'admin',
+  summary: 'Deshace una unificación del historial si sus votos no cambiaron desde entonces',
+  params: undoParams,
+  response: json(undoResponse),
+  errors: ['not_found', 'undo_stale'],
+});
+
+export const exportEvent = defineEndpoint({
+  method: 'GET',
+  path: '/api/events/:eventId/export',
+  access: 'admin',
+  summary:
+    'El evento completo como planilla xlsx ({evento}-completo.xlsx): rankings, votos, participación y correcciones',
+  params: historyParams,
+  response: file(XLSX_MEDIA_TYPE),
+  errors: ['not_found'],
+});
+
+export const history = defineEndpoint({
+  method: 'GET',
+  path: '/api/events/:eventId/history',
+  access: 'admin',
+  summary:
+    'Historial del evento, lo más reciente primero, de a 50 (?before=id), filtrable por acción y con búsqueda',
+  params: historyParams,
+  query: historyQuery,
+  response: json(historyResponse),
+  errors: ['not_found'],
 });
 
 export const manual = defineEndpoint({
@@ -95,5 +173,11 @@ export const resultsEndpoints = [
   exportNomineeVotes,
   exhibitorVotes,
   editVote,
+  duplicates,
+  mergePreview,
+  merge,
+  undoMerge,
+  history,
+  exportEvent,
   manual,
 ] as const;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { CORRECTION_REASONS } from '../correction-reasons.ts';
+import { DUPLICATE_REASONS } from '../duplicate-reasons.ts';
 import { MSG } from '../messages.ts';
-import { categoryField, digitsField, idParam } from './common.ts';
-import { nomineeView } from './nominee.ts';
+import { categoryField, digitsField, idParam, whenMissing } from './common.ts';
+import { nomineeInput, nomineeView } from './nominee.ts';
 
 export const rankingParams = z.object({ eventId: idParam, category: categoryField });
 
@@ -20,11 +22,25 @@ export const voteEditParams = z.object({
   order: z.coerce.number().int().min(1).max(5),
 });
 
+/**
+ * What separated a ranking row from the row above it: the first criterion of the ranking order on
+ * which they differ, or "tied" when none does (they share a position). The first row has none.
+ */
+export const TIE_BREAKS = ['points', 'places', 'nominations', 'earliest', 'tied'] as const;
+export type TieBreak = (typeof TIE_BREAKS)[number];
+
 /** One row of a category ranking: the earliest nomination's data plus the points and place. */
 export const rankingRow = nomineeView.omit({ order: true }).extend({
   position: z.number().int(),
   points: z.number().int(),
   nominations: z.number().int(),
+  /** How many exhibitors put this nominee 1st, 2nd … 5th. */
+  p1: z.number().int(),
+  p2: z.number().int(),
+  p3: z.number().int(),
+  p4: z.number().int(),
+  p5: z.number().int(),
+  tieBreak: z.enum(TIE_BREAKS).nullable(),
 });
 export type RankingRow = z.output<typeof rankingRow>;
 
@@ -67,5 +83,120 @@ export const exhibitorVotesResponse = z.object({
 });
 export type ExhibitorVotesResponse = z.output<typeof exhibitorVotesResponse>;
 
+/**
+ * An administrator's correction: the nominee's fields plus why ("Motivo"); "Otro" needs its
+ * "Detalle", the other reasons may add one.
+ */
+export const voteEditRequest = nomineeInput
+  .extend({
+    reason: z.enum(CORRECTION_REASONS, { error: whenMissing(MSG.requiredField) }),
+    detail: z.string().trim().max(500, MSG.invalidInput).default(''),
+  })
+  .superRefine((value, ctx) => {
+    if (value.reason === 'other' && value.detail === '') {
+      ctx.addIssue({ code: 'custom', path: ['detail'], message: MSG.requiredField });
+    }
+  });
+export type VoteEditInput = z.input<typeof voteEditRequest>;
+export type VoteEdit = z.output<typeof voteEditRequest>;
+
 export const voteEditResponse = z.object({ nominee: nomineeView, version: z.number().int() });
 export type VoteEditResponse = z.output<typeof voteEditResponse>;
+
+export const duplicatesParams = rankingParams;
+
+/** One fiscal id of a group of possible duplicates, with the data its ranking row shows. */
+export const duplicateNominee = z.object({
+  fiscalId: z.string(),
+  name: z.string(),
+  registeredName: z.string(),
+  points: z.number().int(),
+  position: z.number().int(),
+});
+
+/** Fiscal ids that are probably one reseller, most points first, with every rule that joined them. */
+export const duplicateGroup = z.object({
+  nominees: z.array(duplicateNominee),
+  reasons: z.array(z.enum(DUPLICATE_REASONS)),
+});
+export type DuplicateGroupView = z.output<typeof duplicateGroup>;
+
+export const duplicatesResponse = z.object({ groups: z.array(duplicateGroup) });
+export type DuplicatesResponse = z.output<typeof duplicatesResponse>;
+
+/** "Every vote for `from` is a vote for `into`." At most a group's worth of ids. */
+export const mergeInput = z.object({
+  into: digitsField(20),
+  from: z.array(digitsField(20)).min(1, MSG.requiredField).max(50, MSG.invalidInput),
+});
+export type MergeInput = z.output<typeof mergeInput>;
+
+/** A row of the ranking as the merge preview shows it, before or after. */
+export const mergePreviewRow = z.object({
+  fiscalId: z.string(),
+  position: z.number().int(),
+  points: z.number().int(),
+});
+
+/**
+ * The top of the ranking (MERGE_PREVIEW_TOP rows) plus every row of the merged ids, before and
+ * after the merge.
+ */
+export const mergePreviewResponse = z.object({
+  before: z.array(mergePreviewRow),
+  after: z.array(mergePreviewRow),
+});
+export type MergePreviewResponse = z.output<typeof mergePreviewResponse>;
+export const MERGE_PREVIEW_TOP = 10;
+
+export const mergeResponse = z.object({
+  /** The audit entry of the merge: what "Deshacer" undoes. */
+  auditId: z.number().int(),
+  /** How many exhibitors' lists it rewrote. */
+  lists: z.number().int(),
+});
+
+export const undoParams = z.object({
+  eventId: idParam,
+  auditId: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, MSG.apiNotFound)
+    .transform(Number),
+});
+export const undoResponse = z.object({ auditId: z.number().int(), lists: z.number().int() });
+
+export const historyParams = z.object({ eventId: idParam });
+
+/** `?before=<id>` (the cursor: entries older than that one), `?action=`, `?q=` (search). */
+export const historyQuery = z.object({
+  before: z
+    .string(MSG.invalidInput)
+    .regex(/^[1-9]\d{0,15}$/, MSG.invalidInput)
+    .transform(Number)
+    .optional(),
+  action: z
+    .string(MSG.invalidInput)
+    .regex(/^[a-z_.]{1,60}$/, MSG.invalidInput)
+    .optional(),
+  q: z.string(MSG.invalidInput).trim().max(100, MSG.invalidInput).optional(),
+});
+
+/** One change of the event's history; `detail` says what changed, before → after for votes. */
+export const historyEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  who: z.string(),
+  action: z.string(),
+  actionLabel: z.string(),
+  detail: z.string(),
+  /** A merge, which "Deshacer" may undo (refused if its votes changed since). */
+  undoable: z.boolean(),
+});
+export type HistoryEntry = z.output<typeof historyEntry>;
+
+/** Newest first; `nextBefore` is the cursor of the next (older) page, null on the last one. */
+export const historyResponse = z.object({
+  entries: z.array(historyEntry),
+  nextBefore: z.number().int().nullable(),
+});
+export type HistoryResponse = z.output<typeof historyResponse>;

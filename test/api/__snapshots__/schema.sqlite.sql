@@ -1,7 +1,13 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
+
+-- index audit_log_event_action_idx on audit_log
+CREATE INDEX "audit_log_event_action_idx" on "audit_log" ("event_id", "action", "id");
+
+-- index audit_log_event_history_idx on audit_log
+CREATE INDEX "audit_log_event_history_idx" on "audit_log" ("event_id", "id");
 
 -- index audit_log_event_idx on audit_log
 CREATE INDEX "audit_log_event_idx" on "audit_log" ("event_id");

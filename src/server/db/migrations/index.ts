@@ -8,6 +8,7 @@ import { migration as nomineeTotals } from './0003-nominee-totals.ts';
 import { migration as mailOutboxRecipientIndex } from './0004-mail-outbox-recipient-idx.ts';
 import { migration as signInHardening } from './0005-sign-in-hardening.ts';
 import { migration as turnout } from './0006-turnout.ts';
+import { migration as results } from './0007-results.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -17,6 +18,7 @@ export const migrations: readonly FrozenMigration[] = [
   mailOutboxRecipientIndex,
   signInHardening,
   turnout,
+  results,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */

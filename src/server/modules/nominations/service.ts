@@ -14,6 +14,7 @@ import { prepared } from '../../db/prepared.ts';
 import type { Nomination } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import {
   nomineeColumns,
@@ -196,6 +197,24 @@ const claimList = prepared<ListKey & { expected: number; updatedAt: string }>((d
 
 type ListChange = (tx: Tx, current: Nomination[], now: Date) => Promise<Nomination[]>;
 
+/** The audit actions of an exhibitor's own saves. */
+export type NominationAction =
+  'nomination.add' | 'nomination.edit' | 'nomination.remove' | 'nomination.move';
+
+/** An entry of a list as its audit entry keeps it: enough to say what changed, before → after. */
+const listEntry = (row: Nomination) => ({
+  order: row.list_order,
+  fiscalId: row.fiscal_id,
+  name: row.name,
+  registeredName: row.registered_name,
+  contactName: row.contact_name,
+  contactPosition: row.contact_position,
+  phone: row.phone,
+  email: row.email,
+  location: row.location,
+  city: row.city,
+});
+
 /**
  * One exhibitor write, in one transaction: membership and deadline (404 / 409 `voting_closed`),
  * the version claim, the current list, and `change`, which writes the rows and returns the list as
@@ -205,6 +224,7 @@ async function changeExhibitorList(
   deps: AppDeps,
   key: ListKey,
   expectedVersion: number,
+  action: NominationAction,
   change: ListChange,
 ): Promise<NominationList> {
   const nominees = await deps.transact(async (tx) => {
@@ -214,7 +234,22 @@ async function changeExhibitorList(
       throw new AppError('voting_closed');
     }
     await claimListVersion(tx, key, expectedVersion, now);
-    return change(tx, await readList(tx, key), now);
+    const before = await readList(tx, key);
+    const after = await change(tx, before, now);
+    // The event's history shows every change to the votes, the exhibitors' own included.
+    await recordAudit(tx, { role: 'exh', exhibitorId: key.exhibitorId }, now, {
+      action,
+      entityType: 'nomination_list',
+      entityId: `${key.exhibitorId}/${key.category}`,
+      eventId: key.eventId,
+      details: {
+        exhibitorId: key.exhibitorId,
+        category: key.category,
+        before: before.map(listEntry),
+        after: after.map(listEntry),
+      },
+    });
+    return after;
   });
   return {
     category: key.category,
@@ -280,23 +315,29 @@ export async function addNominee(
   values: Nominee,
   expectedVersion: number,
 ): Promise<NominationList> {
-  return changeExhibitorList(deps, key, expectedVersion, async (tx, current, now) => {
-    if (current.some((row) => row.fiscal_id === values.fiscalId)) {
-      throw new AppError('duplicate_fiscal_id', { fields: { fiscalId: MSG.duplicateFiscalId } });
-    }
-    if (current.length >= MAX_NOMINEES_PER_CATEGORY) {
-      throw new AppError('nomination_limit');
-    }
-    const row: Nomination = {
-      ...whereList(key),
-      ...nomineeColumns(values),
-      list_order: current.length + 1,
-      nominated_at: iso(now),
-      updated_at: iso(now),
-    };
-    await insertNomination(tx, row);
-    return [...current, row];
-  });
+  return changeExhibitorList(
+    deps,
+    key,
+    expectedVersion,
+    'nomination.add',
+    async (tx, current, now) => {
+      if (current.some((row) => row.fiscal_id === values.fiscalId)) {
+        throw new AppError('duplicate_fiscal_id', { fields: { fiscalId: MSG.duplicateFiscalId } });
+      }
+      if (current.length >= MAX_NOMINEES_PER_CATEGORY) {
+        throw new AppError('nomination_limit');
+      }
+      const row: Nomination = {
+        ...whereList(key),
+        ...nomineeColumns(values),
+        list_order: current.length + 1,
+        nominated_at: iso(now),
+        updated_at: iso(now),
+      };
+      await insertNomination(tx, row);
+      return [...current, row];
+    },
+  );
 }
 
 export async function editNominee(
@@ -310,12 +351,18 @@ export async function editNominee(
   if (values.fiscalId !== fiscalId) {
     throw badRequest(MSG.fiscalIdReadOnly, 'fiscalId');
   }
-  return changeExhibitorList(deps, key, expectedVersion, async (tx, current, now) => {
-    const entry = findEntry(current, fiscalId);
-    await storeNomineeFields(tx, key, entry.list_order, values, now);
-    const edited: Nomination = { ...entry, ...nomineeColumns(values), updated_at: iso(now) };
-    return current.map((row) => (row === entry ? edited : row));
-  });
+  return changeExhibitorList(
+    deps,
+    key,
+    expectedVersion,
+    'nomination.edit',
+    async (tx, current, now) => {
+      const entry = findEntry(current, fiscalId);
+      await storeNomineeFields(tx, key, entry.list_order, values, now);
+      const edited: Nomination = { ...entry, ...nomineeColumns(values), updated_at: iso(now) };
+      return current.map((row) => (row === entry ? edited : row));
+    },
+  );
 }
 
 export async function removeNominee(
@@ -324,13 +371,19 @@ export async function removeNominee(
   fiscalId: string,
   expectedVersion: number,
 ): Promise<NominationList> {
-  return changeExhibitorList(deps, key, expectedVersion, async (tx, current) => {
-    const entry = findEntry(current, fiscalId);
-    const position = current.indexOf(entry);
-    const tail = current.slice(position + 1);
-    const renumbered = await rewritePositions(tx, key, position + 1, current.length, tail);
-    return [...current.slice(0, position), ...renumbered];
-  });
+  return changeExhibitorList(
+    deps,
+    key,
+    expectedVersion,
+    'nomination.remove',
+    async (tx, current) => {
+      const entry = findEntry(current, fiscalId);
+      const position = current.indexOf(entry);
+      const tail = current.slice(position + 1);
+      const renumbered = await rewritePositions(tx, key, position + 1, current.length, tail);
+      return [...current.slice(0, position), ...renumbered];
+    },
+  );
 }
 
 export async function moveNominee(
@@ -340,7 +393,7 @@ export async function moveNominee(
   direction: MoveDirection,
   expectedVersion: number,
 ): Promise<NominationList> {
-  return changeExhibitorList(deps, key, expectedVersion, async (tx, current) => {
+  return changeExhibitorList(deps, key, expectedVersion, 'nomination.move', async (tx, current) => {
     const position = current.indexOf(findEntry(current, fiscalId));
     const upper = direction === 'up' ? position - 1 : position;
     const lower = upper + 1;

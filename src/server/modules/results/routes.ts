@@ -5,6 +5,9 @@ import { implement, type Route } from '../../http/route.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendDownload } from '../../http/download.ts';
 import { nomineeWorkbook, rankingWorkbook } from './export.ts';
+import { eventHistory } from './history.ts';
+import { eventWorkbook } from './event-workbook.ts';
+import { duplicateGroups, mergeNominees, previewMerge, undoMerge } from './merge.ts';
 import { projectFile } from '../../paths.ts';
 import {
   categoryRanking,
@@ -53,6 +56,30 @@ export const resultsRoutes: Route[] = [
   implement(api.editVote, async ({ deps, params, body, user }) =>
     editVote(deps, user, params, body),
   ),
+  implement(api.duplicates, async ({ deps, params }) =>
+    duplicateGroups(deps.db, params.eventId, params.category),
+  ),
+  implement(api.mergePreview, async ({ deps, params, body }) =>
+    previewMerge(deps.db, params.eventId, params.category, body),
+  ),
+  implement(api.merge, async ({ deps, params, body, user }) =>
+    mergeNominees(deps, user, params.eventId, params.category, body),
+  ),
+  implement(api.undoMerge, async ({ deps, params, user }) =>
+    undoMerge(deps, user, params.eventId, params.auditId),
+  ),
+  implement(api.history, async ({ deps, params, query }) =>
+    eventHistory(deps.db, params.eventId, query),
+  ),
+  implement(api.exportEvent, async ({ deps, params, reply }) => {
+    const name = await eventName(deps.db, params.eventId);
+    return sendDownload(
+      reply,
+      `${name}-completo.xlsx`,
+      api.exportEvent.response.mediaType,
+      eventWorkbook(deps.db, params.eventId),
+    );
+  }),
   implement(api.manual, async ({ reply }) => {
     const pdf = await fs.readFile(MANUAL_FILE).catch(() => null);
     if (!pdf) throw notFound();

@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import type { Category } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
-import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
+import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import {
   RANKING_PAGE_SIZE,
   type ExhibitorVotesResponse,
   type NomineeVote,
   type RankingRow,
+  type TieBreak,
+  type VoteEdit,
 } from '../../../shared/schemas/results.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -28,11 +30,31 @@ export async function eventName(db: Db, eventId: string): Promise<string> {
   return (await getEventOr404(db, eventId)).name;
 }
 
-interface RankingSqlRow extends NomineeColumns {
-  position: number;
+interface RankingSums {
   points: number;
+  p1: number;
+  p2: number;
+  p3: number;
+  p4: number;
+  p5: number;
   nominations: number;
+  first_at: string;
+}
+
+interface RankingSqlRow extends NomineeColumns, RankingSums {
+  position: number;
   total: number;
+}
+
+/** The first criterion of the ranking order on which `row` differs from the row above it. */
+export function tieBreakBetween(above: RankingSums | undefined, row: RankingSums): TieBreak | null {
+  if (!above) return null;
+  if (Number(above.points) !== Number(row.points)) return 'points';
+  const places = ['p1', 'p2', 'p3', 'p4', 'p5'] as const;
+  if (places.some((place) => Number(above[place]) !== Number(row[place]))) return 'places';
+  if (Number(above.nominations) !== Number(row.nominations)) return 'nominations';
+  if (above.first_at !== row.first_at) return 'earliest';
+  return 'tied';
 }
 
 export interface RankingPage {
@@ -113,7 +135,13 @@ async function rankingRows(
         as integer
       ) as position,
       s.points,
+      s.p1,
+      s.p2,
+      s.p3,
+      s.p4,
+      s.p5,
       s.nominations,
+      s.first_at,
       cast((
         select count(*) from nominee_totals where event_id = ${eventId} and category = ${category}
       ) as integer) as total,
@@ -134,14 +162,46 @@ async function rankingRows(
       and n.fiscal_id = s.fiscal_id
     order by s.slice_index
   `.execute(db);
-  const rows = result.rows.map((row) => ({
-    ...toNominee(row),
-    position: Number(row.position),
-    points: Number(row.points),
-    nominations: Number(row.nominations),
-  }));
+  // The first row of a later page is compared with the last row of the page before.
+  let above: RankingSums | undefined =
+    offset > 0 && result.rows.length > 0
+      ? await rowBefore(db, eventId, category, offset)
+      : undefined;
+  const rows = result.rows.map((row) => {
+    const tieBreak = tieBreakBetween(above, row);
+    above = row;
+    return {
+      ...toNominee(row),
+      position: Number(row.position),
+      points: Number(row.points),
+      nominations: Number(row.nominations),
+      p1: Number(row.p1),
+      p2: Number(row.p2),
+      p3: Number(row.p3),
+      p4: Number(row.p4),
+      p5: Number(row.p5),
+      tieBreak,
+    };
+  });
   const first = result.rows[0];
   return { rows, total: first ? Number(first.total) : await rankingSize(db, eventId, category) };
+}
+
+/** The sums of the ranking row just before `offset` (0-based), through the ranking index. */
+async function rowBefore(
+  db: Db,
+  eventId: string,
+  category: Category,
+  offset: number,
+): Promise<RankingSums | undefined> {
+  const result = await sql<RankingSums>`
+    select ${SUMS}, substr(first_key, 1, length(first_key) - 36) as first_at
+    from nominee_totals
+    where event_id = ${eventId} and category = ${category}
+    order by ${RANKING_ORDER}, length(fiscal_id), fiscal_id
+    limit 1 offset ${offset - 1}
+  `.execute(db);
+  return result.rows[0];
 }
 
 /** How many fiscal ids the ranking has (asked only for a page past the end, which has no rows). */
@@ -240,7 +300,7 @@ export async function editVote(
   deps: AppDeps,
   admin: Extract<SessionUser, { role: 'admin' }>,
   ref: VoteRef,
-  input: Nominee,
+  { reason, detail, ...input }: VoteEdit,
 ): Promise<{ nominee: NomineeView; version: number }> {
   const now = deps.clock.now();
   return deps.transact(async (tx) => {
@@ -281,6 +341,8 @@ export async function editVote(
         exhibitorId: ref.exhibitorId,
         category: ref.category,
         order: ref.order,
+        reason,
+        detail,
         before: toNominee(before),
         after: input,
       },

@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { TextField } from '@mui/material';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import {
+  CORRECTION_REASON_LABELS,
+  CORRECTION_REASONS,
+  type CorrectionReason,
+} from '../../../shared/correction-reasons.ts';
 import { MSG } from '../../../shared/messages.ts';
+import { voteEditRequest } from '../../../shared/schemas/results.ts';
 import {
   emptyNominee,
   NOMINEE_FIELD_LABELS,
@@ -14,6 +21,11 @@ import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError } from '../../lib/api.ts';
 
 const FIELDS = Object.keys(NOMINEE_FIELD_LABELS) as (keyof Nominee)[];
+
+/** The form's values; an administrator's correction adds why ("Motivo", "Detalle"). */
+type FormInput = NomineeInput & { reason?: CorrectionReason | ''; detail?: string };
+type FormOutput = Nominee & { reason?: CorrectionReason; detail?: string };
+const CORRECTION_FIELDS = ['reason', 'detail'] as const;
 const NUMERIC: (keyof Nominee)[] = ['fiscalId', 'phone'];
 
 /**
@@ -24,6 +36,7 @@ export function NomineeDialog({
   title,
   initial,
   fiscalIdReadOnly = false,
+  correction = false,
   failureMessage = MSG.genericError,
   onSave,
   onClose,
@@ -31,14 +44,21 @@ export function NomineeDialog({
   title: string;
   initial?: NomineeInput;
   fiscalIdReadOnly?: boolean;
+  /** An administrator's correction of a vote: asks for its reason too. */
+  correction?: boolean;
   failureMessage?: string;
-  onSave(values: Nominee): Promise<void>;
+  onSave(values: FormOutput): Promise<void>;
   onClose(): void;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<NomineeInput, unknown, Nominee>({
-    resolver: zodResolver(nomineeInput),
-    defaultValues: initial ?? emptyNominee,
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: (correction
+      ? zodResolver(voteEditRequest)
+      : zodResolver(nomineeInput)) as unknown as Resolver<FormInput, unknown, FormOutput>,
+    defaultValues: {
+      ...(initial ?? emptyNominee),
+      ...(correction ? { reason: '', detail: '' } : {}),
+    },
     mode: 'onSubmit',
   });
 
@@ -52,6 +72,8 @@ export function NomineeDialog({
         for (const [field, message] of Object.entries(caught.fields)) {
           if (FIELDS.includes(field as keyof Nominee)) {
             form.setError(field as keyof Nominee, { message });
+          } else if (correction && (CORRECTION_FIELDS as readonly string[]).includes(field)) {
+            form.setError(field as (typeof CORRECTION_FIELDS)[number], { message });
           }
         }
       } else {
@@ -87,6 +109,43 @@ export function NomineeDialog({
           }}
         />
       ))}
+      {correction ? (
+        <>
+          <Controller
+            control={form.control}
+            name="reason"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label="Motivo"
+                required
+                fullWidth
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="" />
+                {CORRECTION_REASONS.map((reason) => (
+                  <option key={reason} value={reason}>
+                    {CORRECTION_REASON_LABELS[reason]}
+                  </option>
+                ))}
+              </TextField>
+            )}
+          />
+          <FormTextField
+            control={form.control}
+            name="detail"
+            label="Detalle"
+            required={form.watch('reason') === 'other'}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        </>
+      ) : null}
     </FormDialog>
   );
 }

@@ -7,7 +7,9 @@ import {
   nomineeVotes,
 } from '../../../shared/api/results.ts';
 import { CATEGORIES, type Category } from '../../../shared/constants.ts';
+import type { CorrectionReason } from '../../../shared/correction-reasons.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
+import type { VoteEdit } from '../../../shared/schemas/results.ts';
 import {
   apiErrorFrom,
   endpointKey,
@@ -62,8 +64,9 @@ export interface VoteRef {
 /** Saves an administrator's correction, then refreshes every ranking and list of the event. */
 export function useVoteEdit(eventId: string) {
   const { mutateAsync } = useEndpointMutation(editVote, { invalidates: voteEditInvalidates });
-  return (ref: VoteRef, values: Nominee) =>
-    mutateAsync({ params: { eventId, ...ref }, body: values });
+  // The correction dialog validates with the request's own schema, so the reason is there.
+  return (ref: VoteRef, values: Nominee & { reason?: CorrectionReason; detail?: string }) =>
+    mutateAsync({ params: { eventId, ...ref }, body: values as VoteEdit });
 }
 
 /** The nine form fields of a listed nominee (drops its order and any extra fields). */

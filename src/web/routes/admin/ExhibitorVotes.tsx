@@ -85,6 +85,7 @@ export default function ExhibitorVotes() {
       {editing ? (
         <NomineeDialog
           title="Editar nominación"
+          correction
           initial={formValues(editing)}
           onClose={() => setEditing(null)}
           onSave={async (values) => {

@@ -122,6 +122,7 @@ function Votes({
       {editing ? (
         <NomineeDialog
           title="Editar voto"
+          correction
           initial={formValues(editing)}
           onClose={() => setEditing(null)}
           onSave={async (values) => {

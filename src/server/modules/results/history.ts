@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import { CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
+import {
+  CORRECTION_REASON_LABELS,
+  type CorrectionReason,
+} from '../../../shared/correction-reasons.ts';
+import { HISTORY_ACTION_LABELS, HISTORY_PAGE_SIZE } from '../../../shared/history.ts';
+import type { HistoryEntry, HistoryResponse } from '../../../shared/schemas/results.ts';
+import type { Db } from '../../db/connection.ts';
+import { getEventOr404 } from '../../lib/guards.ts';
+import { MERGE_ACTION } from './merge.ts';
+
+export interface HistoryFilter {
+  /** Entries older than this id (the previous page's last). */
+  before?: number | undefined;
+  action?: string | undefined;
+  /** Matched case-insensitively against who, the action and the recorded details. */
+  q?: string | undefined;
+}
+
+interface ListEntry {
+  order?: number;
+  fiscalId?: string;
+  name?: string;
+}
+
+const entryText = (entry: ListEntry | undefined) =>
+  entry ? `${entry.name ?? ''} (${entry.fiscalId ?? ''})` : '—';
+
+const listText = (list: ListEntry[] | undefined) =>
+  list && list.length > 0 ? list.map((e) => `${e.order}. ${entryText(e)}`).join(', ') : '(vacía)';
+
+const categoryText = (category: unknown) =>
+  CATEGORY_LABELS[category as Category] ?? String(category ?? '');
+
+/** What an entry changed, in one line of Spanish; before → after for votes. */
+export function describeChange(action: string, raw: string): string {
+  let details: Record<string, unknown>;
+  try {
+    details = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    return '';
+  }
+  if (action === 'vote.edit') {
+    const reason = CORRECTION_REASON_LABELS[details.reason as CorrectionReason];
+    const why = reason
+      ? ` · Motivo: ${reason}${details.detail ? ` (${String(details.detail)})` : ''}`
+      : '';
+    return `${categoryText(details.category)}, puesto ${String(details.order)}: ${entryText(
+      details.before as ListEntry,
+    )} → ${entryText(details.after as ListEntry)}${why}`;
+  }
+  if (action.startsWith('nomination.')) {
+    return `${categoryText(details.category)}: ${listText(details.before as ListEntry[])} → ${listText(
+      details.after as ListEntry[],
+    )}`;
+  }
+  if (action === MERGE_ACTION || action === `${MERGE_ACTION}.undo`) {
+    const from = (details.from as string[] | undefined) ?? [];
+    const lists = (details.lists as unknown[] | undefined)?.length ?? 0;
+    return action === MERGE_ACTION
+      ? `${categoryText(details.category)}: ${from.join(', ')} → ${String(details.into)} (${lists} listas)`
+      : `${categoryText(details.category)}: ${String(details.into)} → ${from.join(', ')} (${lists} listas)`;
+  }
+  const parts = Object.entries(details)
+    .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
+    .map(([key, value]) => `${key}: ${String(value)}`);
+  return parts.join(', ');
+}
+
+/** `%`, `_` and the escape character itself match literally in a search. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of an event's history, newest first. The id is the cursor: a page reads the
+ * (event_id, id) or (event_id, action, id) index backwards from it and stops after its rows, so
+ * the first page of a long history costs what the last one does.
+ */
+export async function eventHistory(
+  db: Db,
+  eventId: string,
+  filter: HistoryFilter,
+): Promise<HistoryResponse> {
+  await getEventOr404(db, eventId);
+  let query = db
+    .selectFrom('audit_log as l')
+    .leftJoin('admins as a', (join) =>
+      join.onRef('a.id', '=', 'l.actor_id').on('l.actor_role', '=', 'admin'),
+    )
+    .leftJoin('exhibitors as x', (join) =>
+      join.onRef('x.id', '=', 'l.actor_id').on('l.actor_role', '=', 'exh'),
+    )
+    .select([
+      'l.id',
+      'l.at',
+      'l.action',
+      'l.details',
+      'l.actor_role',
+      'l.actor_email',
+      'a.email as admin_email',
+      'x.full_name as exhibitor_name',
+      'x.email as exhibitor_email',
+    ])
+    .where('l.event_id', '=', eventId)
+    .orderBy('l.id', 'desc')
+    .limit(HISTORY_PAGE_SIZE + 1);
+  if (filter.before !== undefined) query = query.where('l.id', '<', filter.before);
+  if (filter.action) query = query.where('l.action', '=', filter.action);
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(l.details)`, 'like', sql`${pattern} escape '\\'`),
+        eb(
+          sql`lower(coalesce(a.email, x.full_name, l.actor_email, ''))`,
+          'like',
+          sql`${pattern} escape '\\'`,
+        ),
+        eb(sql`lower(x.email)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(l.action)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  const rows = await query.execute();
+  const page = rows.slice(0, HISTORY_PAGE_SIZE);
+  const entries: HistoryEntry[] = page.map((row) => ({
+    id: Number(row.id),
+    at: row.at,
+    who:
+      row.admin_email ??
+      (row.exhibitor_name ? `${row.exhibitor_name} (${row.exhibitor_email ?? ''})` : null) ??
+      row.actor_email ??
+      (row.actor_role === 'system' ? 'Sistema' : ''),
+    action: row.action,
+    actionLabel: HISTORY_ACTION_LABELS[row.action] ?? row.action,
+    detail: describeChange(row.action, row.details),
+    undoable: row.action === MERGE_ACTION,
+  }));
+  const last = page.at(-1);
+  return {
+    entries,
+    nextBefore: rows.length > HISTORY_PAGE_SIZE && last ? Number(last.id) : null,
+  };
+}

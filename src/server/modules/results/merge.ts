@@ -1,0 +1,341 @@
+import type { Selectable } from 'kysely';
+import type { Category } from '../../../shared/constants.ts';
+import { MSG } from '../../../shared/messages.ts';
+import {
+  MERGE_PREVIEW_TOP,
+  type DuplicatesResponse,
+  type MergeInput,
+  type MergePreviewResponse,
+} from '../../../shared/schemas/results.ts';
+import type { Db } from '../../db/connection.ts';
+import type { NominationsTable } from '../../db/schema.ts';
+import type { Tx } from '../../db/transact.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { getEventOr404 } from '../../lib/guards.ts';
+import { iso } from '../../lib/time.ts';
+import { findDuplicateNominees } from './duplicate-nominees.ts';
+import { mergeBallots, rankingOf, type Ballot, type RankingEntry } from './merge-ballots.ts';
+import { fullRanking } from './service.ts';
+
+type Admin = Extract<SessionUser, { role: 'admin' }>;
+
+/** A stored nomination as the merge's audit entry keeps it, to compare and to restore. */
+type StoredVote = Omit<Selectable<NominationsTable>, 'event_id' | 'exhibitor_id' | 'category'>;
+
+interface ListChange {
+  exhibitorId: string;
+  before: StoredVote[];
+  after: StoredVote[];
+}
+
+export const MERGE_ACTION = 'nominee.merge';
+export const UNDO_MERGE_ACTION = 'nominee.merge.undo';
+
+export interface MergeDetails {
+  category: Category;
+  into: string;
+  from: string[];
+  lists: ListChange[];
+}
+
+/** The groups of fiscal ids of one category that are probably the same reseller. */
+export async function duplicateGroups(
+  db: Db,
+  eventId: string,
+  category: Category,
+): Promise<DuplicatesResponse> {
+  await getEventOr404(db, eventId);
+  const rows = await fullRanking(db, eventId, category);
+  const groups = findDuplicateNominees(
+    rows.map((row) => ({
+      fiscalId: row.fiscalId,
+      resellerName: row.name,
+      razonSocial: row.registeredName,
+      points: row.points,
+      name: row.name,
+      registeredName: row.registeredName,
+      position: row.position,
+    })),
+  );
+  return {
+    groups: groups.map((group) => ({
+      nominees: group.nominees.map(({ fiscalId, name, registeredName, points, position }) => ({
+        fiscalId,
+        name,
+        registeredName,
+        points,
+        position,
+      })),
+      reasons: group.reasons,
+    })),
+  };
+}
+
+const fromIds = (input: MergeInput) => [...new Set(input.from)].filter((id) => id !== input.into);
+
+function toBallots(rows: readonly Selectable<NominationsTable>[], category: Category): Ballot[] {
+  const byExhibitor = new Map<string, Selectable<NominationsTable>[]>();
+  for (const row of rows) {
+    const list = byExhibitor.get(row.exhibitor_id) ?? [];
+    list.push(row);
+    byExhibitor.set(row.exhibitor_id, list);
+  }
+  return [...byExhibitor].map(([exhibitorId, list]) => ({
+    exhibitorId,
+    category,
+    entries: list
+      .sort((a, b) => a.list_order - b.list_order)
+      .map((row) => ({ fiscalId: row.fiscal_id, nominatedAt: row.nominated_at })),
+  }));
+}
+
+async function categoryVotes(db: Db | Tx, eventId: string, category: Category) {
+  return db
+    .selectFrom('nominations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('category', '=', category)
+    .execute();
+}
+
+/** 400 unless `into` has votes, 409 unless some id of `from` still has. */
+function checkMerge(rows: readonly Selectable<NominationsTable>[], input: MergeInput): string[] {
+  const from = fromIds(input);
+  if (!rows.some((row) => row.fiscal_id === input.into)) {
+    throw new AppError('invalid_input', {
+      message: MSG.mergeUnknownInto,
+      fields: { into: MSG.mergeUnknownInto },
+    });
+  }
+  if (!rows.some((row) => from.includes(row.fiscal_id))) {
+    throw new AppError('nothing_to_merge', { message: MSG.mergeNothingLeft });
+  }
+  return from;
+}
+
+/** The ranking before and after merging, computed in memory; nothing is stored. */
+export async function previewMerge(
+  db: Db,
+  eventId: string,
+  category: Category,
+  input: MergeInput,
+): Promise<MergePreviewResponse> {
+  await getEventOr404(db, eventId);
+  const rows = await categoryVotes(db, eventId, category);
+  const from = checkMerge(rows, input);
+  const ballots = toBallots(rows, category);
+  const involved = new Set([input.into, ...from]);
+  const shown = (ranking: RankingEntry[]) =>
+    ranking
+      .filter((row, index) => index < MERGE_PREVIEW_TOP || involved.has(row.fiscalId))
+      .map(({ fiscalId, position, points }) => ({ fiscalId, position, points }));
+  return {
+    before: shown(rankingOf(ballots)),
+    after: shown(rankingOf(mergeBallots(ballots, { category, from, into: input.into }).ballots)),
+  };
+}
+
+const stored = (row: StoredVote): StoredVote => ({
+  list_order: row.list_order,
+  fiscal_id: row.fiscal_id,
+  name: row.name,
+  registered_name: row.registered_name,
+  contact_name: row.contact_name,
+  contact_position: row.contact_position,
+  phone: row.phone,
+  email: row.email,
+  location: row.location,
+  city: row.city,
+  nominated_at: row.nominated_at,
+  updated_at: row.updated_at,
+});
+
+/**
+ * Takes the row locks of these exhibitors' lists of the category and moves their versions on, so
+ * that an exhibitor's open screen reloads instead of overwriting the change. On PostgreSQL a second
+ * merge of the same ids waits here and then, in its next statement, sees the first one's result.
+ */
+async function lockLists(
+  tx: Tx,
+  eventId: string,
+  category: Category,
+  exhibitorIds: string[],
+  now: Date,
+): Promise<void> {
+  if (exhibitorIds.length === 0) return;
+  await tx
+    .updateTable('nomination_lists')
+    .set((eb) => ({ version: eb('version', '+', 1), updated_at: iso(now) }))
+    .where('event_id', '=', eventId)
+    .where('category', '=', category)
+    .where('exhibitor_id', 'in', exhibitorIds)
+    .execute();
+}
+
+/** Replaces the rows of one exhibitor's list by `votes`. */
+async function writeList(
+  tx: Tx,
+  eventId: string,
+  category: Category,
+  exhibitorId: string,
+  votes: readonly StoredVote[],
+): Promise<void> {
+  await tx
+    .deleteFrom('nominations')
+    .where('event_id', '=', eventId)
+    .where('exhibitor_id', '=', exhibitorId)
+    .where('category', '=', category)
+    .execute();
+  if (votes.length === 0) return;
+  await tx
+    .insertInto('nominations')
+    .values(
+      votes.map((vote) => ({ ...vote, event_id: eventId, exhibitor_id: exhibitorId, category })),
+    )
+    .execute();
+}
+
+/**
+ * Rewrites every vote of `from` in the event's category as a vote for `into`, in one transaction.
+ * A list that held the reseller more than once keeps its better-ranked entry (with that entry's
+ * data and nomination instant) and is renumbered from 1. The audit entry keeps every touched list
+ * before and after, which is what the undo restores and checks against.
+ */
+export async function mergeNominees(
+  deps: AppDeps,
+  admin: Admin,
+  eventId: string,
+  category: Category,
+  input: MergeInput,
+): Promise<{ auditId: number; lists: number }> {
+  const now = deps.clock.now();
+  return deps.transact(async (tx) => {
+    await getEventOr404(tx, eventId);
+    const from = fromIds(input);
+    const holders = await tx
+      .selectFrom('nominations')
+      .select('exhibitor_id')
+      .distinct()
+      .where('event_id', '=', eventId)
+      .where('category', '=', category)
+      .where('fiscal_id', 'in', from.length > 0 ? from : [''])
+      .execute();
+    await lockLists(
+      tx,
+      eventId,
+      category,
+      holders.map((row) => row.exhibitor_id),
+      now,
+    );
+    // Read after the locks: a merge that committed meanwhile is seen, and this one finds nothing.
+    const rows = await categoryVotes(tx, eventId, category);
+    checkMerge(rows, input);
+    const merged = new Set(from);
+    const changes: ListChange[] = [];
+    const byExhibitor = new Map<string, Selectable<NominationsTable>[]>();
+    for (const row of rows) {
+      byExhibitor.set(row.exhibitor_id, [...(byExhibitor.get(row.exhibitor_id) ?? []), row]);
+    }
+    for (const [exhibitorId, list] of byExhibitor) {
+      if (!list.some((row) => merged.has(row.fiscal_id))) continue;
+      const before = list.sort((a, b) => a.list_order - b.list_order).map(stored);
+      const after: StoredVote[] = [];
+      let keptInto = false;
+      for (const vote of before) {
+        const isReseller = vote.fiscal_id === input.into || merged.has(vote.fiscal_id);
+        if (isReseller && keptInto) continue;
+        if (isReseller) keptInto = true;
+        const order = after.length + 1;
+        const fiscalId = isReseller ? input.into : vote.fiscal_id;
+        const unchanged = order === vote.list_order && fiscalId === vote.fiscal_id;
+        after.push({
+          ...vote,
+          list_order: order,
+          fiscal_id: fiscalId,
+          updated_at: unchanged ? vote.updated_at : iso(now),
+        });
+      }
+      await writeList(tx, eventId, category, exhibitorId, after);
+      changes.push({ exhibitorId, before, after });
+    }
+    const details: MergeDetails = { category, into: input.into, from, lists: changes };
+    const auditId = await recordAudit(tx, admin, now, {
+      action: MERGE_ACTION,
+      entityType: 'nominee',
+      entityId: `${category}/${input.into}`,
+      eventId,
+      details,
+    });
+    return { auditId, lists: changes.length };
+  });
+}
+
+/** Equal on every stored field, `updated_at` included: any write since counts as a change. */
+const sameVotes = (a: readonly StoredVote[], b: readonly StoredVote[]) =>
+  a.length === b.length &&
+  a.every((vote, index) => {
+    const other = b[index];
+    return other !== undefined && JSON.stringify(stored(vote)) === JSON.stringify(stored(other));
+  });
+
+/**
+ * Restores every list a merge touched as it was before, provided each is still exactly as the
+ * merge left it; any later change (an exhibitor's save, a correction, another merge, an undo)
+ * refuses the whole undo with 409, so nothing done since is lost.
+ */
+export async function undoMerge(
+  deps: AppDeps,
+  admin: Admin,
+  eventId: string,
+  auditId: number,
+): Promise<{ auditId: number; lists: number }> {
+  const now = deps.clock.now();
+  return deps.transact(async (tx) => {
+    const entry = await tx
+      .selectFrom('audit_log')
+      .select(['details'])
+      .where('id', '=', auditId)
+      .where('event_id', '=', eventId)
+      .where('action', '=', MERGE_ACTION)
+      .executeTakeFirst();
+    if (!entry) throw notFound(MSG.undoNotMerge);
+    const details = JSON.parse(entry.details) as MergeDetails;
+    const exhibitorIds = details.lists.map((list) => list.exhibitorId);
+    await lockLists(tx, eventId, details.category, exhibitorIds, now);
+    const current =
+      exhibitorIds.length === 0
+        ? []
+        : await tx
+            .selectFrom('nominations')
+            .selectAll()
+            .where('event_id', '=', eventId)
+            .where('category', '=', details.category)
+            .where('exhibitor_id', 'in', exhibitorIds)
+            .orderBy('list_order')
+            .execute();
+    for (const list of details.lists) {
+      const rows = current.filter((row) => row.exhibitor_id === list.exhibitorId).map(stored);
+      if (!sameVotes(rows, list.after)) {
+        throw new AppError('undo_stale', { message: MSG.undoStale });
+      }
+    }
+    for (const list of details.lists) {
+      await writeList(tx, eventId, details.category, list.exhibitorId, list.before);
+    }
+    await recordAudit(tx, admin, now, {
+      action: UNDO_MERGE_ACTION,
+      entityType: 'nominee',
+      entityId: `${details.category}/${details.into}`,
+      eventId,
+      details: {
+        ...details,
+        undoOf: auditId,
+        lists: details.lists.map((list) => ({ ...list, before: list.after, after: list.before })),
+      },
+    });
+    return { auditId, lists: details.lists.length };
+  });
+}

@@ -1,0 +1,233 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import {
+  seedAdmin,
+  seedEvent,
+  seedExhibitor,
+  seedMembership,
+  seedNominations,
+} from '../helpers/seed.ts';
+
+const T1 = '2026-01-01T10:00:00.000Z';
+const T2 = '2026-01-02T10:00:00.000Z';
+const FORMULA = '=HYPERLINK("http://example.test","clic")';
+
+async function readWorkbook(file: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(file as unknown as ArrayBuffer);
+  const sheets = new Map<string, { values: unknown[][]; formulas: number }>();
+  workbook.eachSheet((sheet) => {
+    const values: unknown[][] = [];
+    let formulas = 0;
+    sheet.eachRow((row) => {
+      const cells: unknown[] = [];
+      row.eachCell({ includeEmpty: true }, (cell) => {
+        if (cell.formula) formulas += 1;
+        cells.push(cell.value);
+      });
+      values.push(cells);
+    });
+    sheets.set(sheet.name, { values, formulas });
+  });
+  return { names: workbook.worksheets.map((s) => s.name), sheets };
+}
+
+describe('the whole event in one workbook', () => {
+  let t: TestApp;
+  let admin: Session;
+  let adminEmail: string;
+  let eventId: string;
+  let e1: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.deps.db;
+    const seeded = await seedAdmin(db);
+    admin = await t.signIn({ role: 'admin', adminId: seeded.id });
+    adminEmail = (
+      await db
+        .selectFrom('admins')
+        .select('email')
+        .where('id', '=', seeded.id)
+        .executeTakeFirstOrThrow()
+    ).email;
+    eventId = (await seedEvent(db, { name: 'Premios 2026' })).id;
+    e1 = (await seedExhibitor(db, { fullName: 'Elena Uno' })).id;
+    const e2 = (await seedExhibitor(db, { fullName: 'Ernesto Dos' })).id;
+    const e3 = (await seedExhibitor(db, { fullName: 'Eva Sin Votos' })).id;
+    for (const id of [e1, e2, e3]) await seedMembership(db, eventId, id);
+    await seedNominations(db, {
+      eventId,
+      exhibitorId: e1,
+      category: 'consumption',
+      nominees: [
+        { fiscalId: '20111111111', name: FORMULA, nominatedAt: T1 },
+        { fiscalId: '20222222222', name: 'Beta\u0001\u0008 Control', nominatedAt: T1 },
+      ],
+    });
+    await seedNominations(db, {
+      eventId,
+      exhibitorId: e2,
+      category: 'consumption',
+      nominees: [
+        { fiscalId: '20222222222', name: 'Beta Dos', nominatedAt: T2 },
+        { fiscalId: '20111111111', name: 'Alfa Dos', nominatedAt: T2 },
+      ],
+    });
+    await seedNominations(db, {
+      eventId,
+      exhibitorId: e2,
+      category: 'value',
+      nominees: [{ fiscalId: '30000000001', name: 'Valor Uno', nominatedAt: T2 }],
+    });
+  });
+  afterAll(() => t.close());
+
+  it('downloads {evento}-completo.xlsx with the five sheets, formula-safe and XML-valid', async () => {
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/events/${eventId}/exhibitors/${e1}/votes/consumption/2`,
+      payload: {
+        name: 'Beta Corregida',
+        registeredName: 'Beta S.A.',
+        fiscalId: '20222222222',
+        contactName: 'Carla',
+        contactPosition: 'Gerente',
+        phone: '1155550000',
+        email: 'carla@reseller.test',
+        location: 'Palermo',
+        city: 'Buenos Aires',
+        reason: 'exhibitorRequest',
+      },
+      as: admin,
+    });
+    expect(edit.statusCode).toBe(200);
+
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/export`,
+      as: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Premios 2026-completo.xlsx"; filename*=UTF-8''Premios%202026-completo.xlsx`,
+    );
+    // An empty cell (the first row's tie-break, a correction without detail) reads as null.
+    const { names, sheets } = await readWorkbook(response.rawPayload);
+    expect(names).toEqual(['CONSUMO', 'VALOR AGREGADO', 'Votos', 'Participación', 'Correcciones']);
+    for (const sheet of sheets.values()) expect(sheet.formulas).toBe(0);
+
+    // Alfa: 5 + 4 = 9 (T1 first), Beta: 4 + 5 = 9 (T1 too): tied on everything.
+    expect(sheets.get('CONSUMO')?.values).toEqual([
+      [
+        'Posición',
+        'ID fiscal',
+        'Nombre del reseller',
+        'Razón social',
+        '1°',
+        '2°',
+        '3°',
+        '4°',
+        '5°',
+        'Puntos',
+        'Nominaciones',
+        'Desempate',
+      ],
+      [1, '20111111111', FORMULA, 'Razón Social 20111111111 S.A.', 1, 1, 0, 0, 0, 9, 2, null],
+      [1, '20222222222', 'Beta Corregida', 'Beta S.A.', 1, 1, 0, 0, 0, 9, 2, 'Empate'],
+    ]);
+    expect(sheets.get('VALOR AGREGADO')?.values.slice(1)).toEqual([
+      [1, '30000000001', 'Valor Uno', 'Razón Social 30000000001 S.A.', 1, 0, 0, 0, 0, 5, 1, null],
+    ]);
+
+    const votes = sheets.get('Votos')?.values ?? [];
+    expect(votes[0]).toEqual([
+      'Expositor',
+      'Empresa',
+      'Categoría',
+      'Orden',
+      'Nombre del reseller',
+      'Razón social',
+      'ID fiscal',
+      'Nombre del contacto',
+      'Cargo del contacto',
+      'Teléfono',
+      'Email',
+      'Localidad',
+      'Ciudad',
+    ]);
+    const byExhibitor = (a: unknown[], b: unknown[]) =>
+      String(a[0]).localeCompare(String(b[0])) ||
+      String(a[1]).localeCompare(String(b[1])) ||
+      Number(a[2]) - Number(b[2]);
+    expect(
+      votes
+        .slice(1)
+        .map((r) => [r[0], r[2], r[3], r[4], r[6]])
+        .sort(byExhibitor),
+    ).toEqual([
+      ['Elena Uno', 'CONSUMO', 1, FORMULA, '20111111111'],
+      ['Elena Uno', 'CONSUMO', 2, 'Beta Corregida', '20222222222'],
+      ['Ernesto Dos', 'CONSUMO', 1, 'Beta Dos', '20222222222'],
+      ['Ernesto Dos', 'CONSUMO', 2, 'Alfa Dos', '20111111111'],
+      ['Ernesto Dos', 'VALOR AGREGADO', 1, 'Valor Uno', '30000000001'],
+    ]);
+
+    const participation = sheets.get('Participación')?.values ?? [];
+    expect(participation[0]).toEqual([
+      'Expositor',
+      'Email',
+      'Empresa',
+      'CONSUMO',
+      'VALOR AGREGADO',
+    ]);
+    expect(
+      participation
+        .slice(1)
+        .map((r) => [r[0], r[3], r[4]])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ['Elena Uno', 2, 0],
+      ['Ernesto Dos', 2, 1],
+      ['Eva Sin Votos', 0, 0],
+    ]);
+
+    const corrections = sheets.get('Correcciones')?.values ?? [];
+    expect(corrections).toEqual([
+      ['Fecha', 'Quién', 'Acción', 'Motivo', 'Detalle', 'Antes', 'Después'],
+      [
+        t.clock.now().toISOString(),
+        adminEmail,
+        'Voto corregido',
+        'Pedido del expositor',
+        null,
+        expect.stringContaining('Beta Control · Razón Social 20222222222 S.A. · 20222222222'),
+        expect.stringContaining('Beta Corregida · Beta S.A. · 20222222222 · Carla'),
+      ],
+    ]);
+  });
+
+  it('keeps XML-invalid characters out of the file', async () => {
+    const db = t.deps.db;
+    const other = (await seedEvent(db, { name: 'Control' })).id;
+    await seedMembership(db, other, e1);
+    await seedNominations(db, {
+      eventId: other,
+      exhibitorId: e1,
+      category: 'consumption',
+      nominees: [{ fiscalId: '20999999999', name: 'Con\u0001tro\u001fl\uffff', nominatedAt: T1 }],
+    });
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/events/${other}/export`,
+      as: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    const { sheets } = await readWorkbook(response.rawPayload);
+    expect(sheets.get('CONSUMO')?.values[1]?.[2]).toBe('Control');
+  });
+});
