@@ -183,6 +183,7 @@ describe('turnout: import, edit, participation, reminders', () => {
       ['7', '', 'falta@nombre.test', 'Anónima SA', 'Falta el nombre'],
       ['8', 'Ana Administradora', admin.email, 'Premios', 'Es un administrador'],
     ]);
+    await shot(page, 'import-preview-desktop');
     // The preview stored nothing.
     expect(await exhibitorEmails()).toEqual(['ya@empresa.test']);
     await expectAccessible(page);
@@ -318,6 +319,7 @@ describe('turnout: import, edit, participation, reminders', () => {
       /^\d{1,2}-\d{1,2}-\d{4} \d{2}:\d{2}$/,
     );
     await expectAccessible(page);
+    await shot(page, 'participation-desktop');
 
     // Lucía nominates three resellers in CONSUMO.
     const exhibitor = await server.database.db

@@ -92,8 +92,16 @@ const COLUMNS: Column<ParticipationRow>[] = [
     render: (row) =>
       row.lastSignedInAt ? formatDisplayInstant(row.lastSignedInAt, localZone) : '—',
   },
-  { header: 'CONSUMO', render: (row) => nominationCountText(row.nominations.consumption) },
-  { header: 'VALOR AGREGADO', render: (row) => nominationCountText(row.nominations.value) },
+  {
+    header: 'CONSUMO',
+    keepWords: true,
+    render: (row) => nominationCountText(row.nominations.consumption),
+  },
+  {
+    header: 'VALOR AGREGADO',
+    keepWords: true,
+    render: (row) => nominationCountText(row.nominations.value),
+  },
 ];
 
 /** Who has voted: the event's figures, the filtered table, its export and the reminder. */
