@@ -80,12 +80,20 @@ const COLUMNS: Column<ParticipationRow>[] = [
       <>
         {row.fullName}
         <PhoneOnly>{row.email}</PhoneOnly>
+        {/* A phone has no room for the invitation's own column. */}
+        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+          <InvitationCell row={row} />
+        </Box>
       </>
     ),
   },
   { header: 'Email', render: (row) => row.email, hideOnPhone: true },
   { header: 'Empresa', render: (row) => row.company, hideOnPhone: true },
-  { header: 'Invitación', render: (row) => <InvitationCell row={row} /> },
+  {
+    header: 'Invitación',
+    hideOnPhone: true,
+    render: (row) => <InvitationCell row={row} />,
+  },
   {
     header: 'Último ingreso',
     hideOnPhone: true,
@@ -95,11 +103,14 @@ const COLUMNS: Column<ParticipationRow>[] = [
   {
     header: 'CONSUMO',
     keepWords: true,
+    // Only as wide as its header: the rest goes to the name on a phone.
+    width: '1%',
     render: (row) => nominationCountText(row.nominations.consumption),
   },
   {
     header: 'VALOR AGREGADO',
     keepWords: true,
+    width: '1%',
     render: (row) => nominationCountText(row.nominations.value),
   },
 ];
