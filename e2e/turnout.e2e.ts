@@ -117,7 +117,11 @@ describe('turnout: import, edit, participation, reminders', () => {
 
   const visible = (scope: Page | Locator, text: string) =>
     expect
-      .poll(() => scope.getByText(text, { exact: true }).first().isVisible(), { timeout: 10_000 })
+      .poll(
+        // Phone-only copies of a cell (hidden on a desktop) are skipped.
+        () => scope.getByText(text, { exact: true }).filter({ visible: true }).first().isVisible(),
+        { timeout: 10_000 },
+      )
       .toBe(true);
 
   const exhibitorEmails = async () =>
@@ -485,6 +489,42 @@ describe('turnout: import, edit, participation, reminders', () => {
       ['Recordar 1 día antes', false],
       ['Recordar el día del cierre', false],
     ]);
+    await context.close();
+  });
+
+  it('shows an invitation the mail server refused, with its reply, until the address is fixed', async () => {
+    server.smtp.rejectRecipient('rosa@nortte.test');
+    const { context, page } = await adminPage();
+    await page.goto(`/admin/event/${eventId}/exhibitors`);
+    await page.getByRole('button', { name: 'Expositor', exact: true }).click();
+    const add = page.getByRole('dialog', { name: 'Nuevo votante' });
+    await add.getByLabel('Nombre completo').fill('Rosa Rebote');
+    await add.getByLabel('Email').fill('rosa@nortte.test');
+    await add.getByLabel('Empresa').fill('Norte SA');
+    await add.getByRole('button', { name: 'Guardar' }).click();
+    await add.waitFor({ state: 'hidden' });
+    const exhibitorRow = page.getByRole('row', { name: /Rosa Rebote/ });
+    await visible(exhibitorRow, 'error');
+
+    await page.goto(`/admin/event/${eventId}/participation`);
+    await visible(page, 'Invitación con error: 1');
+    const row = page.getByRole('row', { name: /Rosa Rebote/ });
+    await visible(row, '550 Buzón inexistente');
+    await expectAccessible(page);
+
+    // The address is corrected: the new invitation arrives and the error is gone.
+    await page.goto(`/admin/event/${eventId}/exhibitors`);
+    await exhibitorRow.getByRole('button', { name: 'Editar expositor' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar expositor' });
+    await edit.getByLabel('Email').fill('rosa@norte.test');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    expect((await server.smtp.waitFor('rosa@norte.test')).subject).toBe(
+      `Invitación a votar en ${EVENT_NAME}`,
+    );
+    await page.goto(`/admin/event/${eventId}/participation`);
+    await visible(page, 'Invitación con error: 0');
+    await visible(page.getByRole('row', { name: /Rosa Rebote/ }), 'enviada');
     await context.close();
   });
 });
