@@ -70,6 +70,8 @@ try {
     ['Laura Gómez', 'laura.gomez@distribuidora.example', 'Distribuidora Sur'],
     ['Martín Pérez', 'martin.perez@mayorista.example', 'Mayorista Norte'],
     ['Sofía Díaz', 'sofia.diaz@soluciones.example', 'Soluciones IT'],
+    // Has not voted yet: the participation tab and the reminder have someone to show.
+    ['Tomás Herrera', 'tomas.herrera@redes.example', 'Redes Centro'],
   ] as const;
   const exhibitors = [];
   for (const [fullName, email, company] of people) {
@@ -194,6 +196,40 @@ try {
     await shot('admin-new-exhibitor', page, async () => {
       await page.getByRole('button', { name: 'Expositor', exact: true }).click();
       await page.getByRole('dialog', { name: 'Nuevo votante' }).waitFor(visible);
+    });
+    await shot('admin-import', page, async () => {
+      await page.goto(`/admin/event/${event.id}/exhibitors`);
+      await page.getByRole('button', { name: 'Importar', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Importar expositores' });
+      await dialog.waitFor(visible);
+      const rows = [
+        'Nombre completo;Email;Empresa',
+        'Julieta Romero;julieta.romero@conectar.example;Conectar SRL',
+        'Diego Ruiz;diego.ruiz@infra.example;Infraestructura Oeste',
+        `${firstExhibitor.fullName};${firstExhibitor.email};Distribuidora Sur`,
+        'Pablo Sosa;pablo.sosa-sin-arroba;Sosa Hnos',
+      ];
+      await dialog.getByLabel('Archivo').setInputFiles({
+        name: 'expositores.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(rows.join('\n'), 'utf8'),
+      });
+      await dialog.getByText('2 nuevos, 1 ya estaban, 1 con errores').waitFor(visible);
+    });
+    await shot('admin-participation', page, async () => {
+      await page.goto(`/admin/event/${event.id}/participation`);
+      await page
+        .getByRole('table', { name: 'Participación' })
+        .locator('tbody tr')
+        .nth(2)
+        .waitFor(visible);
+    });
+    await shot('admin-reminder', page, async () => {
+      await page.getByRole('button', { name: 'Recordar a quienes no votaron' }).click();
+      await page
+        .getByRole('dialog', { name: 'Enviar recordatorio' })
+        .getByText(/Se enviará un recordatorio/)
+        .waitFor(visible);
     });
     await shot('admin-register', page, async () => {
       await page.goto(`/admin`);

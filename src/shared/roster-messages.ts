@@ -53,3 +53,8 @@ export interface RosterSummary {
 export function rosterSummaryText(summary: RosterSummary): string {
   return `${summary.nuevos} nuevos, ${summary.yaEstaban} ya estaban, ${summary.conErrores} con errores`;
 }
+
+/** The toast after an import: how many exhibitors it added. */
+export function rosterImportedText(added: number): string {
+  return added === 1 ? 'Se agregó 1 expositor.' : `Se agregaron ${added} expositores.`;
+}

@@ -36,6 +36,10 @@ export const routes = [
                 lazy: screen(() => import('./routes/admin/ExhibitorsTab.tsx')),
               },
               {
+                path: 'participation',
+                lazy: screen(() => import('./routes/admin/ParticipationTab.tsx')),
+              },
+              {
                 path: ':category',
                 lazy: screen(() => import('./routes/admin/CategoryRanking.tsx')),
               },

@@ -3,7 +3,7 @@ import type { Category } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import type { NomineeInput } from '../../src/shared/schemas/nominee.ts';
 import type { NominationList } from '../../src/shared/schemas/nominations.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import { createTestApp, TEST_TIMEZONE, type Session, type TestApp } from '../helpers/app.ts';
 import {
   seedAdmin,
   seedEvent,
@@ -125,7 +125,7 @@ describe('exhibitor nominations API', () => {
       expect(mine.events.map((e: { id: string }) => e.id)).not.toContain(foreignEventId);
     });
 
-    it('returns the event with votingOpen and two empty lists at version 0', async () => {
+    it('returns the event with votingOpen, the programme zone and two empty lists at version 0', async () => {
       const response = await getEvent();
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
@@ -134,6 +134,7 @@ describe('exhibitor nominations API', () => {
         eventDate: '2026-07-15',
         voteDeadline: '2026-07-01',
         votingOpen: true,
+        timeZone: TEST_TIMEZONE,
         lists: {
           consumption: { category: 'consumption', version: 0, nominees: [] },
           value: { category: 'value', version: 0, nominees: [] },

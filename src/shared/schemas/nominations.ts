@@ -31,9 +31,13 @@ export type ExhEventSummary = z.output<typeof exhEventSummary>;
 export const exhEventsResponse = z.object({ events: z.array(exhEventSummary) });
 export type ExhEventsResponse = z.output<typeof exhEventsResponse>;
 
-/** The nomination screen: the event, whether the SERVER considers voting open, and both lists. */
+/**
+ * The nomination screen: the event, whether the SERVER considers voting open, the programme's
+ * time zone (the deadline ends at 23:59 there, wherever the exhibitor is) and both lists.
+ */
 export const exhEventResponse = exhEventSummary.extend({
   votingOpen: z.boolean(),
+  timeZone: z.string(),
   lists: z.object({ consumption: nominationList, value: nominationList }),
 });
 export type ExhEventResponse = z.output<typeof exhEventResponse>;

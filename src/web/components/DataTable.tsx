@@ -16,6 +16,8 @@ export interface Column<Row> {
   /** Hidden on phones when the column is secondary. */
   hideOnPhone?: boolean;
   width?: number | string;
+  /** Short words (e.g. "CONSUMO") wrap between words only, never mid-word on a phone. */
+  keepWords?: boolean;
   align?: 'left' | 'right' | 'center';
 }
 
@@ -33,8 +35,11 @@ export function DataTable<Row>({
   emptyText: string;
   label?: string;
 }) {
-  const phoneHidden = (column: Column<Row>) =>
-    column.hideOnPhone ? { display: { xs: 'none', sm: 'table-cell' } } : {};
+  const phoneHidden = (column: Column<Row>) => ({
+    ...(column.hideOnPhone ? { display: { xs: 'none', sm: 'table-cell' } } : {}),
+    // Doubled class: outweighs the table's own rule for every cell.
+    ...(column.keepWords ? { '&&': { overflowWrap: 'normal' as const } } : {}),
+  });
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table

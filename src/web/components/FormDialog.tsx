@@ -21,6 +21,7 @@ export function FormDialog({
   error,
   busy,
   submitLabel = 'Guardar',
+  submitDisabled = false,
   size = 'sm',
   onSubmit,
   onClose,
@@ -31,6 +32,8 @@ export function FormDialog({
   error?: string | null;
   busy?: boolean;
   submitLabel?: string;
+  /** The form cannot be sent yet (e.g. nothing to import). */
+  submitDisabled?: boolean;
   size?: 'sm' | 'md' | 'lg';
   onSubmit(event: FormEvent<HTMLFormElement>): void;
   onClose(): void;
@@ -64,7 +67,7 @@ export function FormDialog({
           <Button onClick={onClose} disabled={busy}>
             Cancelar
           </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button type="submit" variant="contained" disabled={busy || submitDisabled}>
             {submitLabel}
           </Button>
         </DialogActions>

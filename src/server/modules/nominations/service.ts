@@ -145,6 +145,7 @@ export async function getExhibitorEvent(
   return {
     ...summary(event),
     votingOpen: isVotingOpen(event.vote_deadline, deps.clock.now(), deps.config.timeZone),
+    timeZone: deps.config.timeZone,
     lists: { consumption: list('consumption'), value: list('value') },
   };
 }

@@ -1,3 +1,4 @@
+import { Checkbox, FormControl, FormControlLabel, FormGroup, FormLabel } from '@mui/material';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -10,7 +11,13 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import { MSG } from '../../../shared/messages.ts';
-import type { EventView } from '../../../shared/schemas/events.ts';
+import {
+  DEFAULT_REMINDERS,
+  REMINDER_KIND_LABELS,
+  REMINDER_KINDS,
+  type EventView,
+  type ReminderKind,
+} from '../../../shared/schemas/events.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -20,6 +27,7 @@ interface FormValues {
   name: string;
   eventDate: Dayjs | null;
   voteDeadline: Dayjs | null;
+  reminders: ReminderKind[];
 }
 
 const ISO = 'YYYY-MM-DD';
@@ -64,6 +72,7 @@ export function EventDialog({
       name: event?.name ?? '',
       eventDate: event ? dayjs(event.eventDate) : null,
       voteDeadline: event ? dayjs(event.voteDeadline) : null,
+      reminders: [...(event?.reminders ?? DEFAULT_REMINDERS)],
     },
   });
 
@@ -80,7 +89,7 @@ export function EventDialog({
       return;
     }
     try {
-      const body = { name: values.name, eventDate, voteDeadline };
+      const body = { name: values.name, eventDate, voteDeadline, reminders: values.reminders };
       const saved = event
         ? await update.mutateAsync({ params: { eventId: event.id }, body })
         : await create.mutateAsync({ body });
@@ -147,6 +156,35 @@ export function EventDialog({
           )}
         />
       ))}
+      <Controller
+        control={form.control}
+        name="reminders"
+        render={({ field: { value, onChange } }) => (
+          <FormControl component="fieldset">
+            <FormLabel component="legend">Recordatorios por email</FormLabel>
+            <FormGroup>
+              {REMINDER_KINDS.map((kind) => (
+                <FormControlLabel
+                  key={kind}
+                  label={REMINDER_KIND_LABELS[kind]}
+                  control={
+                    <Checkbox
+                      checked={value.includes(kind)}
+                      onChange={(change) =>
+                        onChange(
+                          change.target.checked
+                            ? REMINDER_KINDS.filter((k) => k === kind || value.includes(k))
+                            : value.filter((k) => k !== kind),
+                        )
+                      }
+                    />
+                  }
+                />
+              ))}
+            </FormGroup>
+          </FormControl>
+        )}
+      />
     </FormDialog>
   );
 }

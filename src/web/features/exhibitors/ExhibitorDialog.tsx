@@ -11,29 +11,46 @@ import {
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useAddExhibitor } from './queries.ts';
+import { useAddExhibitor, useEditExhibitor } from './queries.ts';
 
-/** "Nuevo votante": invites an exhibitor to the event (the server sends the email). */
+/**
+ * "Nuevo votante" invites an exhibitor to the event; given `exhibitor`, the same fields become
+ * "Editar expositor" (a new email keeps the votes and the server sends a new invitation).
+ */
 export function ExhibitorDialog({
   eventId,
+  exhibitor,
   onAdded,
   onClose,
 }: {
   eventId: string;
+  exhibitor?: EventExhibitorView;
   onAdded(exhibitor: EventExhibitorView): void;
   onClose(): void;
 }) {
   const add = useAddExhibitor();
+  const edit = useEditExhibitor();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ExhibitorInput, unknown, ExhibitorFields>({
     resolver: zodResolver(exhibitorInput),
-    defaultValues: { fullName: '', email: '', company: '' },
+    defaultValues: {
+      fullName: exhibitor?.fullName ?? '',
+      email: exhibitor?.email ?? '',
+      company: exhibitor?.company ?? '',
+    },
   });
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      onAdded(await add.mutateAsync({ params: { eventId }, body: values }));
+      onAdded(
+        exhibitor
+          ? await edit.mutateAsync({
+              params: { eventId, exhibitorId: exhibitor.id },
+              body: values,
+            })
+          : await add.mutateAsync({ params: { eventId }, body: values }),
+      );
     } catch (caught) {
       // Conflicts (an administrator's address, already in this event) carry their own message.
       const refused = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;
@@ -44,7 +61,7 @@ export function ExhibitorDialog({
   return (
     <FormDialog
       open
-      title="Nuevo votante"
+      title={exhibitor ? 'Editar expositor' : 'Nuevo votante'}
       error={error}
       busy={form.formState.isSubmitting}
       onSubmit={(event) => void submit(event)}

@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   addExhibitor,
+  editExhibitor,
+  importRoster,
   listEventExhibitors,
+  previewRoster,
   removalImpact,
   removeExhibitor,
   resendInvitation,
 } from '../../../shared/api/exhibitors.ts';
+import { participation, reminderPlan } from '../../../shared/api/participation.ts';
 import { endpointKey, endpointQuery, useEndpointMutation } from '../../lib/api.ts';
 
 /** While an invitation is on its way, look again every few seconds to show how it went. */
@@ -14,10 +18,18 @@ const PENDING_POLL_MS = 3000;
 export const exhibitorsQuery = (eventId: string) =>
   endpointQuery(listEventExhibitors, { params: { eventId } });
 
-/** What any write to an event's exhibitors makes stale: that event's list. */
-const exhibitorWritesInvalidate = (input: { params: { eventId: string } }) => [
-  endpointKey(listEventExhibitors, { params: { eventId: input.params.eventId } }),
-];
+/**
+ * What any write to an event's exhibitors makes stale: that event's list, and its participation
+ * table and reminder count (both are computed from the same exhibitors).
+ */
+const exhibitorWritesInvalidate = (input: { params: { eventId: string } }) => {
+  const ofEvent = { params: { eventId: input.params.eventId } };
+  return [
+    endpointKey(listEventExhibitors, ofEvent),
+    endpointKey(participation, ofEvent),
+    endpointKey(reminderPlan, ofEvent),
+  ];
+};
 
 export function useEventExhibitors(eventId: string) {
   return useQuery({
@@ -44,3 +56,9 @@ export const useRemoveExhibitor = () =>
   useEndpointMutation(removeExhibitor, { invalidates: exhibitorWritesInvalidate });
 export const useResendInvitation = () =>
   useEndpointMutation(resendInvitation, { invalidates: exhibitorWritesInvalidate });
+export const useEditExhibitor = () =>
+  useEndpointMutation(editExhibitor, { invalidates: exhibitorWritesInvalidate });
+/** A preview stores nothing, so it makes nothing stale. */
+export const usePreviewRoster = () => useEndpointMutation(previewRoster);
+export const useImportRoster = () =>
+  useEndpointMutation(importRoster, { invalidates: exhibitorWritesInvalidate });

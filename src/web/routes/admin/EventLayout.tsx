@@ -37,6 +37,7 @@ const EventDialog = lazy(() =>
 
 const TABS = [
   { path: 'exhibitors', label: 'Expositores' },
+  { path: 'participation', label: 'Participación' },
   { path: 'consumption', label: `Nominación Reseller ${CATEGORY_LABELS.consumption}` },
   { path: 'value', label: `Nominación Reseller ${CATEGORY_LABELS.value}` },
 ] as const;
@@ -52,7 +53,7 @@ function BackButton() {
   );
 }
 
-/** An event's header (name, dates, edit, delete) above its three tabs, each with its own URL. */
+/** An event's header (name, dates, edit, delete) above its tabs, each with its own URL. */
 export default function EventLayout() {
   const { eventId = '' } = useParams();
   const { pathname } = useLocation();

@@ -1,4 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SendIcon from '@mui/icons-material/Send';
 import {
@@ -15,6 +17,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { rosterTemplate } from '../../../shared/api/exhibitors.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
   INVITATION_STATUS_LABELS,
@@ -25,6 +28,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { ExhibitorDialog } from '../../features/exhibitors/ExhibitorDialog.tsx';
+import { ImportDialog } from '../../features/exhibitors/ImportDialog.tsx';
+import { downloadFile } from '../../features/results/queries.ts';
 import {
   exhibitorsQuery,
   useEventExhibitors,
@@ -55,6 +60,8 @@ export default function ExhibitorsTab() {
   const toast = useToast();
   const query = useEventExhibitors(eventId);
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [editing, setEditing] = useState<EventExhibitorView | null>(null);
   const [removing, setRemoving] = useState<EventExhibitorView | null>(null);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState<string | null>(null);
@@ -105,6 +112,21 @@ export default function ExhibitorsTab() {
     }
   }
 
+  const rowActions = (exhibitor: EventExhibitorView) => (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Tooltip title="Editar expositor">
+        <IconButton
+          aria-label="Editar expositor"
+          size="small"
+          onClick={() => setEditing(exhibitor)}
+        >
+          <EditIcon />
+        </IconButton>
+      </Tooltip>
+      {removeButton(exhibitor)}
+    </Box>
+  );
+
   const removeButton = (exhibitor: EventExhibitorView) => (
     <Tooltip title="Eliminar expositor">
       <IconButton
@@ -128,6 +150,7 @@ export default function ExhibitorsTab() {
       ),
     },
     { header: 'Email', render: (exhibitor) => exhibitor.email },
+    { header: 'Empresa', render: (exhibitor) => exhibitor.company, hideOnPhone: true },
     {
       header: 'Invitación',
       render: (exhibitor) => (
@@ -152,7 +175,7 @@ export default function ExhibitorsTab() {
               </span>
             </Tooltip>
             {/* Phones have no room for a column of its own (the desktop one is hidden there). */}
-            <Box sx={{ display: { xs: 'block', sm: 'none' } }}>{removeButton(exhibitor)}</Box>
+            <Box sx={{ display: { xs: 'block', sm: 'none' } }}>{rowActions(exhibitor)}</Box>
           </Box>
           {exhibitor.invitation.status === 'failed' ? (
             <Typography variant="caption" color="error" sx={{ width: '100%' }}>
@@ -166,13 +189,20 @@ export default function ExhibitorsTab() {
       header: 'Acciones',
       align: 'right',
       hideOnPhone: true,
-      render: removeButton,
+      render: rowActions,
     },
   ];
 
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
+        <Button
+          variant="outlined"
+          startIcon={<UploadFileIcon />}
+          onClick={() => setImporting(true)}
+        >
+          Importar
+        </Button>
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
           Expositor
         </Button>
@@ -196,6 +226,24 @@ export default function ExhibitorsTab() {
             setAdding(false);
           }}
           onClose={() => setAdding(false)}
+        />
+      ) : null}
+      {editing ? (
+        <ExhibitorDialog
+          eventId={eventId}
+          exhibitor={editing}
+          onAdded={(row) => {
+            replaceRow(row);
+            setEditing(null);
+          }}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {importing ? (
+        <ImportDialog
+          eventId={eventId}
+          onDownloadTemplate={() => downloadFile(rosterTemplate, {})}
+          onClose={() => setImporting(false)}
         />
       ) : null}
       <ConfirmDialog

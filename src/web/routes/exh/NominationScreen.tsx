@@ -9,6 +9,7 @@ import {
   type Category,
 } from '../../../shared/constants.ts';
 import { formatDisplayDate } from '../../../shared/dates.ts';
+import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { MoveDirection } from '../../../shared/schemas/nominations.ts';
@@ -129,6 +130,9 @@ export default function NominationScreen() {
         </Typography>
         <Typography sx={{ mt: 1 }}>
           Tienes hasta {formatDisplayDate(event.voteDeadline)} para realizar cambios
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {deadlineClosingText(event.voteDeadline, event.timeZone)}
         </Typography>
       </Box>
       {votingOpen ? null : <Alert severity="info">{MSG.votingClosed}</Alert>}

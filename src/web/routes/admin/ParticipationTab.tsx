@@ -1,0 +1,216 @@
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import {
+  Box,
+  Button,
+  Chip,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { exportParticipation } from '../../../shared/api/participation.ts';
+import { formatDisplayInstant } from '../../../shared/dates.ts';
+import {
+  INVITATION_STATUS_LABELS,
+  type InvitationStatus,
+} from '../../../shared/schemas/exhibitors.ts';
+import {
+  filterParticipation,
+  nominationCountText,
+  PARTICIPATION_FIGURE_LABELS,
+  PARTICIPATION_FIGURES,
+  PARTICIPATION_FILTER_LABELS,
+  PARTICIPATION_FILTERS,
+  type ParticipationFilter,
+  type ParticipationRow,
+} from '../../../shared/schemas/participation.ts';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
+import { useToast } from '../../components/Toasts.tsx';
+import { ReminderDialog } from '../../features/participation/ReminderDialog.tsx';
+import { useParticipation } from '../../features/participation/queries.ts';
+import { ExportAction, PhoneOnly } from '../../features/results/ResultsHeader.tsx';
+import { downloadFile } from '../../features/results/queries.ts';
+import { errorMessage } from '../../lib/api.ts';
+
+const STATUS_COLORS: Record<InvitationStatus, ChipProps['color']> = {
+  pending: 'default',
+  sent: 'success',
+  failed: 'error',
+  none: 'default',
+};
+
+/** "Último ingreso" in the administrator's own clock. */
+const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const isFilter = (value: string): value is ParticipationFilter =>
+  PARTICIPATION_FILTERS.some((filter) => filter === value);
+
+function InvitationCell({ row }: { row: ParticipationRow }) {
+  const chip = (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS_COLORS[row.invitation.status]}
+      label={INVITATION_STATUS_LABELS[row.invitation.status]}
+    />
+  );
+  return (
+    <Box>
+      {row.invitation.error ? <Tooltip title={row.invitation.error}>{chip}</Tooltip> : chip}
+      {row.invitation.error ? (
+        // The mail server's own words: what the administrator needs to fix the address.
+        <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.25 }}>
+          {row.invitation.error}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+const COLUMNS: Column<ParticipationRow>[] = [
+  {
+    header: 'Nombre completo',
+    render: (row) => (
+      <>
+        {row.fullName}
+        <PhoneOnly>{row.email}</PhoneOnly>
+        {/* A phone has no room for the invitation's own column. */}
+        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+          <InvitationCell row={row} />
+        </Box>
+      </>
+    ),
+  },
+  { header: 'Email', render: (row) => row.email, hideOnPhone: true },
+  { header: 'Empresa', render: (row) => row.company, hideOnPhone: true },
+  {
+    header: 'Invitación',
+    hideOnPhone: true,
+    render: (row) => <InvitationCell row={row} />,
+  },
+  {
+    header: 'Último ingreso',
+    hideOnPhone: true,
+    render: (row) =>
+      row.lastSignedInAt ? formatDisplayInstant(row.lastSignedInAt, localZone) : '—',
+  },
+  {
+    header: 'CONSUMO',
+    keepWords: true,
+    // Only as wide as its header: the rest goes to the name on a phone.
+    width: '1%',
+    render: (row) => nominationCountText(row.nominations.consumption),
+  },
+  {
+    header: 'VALOR AGREGADO',
+    keepWords: true,
+    width: '1%',
+    render: (row) => nominationCountText(row.nominations.value),
+  },
+];
+
+/** Who has voted: the event's figures, the filtered table, its export and the reminder. */
+export default function ParticipationTab() {
+  const { eventId = '' } = useParams();
+  const toast = useToast();
+  const query = useParticipation(eventId);
+  const [show, setShow] = useState<ParticipationFilter>('all');
+  const [search, setSearch] = useState('');
+  const [reminding, setReminding] = useState(false);
+  const rows = useMemo(
+    () => filterParticipation(query.data?.exhibitors ?? [], show, search),
+    [query.data, show, search],
+  );
+
+  return (
+    <Stack spacing={2}>
+      <QueryState query={query}>
+        {(data) => (
+          <>
+            <Box
+              component="ul"
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+            >
+              {PARTICIPATION_FIGURES.map((figure) => (
+                <Paper
+                  key={figure}
+                  component="li"
+                  variant="outlined"
+                  sx={{ px: 1.5, py: 1, flex: { xs: '1 1 45%', sm: '0 0 auto' } }}
+                >
+                  <Typography>{`${PARTICIPATION_FIGURE_LABELS[figure]}: ${data.figures[figure]}`}</Typography>
+                </Paper>
+              ))}
+            </Box>
+            <Box
+              sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                gap: 1,
+              }}
+            >
+              <TextField
+                select
+                label="Mostrar"
+                size="small"
+                value={show}
+                onChange={(event) => {
+                  if (isFilter(event.target.value)) setShow(event.target.value);
+                }}
+                sx={{ minWidth: 160 }}
+              >
+                {PARTICIPATION_FILTERS.map((filter) => (
+                  <MenuItem key={filter} value={filter}>
+                    {PARTICIPATION_FILTER_LABELS[filter]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Box role="search" sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' } }}>
+                <TextField
+                  label="Buscar"
+                  type="search"
+                  size="small"
+                  fullWidth
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  slotProps={{ htmlInput: { maxLength: 200 } }}
+                />
+              </Box>
+              <ExportAction
+                onClick={() =>
+                  downloadFile(exportParticipation, {
+                    params: { eventId },
+                    query: { show, q: search.trim() },
+                  }).catch((error: unknown) => toast(errorMessage(error), { severity: 'error' }))
+                }
+              />
+              <Box sx={{ flexGrow: 1 }} />
+              <Button
+                variant="contained"
+                startIcon={<NotificationsActiveIcon />}
+                onClick={() => setReminding(true)}
+              >
+                Recordar a quienes no votaron
+              </Button>
+            </Box>
+            <DataTable
+              label="Participación"
+              columns={COLUMNS}
+              rows={rows}
+              rowKey={(row) => row.id}
+              emptyText="No hay expositores para mostrar"
+            />
+          </>
+        )}
+      </QueryState>
+      {reminding ? <ReminderDialog eventId={eventId} onClose={() => setReminding(false)} /> : null}
+    </Stack>
+  );
+}
