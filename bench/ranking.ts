@@ -19,6 +19,7 @@ import type {
 } from '../src/server/db/schema.ts';
 import type { Category } from '../src/shared/constants.ts';
 import { rankingWorkbook } from '../src/server/modules/results/export.ts';
+import { duplicateGroups } from '../src/server/modules/results/merge.ts';
 import { categoryRanking, fullRanking } from '../src/server/modules/results/service.ts';
 import { RANKING_PAGE_SIZE } from '../src/shared/schemas/results.ts';
 
@@ -177,6 +178,10 @@ export interface RankingFigures {
   ratio: number;
   budget: { maxRatio: number; maxMs: number };
   pass: boolean;
+  /** "Posibles duplicados" of the same category: every fiscal id compared by the four rules. */
+  duplicatesMs: number;
+  duplicateGroups: number;
+  duplicatesPass: boolean;
 }
 
 /**
@@ -205,6 +210,11 @@ export async function benchRanking(databaseUrl?: string): Promise<RankingFigures
       firstTimes.push((await timeMs(page(1)))[0]);
       lastTimes.push((await timeMs(page(lastPage)))[0]);
     }
+    const duplicates = () => duplicateGroups(db, seeded.eventId, 'consumption');
+    const { groups } = await duplicates();
+    const duplicateTimes: number[] = [];
+    for (let run = 0; run < 5; run++) duplicateTimes.push((await timeMs(duplicates))[0]);
+    const duplicatesMs = median(duplicateTimes);
     const rankingMs = median(firstTimes);
     const bareAggregateMs = median(bareTimes);
     const ratio = rankingMs / bareAggregateMs;
@@ -219,6 +229,9 @@ export async function benchRanking(databaseUrl?: string): Promise<RankingFigures
       ratio: round(ratio),
       budget: { maxRatio: 2, maxMs: 100 },
       pass: ratio <= 2 && rankingMs < 100,
+      duplicatesMs: round(duplicatesMs),
+      duplicateGroups: groups.length,
+      duplicatesPass: duplicatesMs < 300,
     };
   } finally {
     await close(seeded);

@@ -106,6 +106,12 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
     '≤ 2× and < 100 ms',
     ranking.pass,
   );
+  record(
+    `possible duplicates among those ${ranking.rankingRows} fiscal ids${where} (median of 5)`,
+    `${ranking.duplicatesMs} ms (${ranking.duplicateGroups} groups)`,
+    '< 300 ms',
+    ranking.duplicatesPass,
+  );
   if (!shared) {
     const exported = await benchExport();
     record(
