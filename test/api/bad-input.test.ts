@@ -232,7 +232,9 @@ describe('bad input on every route', () => {
         { numRuns: RUNS_PER_ROUTE },
       );
     }
-  });
+    // Every route × RUNS_PER_ROUTE requests, one after another: it grows with the API, so it gets
+    // more than the default 30 s a test has.
+  }, 180_000);
 
   it('refuses oversized bodies and wrong content types on every state-changing route', async () => {
     const huge = JSON.stringify({ name: 'x'.repeat(300 * 1024) });

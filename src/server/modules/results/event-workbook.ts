@@ -6,11 +6,15 @@ import {
   type CorrectionReason,
 } from '../../../shared/correction-reasons.ts';
 import { HISTORY_ACTION_LABELS } from '../../../shared/history.ts';
-import type { TieBreak } from '../../../shared/schemas/results.ts';
+import {
+  RANKING_PAGE_SIZE,
+  type RankingRow,
+  type TieBreak,
+} from '../../../shared/schemas/results.ts';
 import type { Db } from '../../db/connection.ts';
 import { streamWorkbook, type Cell, type StreamedSheet } from '../../lib/xlsx-stream.ts';
 import { describeChange } from './history.ts';
-import { fullRanking } from './service.ts';
+import { categoryRanking } from './service.ts';
 
 /** How the "Desempate" column names what separated a row from the one above it. */
 export const TIE_BREAK_LABELS: Record<TieBreak, string> = {
@@ -63,25 +67,33 @@ function rankingSheet(db: Db, eventId: string, category: Category): StreamedShee
     ],
     numericHeaders: ['Posición', '1°', '2°', '3°', '4°', '5°', 'Puntos', 'Nominaciones'],
     async *rows() {
-      // One row per fiscal id: a ranking is far smaller than the votes behind it.
-      for (const row of await fullRanking(db, eventId, category)) {
-        yield [
-          row.position,
-          row.fiscalId,
-          row.name,
-          row.registeredName,
-          row.p1,
-          row.p2,
-          row.p3,
-          row.p4,
-          row.p5,
-          row.points,
-          row.nominations,
-          row.tieBreak ? TIE_BREAK_LABELS[row.tieBreak] : '',
-        ];
+      // Read a page at a time: each page's statement stops after its rows in the ranking index,
+      // while the whole ranking in one statement was planned badly by PostgreSQL (23 s for
+      // 3,000 fiscal ids).
+      for (let page = 1; ; page += 1) {
+        const { rows } = await categoryRanking(db, eventId, category, page);
+        for (const row of rows) yield rankingCells(row);
+        if (rows.length < RANKING_PAGE_SIZE) return;
       }
     },
   };
+}
+
+function rankingCells(row: RankingRow): Cell[] {
+  return [
+    row.position,
+    row.fiscalId,
+    row.name,
+    row.registeredName,
+    row.p1,
+    row.p2,
+    row.p3,
+    row.p4,
+    row.p5,
+    row.points,
+    row.nominations,
+    row.tieBreak ? TIE_BREAK_LABELS[row.tieBreak] : '',
+  ];
 }
 
 /** Every nomination of the event, by exhibitor, category and order, read in keyset batches. */
