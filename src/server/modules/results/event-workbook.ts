@@ -152,29 +152,27 @@ function participationSheet(db: Db, eventId: string): StreamedSheet {
           .selectFrom('event_exhibitors as m')
           .innerJoin('exhibitors as e', 'e.id', 'm.exhibitor_id')
           .select(['e.id', 'e.full_name', 'e.email', 'e.company'])
-          .select((eb) =>
-            CATEGORIES.map((category) =>
+          .select((eb) => {
+            const countIn = (category: Category) =>
               eb
                 .selectFrom('nominations as n')
                 .select(sql<number>`cast(count(*) as integer)`.as('c'))
                 .whereRef('n.exhibitor_id', '=', 'e.id')
                 .where('n.event_id', '=', eventId)
-                .where('n.category', '=', category)
-                .as(category),
-            ),
-          )
+                .where('n.category', '=', category);
+            return [countIn('consumption').as('consumption'), countIn('value').as('value')];
+          })
           .where('m.event_id', '=', eventId)
           .where('e.id', '>', afterId)
           .orderBy('e.id')
           .limit(BATCH)
           .execute();
         for (const row of rows) {
-          const counts = row as unknown as Record<Category, number | null>;
           yield [
             row.full_name,
             row.email,
             row.company,
-            ...CATEGORIES.map((category) => Number(counts[category] ?? 0)),
+            ...CATEGORIES.map((category) => Number(row[category] ?? 0)),
           ];
         }
         const last = rows.at(-1);

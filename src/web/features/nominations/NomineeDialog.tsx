@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { TextField } from '@mui/material';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
+import type { ZodType } from 'zod';
 import {
   CORRECTION_REASON_LABELS,
   CORRECTION_REASONS,
@@ -51,10 +52,10 @@ export function NomineeDialog({
   onClose(): void;
 }) {
   const [error, setError] = useState<string | null>(null);
+  // Both schemas read and give the form's values: the correction's adds "Motivo" and "Detalle".
+  const schema: ZodType<FormOutput, FormInput> = correction ? voteEditRequest : nomineeInput;
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: (correction
-      ? zodResolver(voteEditRequest)
-      : zodResolver(nomineeInput)) as unknown as Resolver<FormInput, unknown, FormOutput>,
+    resolver: zodResolver(schema),
     defaultValues: {
       ...(initial ?? emptyNominee),
       ...(correction ? { reason: '', detail: '' } : {}),
