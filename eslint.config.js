@@ -25,8 +25,6 @@ const crossFeatureImportsToUntangle = {
   admins: ['./auth/routes.ts', './auth/passwords.ts'],
   // A pending administrator who asks to sign in gets the invitation again.
   auth: ['./admins/service.ts'],
-  // Adding an exhibitor checks the event and schedules its deadline reminder.
-  exhibitors: ['./events/service.ts'],
 };
 
 const entryPoints = (side) =>
