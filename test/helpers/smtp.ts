@@ -19,7 +19,7 @@ export interface TestSmtpServer {
   /** The most recent message to this address, or undefined. */
   latestTo(address: string): CapturedMail | undefined;
   allTo(address: string): CapturedMail[];
-  /** Waits (polling, bounded) until a message to this address arrives. */
+  /** Waits (bounded) until `count` messages to this address have arrived; the last of them. */
   waitFor(address: string, options?: { timeoutMs?: number; count?: number }): Promise<CapturedMail>;
   /** Refuse every message until `accept()` (simulates a mail server outage). */
   refuse(): void;
@@ -32,6 +32,10 @@ export interface TestSmtpServer {
 /** A real SMTP server on loopback that keeps what it receives. */
 export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const messages: CapturedMail[] = [];
+  // Indexed by recipient and woken on arrival: the deadline-rush bench waits for thousands of
+  // codes at once, and polling every message list would load the machine it measures.
+  const byRecipient = new Map<string, CapturedMail[]>();
+  const arrivals = new Set<() => void>();
   let refusing = false;
   const unknownMailboxes = new Set<string>();
   const server = new SMTPServer({
@@ -52,7 +56,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
         const raw = Buffer.concat(chunks).toString('utf8');
         PostalMime.parse(raw).then(
           (parsed) => {
-            messages.push({
+            const mail: CapturedMail = {
               to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
               from: parsed.from?.address ?? '',
               subject: parsed.subject ?? '',
@@ -64,7 +68,12 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
                 ...(a.contentId ? { contentId: a.contentId } : {}),
               })),
               raw,
-            });
+            };
+            messages.push(mail);
+            for (const address of mail.to) {
+              byRecipient.set(address, [...(byRecipient.get(address) ?? []), mail]);
+            }
+            for (const wake of [...arrivals]) wake();
             callback();
           },
           (error: Error) => callback(error),
@@ -77,22 +86,31 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const actualPort = (server.server.address() as AddressInfo).port;
-  const allTo = (address: string) => messages.filter((m) => m.to.includes(address.toLowerCase()));
+  const allTo = (address: string) => byRecipient.get(address.toLowerCase()) ?? [];
   return {
     url: `smtp://127.0.0.1:${actualPort}`,
     port: actualPort,
     messages,
     latestTo: (address) => allTo(address).at(-1),
     allTo,
-    async waitFor(address, options) {
-      const deadline = Date.now() + (options?.timeoutMs ?? 10_000);
+    waitFor(address, options) {
       const count = options?.count ?? 1;
-      for (;;) {
-        const found = allTo(address);
-        if (found.length >= count) return found[found.length - 1] as CapturedMail;
-        if (Date.now() > deadline) throw new Error(`no mail to ${address} arrived`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const timeoutMs = options?.timeoutMs ?? 10_000;
+      return new Promise<CapturedMail>((resolve, reject) => {
+        const check = () => {
+          const found = allTo(address);
+          if (found.length < count) return false;
+          arrivals.delete(check);
+          clearTimeout(timer);
+          resolve(found[found.length - 1] as CapturedMail);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          arrivals.delete(check);
+          reject(new Error(`no mail to ${address} arrived`));
+        }, timeoutMs);
+        if (!check()) arrivals.add(check);
+      });
     },
     refuse: () => {
       refusing = true;

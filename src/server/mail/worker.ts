@@ -92,9 +92,13 @@ export function createMailWorker(
       if (batch.length === 0) return total;
       const logoPng = await loadLogoPng();
       // A few at a time over pooled SMTP connections: at the deadline hundreds of codes are due.
-      for (let i = 0; i < batch.length; i += SEND_CONCURRENCY) {
-        await Promise.all(batch.slice(i, i + SEND_CONCURRENCY).map((m) => deliver(m, logoPng)));
-      }
+      // Each connection takes the next message as soon as it is free, so one slow message does
+      // not hold back the others (a voter is waiting for each code).
+      let next = 0;
+      const connection = async () => {
+        while (next < batch.length) await deliver(batch[next++] as MailMessage, logoPng);
+      };
+      await Promise.all(Array.from({ length: SEND_CONCURRENCY }, connection));
       total += batch.length;
     }
   }
