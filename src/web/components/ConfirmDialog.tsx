@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Dialog,
   DialogActions,
@@ -6,36 +7,65 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
-/** A yes/no question; the dialog's title is its accessible name. */
+/**
+ * A question with "Cancelar" and one action; the dialog's title is its accessible name. `text`
+ * may be a node for a question whose content is still loading. Destructive actions (the default)
+ * are red.
+ */
 export function ConfirmDialog({
   open,
   title,
   text,
   confirmLabel,
   busy,
+  error,
+  confirmDisabled,
+  destructive = true,
   onConfirm,
   onClose,
 }: {
   open: boolean;
   title: string;
-  text: string;
+  text: ReactNode;
   confirmLabel: string;
   busy?: boolean;
+  /** The server's refusal, shown under the question. */
+  error?: string | null;
+  confirmDisabled?: boolean;
+  destructive?: boolean;
   onConfirm(): void;
   onClose(): void;
 }) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
+        {typeof text === 'string' ? <DialogContentText>{text}</DialogContentText> : text}
+        {error ? (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancelar</Button>
-        <Button color="error" variant="contained" disabled={busy} onClick={onConfirm}>
+        <Button onClick={onClose} disabled={busy}>
+          Cancelar
+        </Button>
+        <Button
+          color={destructive ? 'error' : 'primary'}
+          variant="contained"
+          disabled={busy || confirmDisabled}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -1,23 +1,20 @@
-import { Box, FormHelperText, Typography } from '@mui/material';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { LOGO_MAX_BYTES } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
+import { FileField } from '../../components/FileField.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { replaceLogo } from '../../../shared/api/branding.ts';
 import { ApiError, useEndpointMutation } from '../../lib/api.ts';
 
 /** "Actualizar logo": uploads a PNG (the server checks its content) and reloads the page. */
 export default function LogoDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const inputId = useId();
-  const hintId = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const upload = useEndpointMutation(replaceLogo);
 
   async function save() {
     setError(null);
-    const file = input.current?.files?.[0];
     if (!file) return setError(MSG.noLogoFile);
     if (file.type !== 'image/png') return setError(MSG.logoNotPng);
     if (file.size > LOGO_MAX_BYTES) return setError(MSG.fileTooLarge);
@@ -47,24 +44,15 @@ export default function LogoDialog({ open, onClose }: { open: boolean; onClose()
       }}
       onClose={onClose}
     >
-      <Box>
-        <Typography component="label" htmlFor={inputId} sx={{ display: 'block', mb: 1 }}>
-          Logo
-        </Typography>
-        <Box
-          component="input"
-          ref={input}
-          id={inputId}
-          type="file"
-          accept="image/png,.png"
-          aria-describedby={hintId}
-          onChange={() => setError(null)}
-          sx={{ width: '100%', font: 'inherit' }}
-        />
-        <FormHelperText id={hintId}>
-          Se recomienda un archivo PNG con fondo transparente (hasta 2 MB).
-        </FormHelperText>
-      </Box>
+      <FileField
+        label="Logo"
+        accept="image/png,.png"
+        hint="Se recomienda un archivo PNG con fondo transparente (hasta 2 MB)."
+        onFile={(chosen) => {
+          setError(null);
+          setFile(chosen);
+        }}
+      />
     </FormDialog>
   );
 }

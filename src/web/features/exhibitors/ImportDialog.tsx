@@ -1,14 +1,12 @@
 import {
-  Box,
   Checkbox,
   Chip,
   FormControlLabel,
-  FormHelperText,
   Link,
   Typography,
   type ChipProps,
 } from '@mui/material';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { MSG } from '../../../shared/messages.ts';
 import {
   ROSTER_MAX_BYTES,
@@ -19,6 +17,7 @@ import {
 } from '../../../shared/roster-messages.ts';
 import type { RosterPreviewResponse } from '../../../shared/schemas/exhibitors.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { FileField } from '../../components/FileField.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -72,9 +71,6 @@ export function ImportDialog({
   onDownloadTemplate(): Promise<void>;
   onClose(): void;
 }) {
-  const inputId = useId();
-  const hintId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const toast = useToast();
   const preview = usePreviewRoster();
   const importFile = useImportRoster();
@@ -140,24 +136,13 @@ export function ImportDialog({
       }}
       onClose={onClose}
     >
-      <Box>
-        <Typography component="label" htmlFor={inputId} sx={{ display: 'block', mb: 1 }}>
-          Archivo
-        </Typography>
-        <Box
-          component="input"
-          ref={input}
-          id={inputId}
-          type="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          aria-describedby={hintId}
-          disabled={busy}
-          onChange={() => void choose(input.current?.files?.[0])}
-          sx={{ width: '100%', font: 'inherit' }}
-        />
-        <FormHelperText id={hintId}>
-          CSV o Excel (.xlsx) de hasta 5 MB con las columnas Nombre completo, Email y Empresa.
-        </FormHelperText>
+      <FileField
+        label="Archivo"
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        hint="CSV o Excel (.xlsx) de hasta 5 MB con las columnas Nombre completo, Email y Empresa."
+        disabled={busy}
+        onFile={(chosen) => void choose(chosen)}
+      >
         <Link
           component="button"
           type="button"
@@ -166,7 +151,7 @@ export function ImportDialog({
         >
           Descargar plantilla
         </Link>
-      </Box>
+      </FileField>
       {result ? (
         <>
           <Typography sx={{ fontWeight: 700 }}>{rosterSummaryText(result.summary)}</Typography>

@@ -1,15 +1,7 @@
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
-import { useId, useState } from 'react';
+import { Alert, CircularProgress, DialogContentText } from '@mui/material';
+import { useState } from 'react';
 import { reminderPlanText } from '../../../shared/schemas/participation.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useReminderPlan, useSendReminder } from './queries.ts';
@@ -25,7 +17,6 @@ export const reminderSentText = (sent: number) =>
  * and how many are skipped for having been reminded in the last 12 hours.
  */
 export function ReminderDialog({ eventId, onClose }: { eventId: string; onClose(): void }) {
-  const titleId = useId();
   const toast = useToast();
   const plan = useReminderPlan(eventId, true);
   const send = useSendReminder();
@@ -43,16 +34,11 @@ export function ReminderDialog({ eventId, onClose }: { eventId: string; onClose(
   }
 
   return (
-    <Dialog
+    <ConfirmDialog
       open
-      onClose={send.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
-      <DialogTitle id={titleId}>Enviar recordatorio</DialogTitle>
-      <DialogContent>
-        {plan.isPending ? (
+      title="Enviar recordatorio"
+      text={
+        plan.isPending ? (
           <CircularProgress size={24} aria-label="Cargando" />
         ) : plan.isError ? (
           <Alert severity="error" role="alert">
@@ -60,25 +46,15 @@ export function ReminderDialog({ eventId, onClose }: { eventId: string; onClose(
           </Alert>
         ) : (
           <DialogContentText>{reminderPlanText(plan.data)}</DialogContentText>
-        )}
-        {error ? (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={send.isPending}>
-          Cancelar
-        </Button>
-        <Button
-          variant="contained"
-          disabled={send.isPending || !plan.data || plan.data.recipients === 0}
-          onClick={() => void confirm()}
-        >
-          Enviar
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )
+      }
+      confirmLabel="Enviar"
+      destructive={false}
+      busy={send.isPending}
+      error={error}
+      confirmDisabled={!plan.data || plan.data.recipients === 0}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    />
   );
 }
