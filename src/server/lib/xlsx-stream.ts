@@ -107,18 +107,18 @@ async function* sheetXml(sheet: StreamedSheet): AsyncGenerator<string> {
 
 function workbookParts(sheets: StreamedSheet[]): Part[] {
   const sheetFile = (index: number) => `worksheets/sheet${index + 1}.xml`;
+  const perSheet = (part: (sheet: StreamedSheet, index: number) => string) =>
+    sheets.map(part).join('');
   const contentTypes =
     `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
     '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
     '<Default Extension="xml" ContentType="application/xml"/>' +
     '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
     '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
-    sheets
-      .map(
-        (_, index) =>
-          `<Override PartName="/xl/${sheetFile(index)}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
-      )
-      .join('') +
+    perSheet(
+      (_, index) =>
+        `<Override PartName="/xl/${sheetFile(index)}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    ) +
     '</Types>';
   const rootRels =
     `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
@@ -126,21 +126,17 @@ function workbookParts(sheets: StreamedSheet[]): Part[] {
     '</Relationships>';
   const workbook =
     `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>` +
-    sheets
-      .map(
-        (sheet, index) =>
-          `<sheet name="${escapeXml(sheet.name)}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`,
-      )
-      .join('') +
+    perSheet(
+      (sheet, index) =>
+        `<sheet name="${escapeXml(sheet.name)}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`,
+    ) +
     '</sheets></workbook>';
   const workbookRels =
     `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
-    sheets
-      .map(
-        (_, index) =>
-          `<Relationship Id="rId${index + 1}" Type="${REL_NS}/worksheet" Target="${sheetFile(index)}"/>`,
-      )
-      .join('') +
+    perSheet(
+      (_, index) =>
+        `<Relationship Id="rId${index + 1}" Type="${REL_NS}/worksheet" Target="${sheetFile(index)}"/>`,
+    ) +
     `<Relationship Id="rId${sheets.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/>` +
     '</Relationships>';
   const styles =

@@ -13,6 +13,12 @@ import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useAddExhibitor, useEditExhibitor } from './queries.ts';
 
+const EXHIBITOR_FIELDS = [
+  { name: 'fullName', label: 'Nombre completo', type: 'text', maxLength: 200 },
+  { name: 'email', label: 'Email', type: 'email', maxLength: 254 },
+  { name: 'company', label: 'Empresa', type: 'text', maxLength: 200 },
+] as const;
+
 /**
  * "Nuevo votante" invites an exhibitor to the event; given `exhibitor`, the same fields become
  * "Editar expositor" (a new email keeps the votes and the server sends a new invitation).
@@ -67,32 +73,19 @@ export function ExhibitorDialog({
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
-      <FormTextField
-        control={form.control}
-        name="fullName"
-        label="Nombre completo"
-        required
-        autoFocus
-        autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: 200 } }}
-      />
-      <FormTextField
-        control={form.control}
-        name="email"
-        label="Email"
-        type="email"
-        required
-        autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: 254 } }}
-      />
-      <FormTextField
-        control={form.control}
-        name="company"
-        label="Empresa"
-        required
-        autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: 200 } }}
-      />
+      {EXHIBITOR_FIELDS.map((field, index) => (
+        <FormTextField
+          key={field.name}
+          control={form.control}
+          name={field.name}
+          label={field.label}
+          type={field.type}
+          required
+          autoFocus={index === 0}
+          autoComplete="off"
+          slotProps={{ htmlInput: { maxLength: field.maxLength } }}
+        />
+      ))}
     </FormDialog>
   );
 }
