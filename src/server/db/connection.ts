@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import pg from 'pg';
@@ -30,6 +30,11 @@ export interface DatabaseHandle extends Transactions {
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+
+/** The engine behind a connection (or transaction), for the few statements written per engine. */
+export function engineOf(db: Db): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
 
 export interface OpenOptions {
   /** SQLite: checkpoint the WAL on a worker thread (checkpointer.ts); the server's choice. */

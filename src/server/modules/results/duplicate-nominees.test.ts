@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  duplicateNomineeGroups,
   findDuplicateNominees,
   fiscalIdDigits,
   resellerNameKey,
@@ -167,5 +168,39 @@ describe('findDuplicateNominees', () => {
     for (const { fiscalId } of split) {
       expect(groups.some((g) => g.nominees.some((n) => n.fiscalId === fiscalId))).toBe(true);
     }
+    // The dialog's groups, found without recording each pair, are the same groups.
+    expect(duplicateNomineeGroups([...rows, ...split])).toEqual(
+      groups.map(({ nominees, reasons }) => ({ nominees, reasons })),
+    );
+  });
+
+  it('finds the same groups and reasons without recording the pairs', () => {
+    const nominees = [
+      nominee('30700000001', 3),
+      nominee('30700000002', 7, { resellerName: 'Gama SA' }),
+      nominee('55555555555', 1, { resellerName: 'GAMA' }),
+      nominee('055555555555', 2),
+      nominee('20999999999', 40),
+      nominee('20999999990', 1),
+      nominee('20123456789', 20),
+      nominee('20193456789', 10),
+      nominee('201234567899', 5),
+      nominee('2013456789', 2),
+      nominee('27876543210', 4),
+    ];
+    const groups = findDuplicateNominees(nominees);
+    expect(groups).toHaveLength(3);
+    expect(duplicateNomineeGroups(nominees)).toEqual(
+      groups.map(({ nominees: members, reasons }) => ({ nominees: members, reasons })),
+    );
+  });
+
+  it('groups 7,930 near-consecutive ids (134,145 linked pairs) into one', () => {
+    const rows = Array.from({ length: 7930 }, (_, r) => nominee(String(30_000_000_000 + r), r));
+    const [group, ...others] = duplicateNomineeGroups(rows);
+    expect(others).toEqual([]);
+    expect(group?.nominees).toHaveLength(7930);
+    expect(group?.reasons).toEqual(['lastDigit', 'oneDigitApart']);
+    expect(findDuplicateNominees(rows)[0]?.links).toHaveLength(134_145);
   });
 });

@@ -14,11 +14,17 @@ export interface DuplicateLink {
   reasons: DuplicateReason[];
 }
 
-export interface DuplicateGroup<T extends RankedNominee = RankedNominee> {
+/** A group as the "Posibles duplicados" dialog shows it. */
+export interface DuplicateGroupSummary<T extends RankedNominee = RankedNominee> {
   /** Most points first. */
   nominees: T[];
   /** Every rule behind the group, in the order of DUPLICATE_REASONS. */
   reasons: DuplicateReason[];
+}
+
+export interface DuplicateGroup<
+  T extends RankedNominee = RankedNominee,
+> extends DuplicateGroupSummary<T> {
   /** The pairs that joined the group; together they connect all of it. */
   links: DuplicateLink[];
 }
@@ -95,28 +101,80 @@ class DisjointSets {
  * (a wrong or a missing check digit); when they are one digit apart (one digit changed, added or
  * dropped); or when a reseller name or razón social of one equals one of the other's once
  * normalised (resellerNameKey). A group is everything linked directly or through others.
+ */
+export function findDuplicateNominees<T extends RankedNominee>(
+  nominees: readonly T[],
+): DuplicateGroup<T>[] {
+  // Each linked pair (a < b) is keyed a × size + b and holds its reasons as bits of REASON_BIT.
+  const reasonsByPair = new Map<number, number>();
+  const linked = linkNominees(nominees, reasonsByPair);
+  const { unique, sets } = linked;
+  const size = unique.length;
+  const linksByRoot = new Map<number, DuplicateLink[]>();
+  for (const [key, mask] of reasonsByPair) {
+    const a = Math.floor(key / size);
+    const b = key - a * size;
+    const root = sets.find(a);
+    const links = linksByRoot.get(root) ?? [];
+    if (links.length === 0) linksByRoot.set(root, links);
+    links.push({
+      fiscalIds: [unique[a]?.fiscalId ?? '', unique[b]?.fiscalId ?? ''],
+      reasons: [...(REASONS_OF_MASK[mask] ?? [])],
+    });
+  }
+  return groupsOf(linked).map(({ root, nominees: members, reasons }) => ({
+    nominees: members,
+    reasons,
+    links: linksByRoot.get(root) ?? [],
+  }));
+}
+
+/**
+ * The same groups without the pairs that joined them: what the dialog needs. On a ranking of
+ * near-consecutive ids (the bench's 7,930 are linked by 134,000 pairs) recording every pair was
+ * most of the time.
+ */
+export function duplicateNomineeGroups<T extends RankedNominee>(
+  nominees: readonly T[],
+): DuplicateGroupSummary<T>[] {
+  return groupsOf(linkNominees(nominees, null)).map(({ nominees: members, reasons }) => ({
+    nominees: members,
+    reasons,
+  }));
+}
+
+interface Linked<T> {
+  unique: T[];
+  sets: DisjointSets;
+  /** Per nominee, the bits of the reasons of every link it is part of. */
+  masks: Uint8Array;
+}
+
+/**
+ * Links the nominees by the four rules; with `reasonsByPair`, also records each linked pair.
  *
  * The one-digit rules look ids up by their one-deletion variants instead of comparing all pairs:
  * two different strings are one edit apart exactly when they share a variant with the same digit
  * deleted (a change) or one is a variant of the other (an addition), so each id costs its length
  * in lookups.
  */
-export function findDuplicateNominees<T extends RankedNominee>(
+function linkNominees<T extends RankedNominee>(
   nominees: readonly T[],
-): DuplicateGroup<T>[] {
+  reasonsByPair: Map<number, number> | null,
+): Linked<T> {
   const unique = [...new Map(nominees.map((nominee) => [nominee.fiscalId, nominee])).values()];
-  const sets = new DisjointSets(unique.length);
-  const reasonsByPair = new Map<
-    string,
-    { pair: [number, number]; reasons: Set<DuplicateReason> }
-  >();
+  const size = unique.length;
+  const sets = new DisjointSets(size);
+  const masks = new Uint8Array(size);
   const link = (a: number, b: number, reason: DuplicateReason) => {
-    if (a === b) return;
-    const pair: [number, number] = a < b ? [a, b] : [b, a];
-    const key = `${pair[0]}:${pair[1]}`;
-    const entry = reasonsByPair.get(key) ?? { pair, reasons: new Set<DuplicateReason>() };
-    entry.reasons.add(reason);
-    reasonsByPair.set(key, entry);
+    if (a === b || a < 0 || b < 0) return;
+    const bit = REASON_BIT[reason];
+    masks[a] = (masks[a] ?? 0) | bit;
+    masks[b] = (masks[b] ?? 0) | bit;
+    if (reasonsByPair) {
+      const key = a < b ? a * size + b : b * size + a;
+      reasonsByPair.set(key, (reasonsByPair.get(key) ?? 0) | bit);
+    }
     sets.union(a, b);
   };
 
@@ -133,35 +191,30 @@ export function findDuplicateNominees<T extends RankedNominee>(
     for (const other of ids.slice(1)) link(ids[0] ?? other, other, 'sameDigits');
   }
 
-  // One digit apart, between different digit strings (each represented by its first id).
+  // One digit apart, between different digit strings (each represented by its first id), one
+  // deleted position at a time: the strings sharing a variant are chained through `next`.
   const longEnough = [...idsByDigits.keys()].filter((d) => d.length >= MIN_DIGITS_FOR_NEAR_MATCH);
-  const representative = (digits: string) => idsByDigits.get(digits)?.[0] ?? -1;
-  const byDeletion = new Map<string, string[]>();
-  for (const digits of longEnough) {
-    for (let position = 0; position < digits.length; position += 1) {
+  const representatives = longEnough.map((digits) => idsByDigits.get(digits)?.[0] ?? -1);
+  const longest = Math.max(0, ...longEnough.map((digits) => digits.length));
+  const next = new Int32Array(longEnough.length);
+  for (let position = 0; position < longest; position += 1) {
+    const firstWithVariant = new Map<string, number>();
+    longEnough.forEach((digits, index) => {
+      if (position >= digits.length) return;
       const variant = digits.slice(0, position) + digits.slice(position + 1);
-      const changed = `${position}:${variant}`;
-      for (const other of byDeletion.get(changed) ?? []) {
-        if (other === digits) continue;
-        const lastDigit = position === digits.length - 1;
-        link(
-          representative(other),
-          representative(digits),
-          lastDigit ? 'lastDigit' : 'oneDigitApart',
-        );
+      const reason = position === digits.length - 1 ? 'lastDigit' : 'oneDigitApart';
+      const representative = representatives[index] ?? -1;
+      const head = firstWithVariant.get(variant) ?? -1;
+      for (let other = head; other !== -1; other = next[other] ?? -1) {
+        link(representatives[other] ?? -1, representative, reason);
       }
-      const bucket = byDeletion.get(changed);
-      if (bucket) bucket.push(digits);
-      else byDeletion.set(changed, [digits]);
+      next[index] = head;
+      firstWithVariant.set(variant, index);
       if (variant.length >= MIN_DIGITS_FOR_NEAR_MATCH && idsByDigits.has(variant)) {
-        const lastDigit = variant === digits.slice(0, -1);
-        link(
-          representative(variant),
-          representative(digits),
-          lastDigit ? 'lastDigit' : 'oneDigitApart',
-        );
+        const added = variant === digits.slice(0, -1) ? 'lastDigit' : 'oneDigitApart';
+        link(idsByDigits.get(variant)?.[0] ?? -1, representative, added);
       }
-    }
+    });
   }
 
   // Same name: every nominee whose reseller name or razón social has a key links to the first.
@@ -175,43 +228,43 @@ export function findDuplicateNominees<T extends RankedNominee>(
     }
   });
 
-  return groupsOf(unique, sets, [...reasonsByPair.values()]);
+  return { unique, sets, masks };
 }
 
-function groupsOf<T extends RankedNominee>(
-  unique: T[],
-  sets: DisjointSets,
-  pairs: { pair: [number, number]; reasons: Set<DuplicateReason> }[],
-): DuplicateGroup<T>[] {
-  const byRoot = new Map<number, { members: number[]; links: DuplicateLink[] }>();
-  const groupOf = (root: number) => {
-    const group = byRoot.get(root) ?? { members: [], links: [] };
-    byRoot.set(root, group);
-    return group;
-  };
-  for (const { pair, reasons } of pairs) {
-    const [a, b] = pair.map((index) => unique[index]?.fiscalId ?? '') as [string, string];
-    groupOf(sets.find(pair[0])).links.push({
-      fiscalIds: [a, b],
-      reasons: DUPLICATE_REASONS.filter((reason) => reasons.has(reason)),
-    });
-  }
-  unique.forEach((_, index) => {
-    const group = byRoot.get(sets.find(index));
-    group?.members.push(index);
+/** Each reason's bit in a pair's mask, and the reasons of every mask in DUPLICATE_REASONS order. */
+const REASON_BIT = Object.fromEntries(
+  DUPLICATE_REASONS.map((reason, i) => [reason, 1 << i]),
+) as Record<DuplicateReason, number>;
+const REASONS_OF_MASK: readonly DuplicateReason[][] = Array.from(
+  { length: 1 << DUPLICATE_REASONS.length },
+  (_, mask) => DUPLICATE_REASONS.filter((reason) => (mask & REASON_BIT[reason]) !== 0),
+);
+
+/** The groups of two or more nominees, best first, each with its members' reasons. */
+function groupsOf<T extends RankedNominee>({
+  unique,
+  sets,
+  masks,
+}: Linked<T>): { root: number; nominees: T[]; reasons: DuplicateReason[] }[] {
+  const byRoot = new Map<number, { members: T[]; mask: number }>();
+  unique.forEach((nominee, index) => {
+    const root = sets.find(index);
+    const group = byRoot.get(root);
+    if (group) {
+      group.members.push(nominee);
+      group.mask |= masks[index] ?? 0;
+    } else byRoot.set(root, { members: [nominee], mask: masks[index] ?? 0 });
   });
   const byPoints = (a: T, b: T) =>
     b.points - a.points ||
     a.fiscalId.length - b.fiscalId.length ||
     (a.fiscalId < b.fiscalId ? -1 : 1);
-  return [...byRoot.values()]
-    .map(({ members, links }) => {
-      const reasons = new Set(links.flatMap((l) => l.reasons));
-      return {
-        nominees: members.map((index) => unique[index] as T).sort(byPoints),
-        reasons: DUPLICATE_REASONS.filter((reason) => reasons.has(reason)),
-        links,
-      };
-    })
+  return [...byRoot]
+    .filter(([, { members }]) => members.length > 1)
+    .map(([root, { members, mask }]) => ({
+      root,
+      nominees: members.sort(byPoints),
+      reasons: [...(REASONS_OF_MASK[mask] ?? [])],
+    }))
     .sort((a, b) => byPoints(a.nominees[0] as T, b.nominees[0] as T));
 }

@@ -6,15 +6,11 @@ import {
   type CorrectionReason,
 } from '../../../shared/correction-reasons.ts';
 import { HISTORY_ACTION_LABELS } from '../../../shared/history.ts';
-import {
-  RANKING_PAGE_SIZE,
-  type RankingRow,
-  type TieBreak,
-} from '../../../shared/schemas/results.ts';
+import type { RankingRow, TieBreak } from '../../../shared/schemas/results.ts';
 import type { Db } from '../../db/connection.ts';
 import { streamWorkbook, type Cell, type StreamedSheet } from '../../lib/xlsx-stream.ts';
 import { describeChange } from './history.ts';
-import { categoryRanking } from './service.ts';
+import { fullRanking } from './service.ts';
 
 /** How the "Desempate" column names what separated a row from the one above it. */
 export const TIE_BREAK_LABELS: Record<TieBreak, string> = {
@@ -67,14 +63,9 @@ function rankingSheet(db: Db, eventId: string, category: Category): StreamedShee
     ],
     numericHeaders: ['Posición', '1°', '2°', '3°', '4°', '5°', 'Puntos', 'Nominaciones'],
     async *rows() {
-      // Read a page at a time: each page's statement stops after its rows in the ranking index,
-      // while the whole ranking in one statement was planned badly by PostgreSQL (23 s for
-      // 3,000 fiscal ids).
-      for (let page = 1; ; page += 1) {
-        const { rows } = await categoryRanking(db, eventId, category, page);
-        for (const row of rows) yield rankingCells(row);
-        if (rows.length < RANKING_PAGE_SIZE) return;
-      }
+      // One statement, so positions and tie-breaks come from one snapshot: a ranking row is
+      // small (one per fiscal id, 8,000 at most in the bench), unlike the votes below.
+      for (const row of await fullRanking(db, eventId, category)) yield rankingCells(row);
     },
   };
 }

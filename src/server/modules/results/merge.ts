@@ -16,9 +16,9 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
-import { findDuplicateNominees } from './duplicate-nominees.ts';
+import { duplicateNomineeGroups } from './duplicate-nominees.ts';
 import { mergeBallots, rankingOf, type Ballot, type RankingEntry } from './merge-ballots.ts';
-import { fullRanking } from './service.ts';
+import { rankedNames } from './service.ts';
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
 
@@ -48,17 +48,9 @@ export async function duplicateGroups(
   category: Category,
 ): Promise<DuplicatesResponse> {
   await getEventOr404(db, eventId);
-  const rows = await fullRanking(db, eventId, category);
-  const groups = findDuplicateNominees(
-    rows.map((row) => ({
-      fiscalId: row.fiscalId,
-      resellerName: row.name,
-      razonSocial: row.registeredName,
-      points: row.points,
-      name: row.name,
-      registeredName: row.registeredName,
-      position: row.position,
-    })),
+  const rows = await rankedNames(db, eventId, category);
+  const groups = duplicateNomineeGroups(
+    rows.map((row) => ({ ...row, resellerName: row.name, razonSocial: row.registeredName })),
   );
   return {
     groups: groups.map((group) => ({

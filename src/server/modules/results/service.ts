@@ -10,7 +10,7 @@ import {
   type TieBreak,
   type VoteEdit,
 } from '../../../shared/schemas/results.ts';
-import type { Db } from '../../db/connection.ts';
+import { engineOf, type Db } from '../../db/connection.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -88,6 +88,25 @@ const SUMS = sql.raw('points, p1, p2, p3, p4, p5, nominations');
  * a shared position rows are listed by fiscal id in numeric order (length first), which both
  * engines sort alike and which makes page boundaries stable.
  */
+/**
+ * Joins each ranking row `s` to its earliest nomination `n` (through the (event, exhibitor,
+ * category, fiscal id) unique index). On PostgreSQL the join is lateral, so the nominations are
+ * looked up for the ranking's rows and never the other way round: with statistics missing or stale
+ * (a large event just imported, before autovacuum analyses it) the planner took both sides for one
+ * row and scanned the event's nominations once per ranking row and its window functions once per
+ * nomination (15 s for one page of 3,000 fiscal ids). SQLite has no lateral joins and its planner
+ * starts from the small side on its own.
+ */
+function earliestNomination(db: Db, eventId: string, category: Category) {
+  const matches = sql`n.event_id = ${eventId}
+      and n.category = ${category}
+      and n.exhibitor_id = substr(s.first_key, length(s.first_key) - 35)
+      and n.fiscal_id = s.fiscal_id`;
+  return engineOf(db) === 'postgres'
+    ? sql`cross join lateral (select n.* from nominations n where ${matches} limit 1) n`
+    : sql`join nominations n on ${matches}`;
+}
+
 async function rankingRows(
   db: Db,
   eventId: string,
@@ -155,11 +174,7 @@ async function rankingRows(
       n.location,
       n.city
     from numbered s
-    join nominations n
-      on n.event_id = ${eventId}
-      and n.category = ${category}
-      and n.exhibitor_id = substr(s.first_key, length(s.first_key) - 35)
-      and n.fiscal_id = s.fiscal_id
+    ${earliestNomination(db, eventId, category)}
     order by s.slice_index
   `.execute(db);
   // The first row of a later page is compared with the last row of the page before.
@@ -235,6 +250,57 @@ export async function fullRanking(
   category: Category,
 ): Promise<RankingRow[]> {
   return (await rankingRows(db, eventId, category)).rows;
+}
+
+/** A fiscal id of the ranking as the duplicate finder compares it. */
+export interface RankedName {
+  fiscalId: string;
+  name: string;
+  registeredName: string;
+  points: number;
+  position: number;
+}
+
+/**
+ * Every fiscal id of the ranking with its position, points and the names of its earliest
+ * nomination, in no order: only what "Posibles duplicados" compares and shows, without the
+ * per-place counts, tie-breaks and contact fields of the whole ranking.
+ */
+export async function rankedNames(
+  db: Db,
+  eventId: string,
+  category: Category,
+): Promise<RankedName[]> {
+  const result = await sql<{
+    fiscal_id: string;
+    points: number;
+    position: number;
+    name: string;
+    registered_name: string;
+  }>`
+    with s as (
+      select
+        fiscal_id,
+        points,
+        first_key,
+        rank() over (order by ${RANKING_ORDER}) as position
+      from (
+        select fiscal_id, ${SUMS}, first_key, substr(first_key, 1, length(first_key) - 36) as first_at
+        from nominee_totals
+        where event_id = ${eventId} and category = ${category}
+      ) t
+    )
+    select s.fiscal_id, s.points, cast(s.position as integer) as position, n.name, n.registered_name
+    from s
+    ${earliestNomination(db, eventId, category)}
+  `.execute(db);
+  return result.rows.map((row) => ({
+    fiscalId: row.fiscal_id,
+    name: row.name,
+    registeredName: row.registered_name,
+    points: Number(row.points),
+    position: Number(row.position),
+  }));
 }
 
 /** Every exhibitor's entry for one fiscal id in one category, earliest nomination first. */
