@@ -202,6 +202,24 @@ export async function anonymiseEvent(
 }
 
 /**
+ * A free id that differs from `id` only in its last hex digit. The ranking's tie-break compares
+ * nomination instants with the exhibitor id appended, so an id that sorts exactly where the old
+ * one did against every other (random) id keeps the ranking as it was, ties to the millisecond
+ * included.
+ */
+async function siblingId(tx: Tx, id: string): Promise<string> {
+  const candidates = [...'0123456789abcdef']
+    .filter((digit) => digit !== id.slice(-1))
+    .map((digit) => id.slice(0, -1) + digit);
+  const taken = new Set(
+    (await tx.selectFrom('exhibitors').select('id').where('id', 'in', candidates).execute()).map(
+      (row) => row.id,
+    ),
+  );
+  return candidates.find((candidate) => !taken.has(candidate)) ?? newId();
+}
+
+/**
  * Moves one exhibitor's membership of the event, with its lists and nominations (places and
  * nomination instants kept), to a new placeholder account; the person keeps their account for
  * their other events.
@@ -212,7 +230,7 @@ async function moveMembership(
   member: { id: string; company: string },
   at: string,
 ): Promise<void> {
-  const placeholderId = newId();
+  const placeholderId = await siblingId(tx, member.id);
   await tx
     .insertInto('exhibitors')
     .values({
