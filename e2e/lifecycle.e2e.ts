@@ -203,17 +203,29 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     await expectAccessible(page);
     await shot(page, 'archived-event-desktop');
 
-    // A write from this screen is refused with the server's message.
-    await page.getByRole('button', { name: 'Expositor', exact: true }).click();
-    const add = page.getByRole('dialog', { name: 'Nuevo votante' });
-    await settled(add);
-    await add.getByLabel('Nombre completo').fill('Tarde Tardío');
-    await add.getByLabel('Email').fill('tarde@empresa.test');
-    await add.getByLabel('Empresa').fill('Tarde SA');
-    await add.getByRole('button', { name: 'Guardar' }).click();
-    await visible(add, MSG.eventArchived);
-    await add.getByRole('button', { name: 'Cancelar' }).click();
-    expect(await membersOf(sourceId)).toEqual(members.map((m) => m.email).sort());
+    // Nothing on the tabs offers a change any more.
+    for (const name of ['Expositor', 'Importar', 'Editar expositor', 'Reenviar invitación']) {
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    }
+    await page.getByRole('tab', { name: 'Participación' }).click();
+    await page.getByRole('table', { name: 'Participación' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Recordar a quienes no votaron' }).count()).toBe(
+      0,
+    );
+
+    // A vote correction, still reachable from an exhibitor's votes, is refused by the server.
+    await page.getByRole('tab', { name: 'Expositores' }).click();
+    await page.getByRole('link', { name: 'Lucía López' }).click();
+    await page.getByRole('button', { name: 'Reseller Uno' }).click();
+    const correction = page.getByRole('dialog', { name: 'Editar nominación' });
+    await settled(correction);
+    await correction.getByLabel('Motivo').selectOption({ label: 'ID fiscal equivocado' });
+    await correction.getByRole('button', { name: 'Guardar' }).click();
+    await visible(correction, MSG.eventArchived);
+    await expectAccessible(page);
+    await correction.getByRole('button', { name: 'Cancelar' }).click();
+    await page.goto(`/admin/event/${sourceId}/exhibitors`);
+    await page.getByRole('heading', { name: SOURCE }).waitFor();
 
     await page.getByRole('button', { name: 'Atras' }).click();
     await page.getByRole('heading', { name: 'Eventos' }).waitFor();
