@@ -231,6 +231,13 @@ try {
         .getByText(/Se enviará un recordatorio/)
         .waitFor(visible);
     });
+    await shot('admin-duplicate', page, async () => {
+      await page.goto(`/admin/event/${event.id}/exhibitors`);
+      await page.getByRole('button', { name: 'Duplicar evento' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Duplicar evento' });
+      await dialog.waitFor(visible);
+      await dialog.getByLabel('Nombre').fill('Premios Partners 2027');
+    });
     await shot('admin-register', page, async () => {
       await page.goto(`/admin`);
       await page.getByRole('button', { name: 'Registrar nuevo administrador' }).click();

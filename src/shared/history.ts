@@ -5,6 +5,10 @@
 export const HISTORY_ACTION_LABELS: Record<string, string> = {
   'event.created': 'Evento creado',
   'event.updated': 'Evento modificado',
+  'event.duplicated': 'Evento duplicado',
+  'event.archived': 'Evento archivado',
+  'event.unarchived': 'Evento desarchivado',
+  'event.anonymised': 'Datos personales anonimizados',
   'exhibitor.added': 'Expositor agregado',
   'exhibitor.edited': 'Expositor modificado',
   'exhibitor.removed': 'Expositor quitado',

@@ -36,8 +36,22 @@ export const MSG = {
   noVotesForNominee: 'No se encontraron votos',
   exhibitorNotFound: 'No se encontró el expositor',
   noEvents: 'No se encontraron eventos',
+  noArchivedEvents: 'No hay eventos archivados',
   noExhibitors: 'No se encontraron expositores',
   eventNotFound: 'No se econtró el evento',
+  eventArchived: 'El evento está archivado',
+  eventNotOver: 'El evento solo puede archivarse después de su fecha',
+  eventNotArchived: 'El evento no está archivado',
+  eventDuplicated: 'El evento fue duplicado',
+  eventArchivedNotice: 'El evento fue archivado',
+  eventUnarchivedNotice: 'El evento fue desarchivado',
+  eventAnonymisedNotice: 'Los datos personales del evento fueron anonimizados',
+  eventArchivedReadOnly:
+    'El evento está archivado: solo lectura para todos, y los expositores ya no lo ven.',
+  eventArchivedAnonymised: 'El evento está archivado y sus datos personales fueron anonimizados.',
+  archiveEventWarning:
+    'El evento quedará en solo lectura para todos y los expositores dejarán de verlo. Puede desarchivarse después.',
+  eventAlreadyAnonymised: 'Los datos personales de este evento ya fueron anonimizados',
   pageNotFound: 'La página no existe.',
   // Not in the original catalogue: added by our own rules (codes, links, limits, conflicts).
   invalidCode: 'El código ingresado no es válido o ha expirado',

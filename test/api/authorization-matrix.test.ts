@@ -157,6 +157,32 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}` }),
   },
+  'POST /api/events/:eventId/duplicate': {
+    expect: adminOnly(201),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/duplicate`,
+      payload: {
+        name: 'Evento duplicado',
+        eventDate: '2027-09-10',
+        voteDeadline: '2027-09-01',
+        copyExhibitors: true,
+        sendInvitations: false,
+      },
+    }),
+  },
+  // The event's date has not passed: the administrator gets the rule's 409, anyone else less.
+  'POST /api/events/:eventId/archive': {
+    expect: adminOnly(409),
+    request: (w) => ({ url: `/api/events/${w.eventId}/archive` }),
+  },
+  'POST /api/events/:eventId/unarchive': {
+    expect: adminOnly(409),
+    request: (w) => ({ url: `/api/events/${w.eventId}/unarchive` }),
+  },
+  'POST /api/events/:eventId/anonymise': {
+    expect: adminOnly(409),
+    request: (w) => ({ url: `/api/events/${w.eventId}/anonymise` }),
+  },
   'GET /api/events/:eventId/exhibitors': {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/exhibitors` }),

@@ -83,6 +83,9 @@ describe('events', () => {
       eventDate: '2026-09-10',
       voteDeadline: '2026-09-01',
       reminders: ['deadlineDay'],
+      archived: false,
+      archivable: false,
+      anonymised: false,
     });
     const row = await t.deps.db
       .selectFrom('events')
@@ -177,6 +180,9 @@ describe('events', () => {
       eventDate: event.eventDate,
       voteDeadline: event.voteDeadline,
       reminders: ['deadlineDay'],
+      archived: false,
+      archivable: false,
+      anonymised: false,
     });
     const missing = await t.request({
       method: 'GET',

@@ -49,6 +49,10 @@ export interface EventsTable {
   created_by: string | null;
   created_at: Instant;
   updated_at: Instant;
+  /** Set while the event is archived: read-only for everyone and hidden from exhibitors. */
+  archived_at: OptionalInstant;
+  /** When its personal data was replaced by placeholders (never undone). */
+  anonymised_at: OptionalInstant;
 }
 
 export interface EventExhibitorsTable {

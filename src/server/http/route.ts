@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import {
   reads,
+  writesToEvent,
   type Access,
   type Endpoint,
   type HttpMethod,
@@ -11,6 +12,7 @@ import {
 import { isCatalogueMessage } from '../../shared/errors.ts';
 import { MSG } from '../../shared/messages.ts';
 import type { AppDeps } from '../deps.ts';
+import { refuseArchivedEvent, transactOnOpenEvent } from '../lib/archived.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import type { SessionUser } from './session.ts';
 import { zodFields } from './errors.ts';
@@ -95,6 +97,33 @@ function invalidInput(error: z.ZodError): AppError {
   });
 }
 
+function eventIdOf(params: unknown): string {
+  const eventId =
+    typeof params === 'object' && params !== null && 'eventId' in params
+      ? params.eventId
+      : undefined;
+  if (typeof eventId !== 'string') throw notFound();
+  return eventId;
+}
+
+/**
+ * The one guard of archived events: a write to an event (`writesToEvent`) is refused with 409 "El
+ * evento está archivado" before its handler runs, and every transaction the handler opens checks
+ * again under the event's archive lock, so a write racing the archive cannot land after it.
+ */
+async function openEventDeps(
+  deps: AppDeps,
+  eventId: string,
+  user: SessionUser | null,
+): Promise<AppDeps> {
+  const exhibitorId = user?.role === 'exh' ? user.exhibitorId : null;
+  await refuseArchivedEvent(deps.db, eventId, exhibitorId);
+  return {
+    ...deps,
+    transact: transactOnOpenEvent(deps.transact, deps.engine, eventId, exhibitorId),
+  };
+}
+
 /**
  * The server side of an endpoint. The handler's context is typed from the contract (the user by
  * its access, the parsed params, query and body), and its JSON answer goes out through the
@@ -125,6 +154,10 @@ export function implement<
       // A path that does not fit its pattern names nothing: the same 404 as a missing record.
       const params = z.safeParse(endpoint.params, request.params);
       if (!params.success) throw notFound();
+      // An archived event refuses a write before its input is even read.
+      const handlerDeps = writesToEvent(endpoint)
+        ? await openEventDeps(deps, eventIdOf(request.params), request.user)
+        : deps;
       const query = z.safeParse(endpoint.query, request.query);
       if (!query.success) throw invalidInput(query.error);
       const body = z.safeParse(
@@ -137,7 +170,7 @@ export function implement<
         query: query.data,
         body: body.data,
         user,
-        deps,
+        deps: handlerDeps,
         request,
         reply,
       });

@@ -65,6 +65,11 @@ export interface Endpoint<
   response: R;
   /** The codes this endpoint answers besides those of its access and input (see `commonErrors`). */
   errors: readonly ApiErrorCode[];
+  /**
+   * Whether the endpoint still runs on an archived event. Every other write to an event (any
+   * method but GET with `:eventId` in its path) answers 409 "El evento está archivado".
+   */
+  onArchivedEvent: 'refuse' | 'allow';
 }
 
 interface EndpointSpec<A extends Access, P, Q, B, R extends ResponseSpec> {
@@ -78,6 +83,7 @@ interface EndpointSpec<A extends Access, P, Q, B, R extends ResponseSpec> {
   upload?: Upload;
   response: R;
   errors: readonly ApiErrorCode[];
+  onArchivedEvent?: 'allow';
 }
 
 /** One endpoint of the API, defined once for the server, the web client and the OpenAPI document. */
@@ -102,8 +108,18 @@ export function defineEndpoint(
     upload: spec.upload,
     response: spec.response,
     errors: spec.errors,
+    onArchivedEvent: spec.onArchivedEvent ?? 'refuse',
   };
 }
+
+/**
+ * Whether the endpoint writes to one event, and so is refused while that event is archived: any
+ * method but GET whose path names an event, unless it is one of the archive's own actions.
+ */
+export const writesToEvent = (endpoint: Endpoint): boolean =>
+  endpoint.method !== 'GET' &&
+  endpoint.path.includes('/:eventId') &&
+  endpoint.onArchivedEvent === 'refuse';
 
 /** Whether a request part is read by the endpoint (false for `none`). */
 export const reads = (schema: ZodType): boolean => schema !== none;
@@ -120,6 +136,7 @@ export function commonErrors(endpoint: Endpoint): ApiErrorCode[] {
   if (endpoint.method !== 'GET') {
     codes.push('csrf_rejected', 'body_too_large', 'unsupported_media_type');
   }
+  if (writesToEvent(endpoint)) codes.push('event_archived');
   return codes;
 }
 

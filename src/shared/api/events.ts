@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { idParam, okResponse } from '../schemas/common.ts';
-import { eventInput, eventListResponse, eventSearchQuery, eventView } from '../schemas/events.ts';
+import {
+  duplicateEventInput,
+  eventInput,
+  eventListResponse,
+  eventSearchQuery,
+  eventView,
+} from '../schemas/events.ts';
 import { defineEndpoint, json } from './define.ts';
 
 export const eventParams = z.object({ eventId: idParam });
@@ -56,10 +62,62 @@ export const deleteEvent = defineEndpoint({
   errors: ['not_found'],
 });
 
+export const duplicateEvent = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/duplicate',
+  access: 'admin',
+  summary:
+    'Duplicar un evento (también archivado): un evento nuevo con sus expositores si se pide, nunca sus votos; invitaciones solo si se pide',
+  params: eventParams,
+  body: duplicateEventInput,
+  response: json(eventView, 201),
+  errors: ['not_found'],
+  onArchivedEvent: 'allow',
+});
+
+export const archiveEvent = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/archive',
+  access: 'admin',
+  summary:
+    'Archivar un evento después de su fecha: solo lectura para todos, oculto a los expositores',
+  params: eventParams,
+  response: json(eventView),
+  errors: ['not_found', 'event_not_over', 'event_archived'],
+  onArchivedEvent: 'allow',
+});
+
+export const unarchiveEvent = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/unarchive',
+  access: 'admin',
+  summary: 'Desarchivar un evento',
+  params: eventParams,
+  response: json(eventView),
+  errors: ['not_found', 'event_not_archived'],
+  onArchivedEvent: 'allow',
+});
+
+export const anonymiseEvent = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/anonymise',
+  access: 'admin',
+  summary:
+    'Anonimizar los datos personales de un evento archivado (irreversible): conserva IDs fiscales, razones sociales y el ranking',
+  params: eventParams,
+  response: json(eventView),
+  errors: ['not_found', 'event_not_archived', 'already_anonymised'],
+  onArchivedEvent: 'allow',
+});
+
 export const eventsEndpoints = [
   listEvents,
   createEvent,
   getEvent,
   updateEvent,
   deleteEvent,
+  duplicateEvent,
+  archiveEvent,
+  unarchiveEvent,
+  anonymiseEvent,
 ] as const;

@@ -46,6 +46,12 @@ export const eventView = z.object({
   eventDate: z.string(),
   voteDeadline: z.string(),
   reminders: z.array(z.enum(REMINDER_KINDS)),
+  /** Archived: read-only for everyone, hidden from exhibitors. */
+  archived: z.boolean(),
+  /** Its event date has passed, so it may be archived. */
+  archivable: z.boolean(),
+  /** Its personal data has been replaced by placeholders. */
+  anonymised: z.boolean(),
 });
 export type EventView = z.output<typeof eventView>;
 
@@ -58,7 +64,23 @@ export const eventSearchQuery = z.object({
     .max(200, MSG.invalidInput)
     .refine(hasOnlyTextCharacters, MSG.invalidCharacters)
     .optional(),
+  /** "Archivados": `true` lists the archived events instead of the open ones. */
+  archived: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
 });
+
+/**
+ * "Duplicar evento": the new event's fields (the same rules as a new event) and whether the
+ * exhibitors come along and are invited at once.
+ */
+export const duplicateEventInput = eventInput.extend({
+  copyExhibitors: z.boolean(),
+  sendInvitations: z.boolean(),
+});
+export type DuplicateEventInput = z.input<typeof duplicateEventInput>;
+export type DuplicateEventFields = z.output<typeof duplicateEventInput>;
 
 /**
  * The date rules of a new or edited event, shared by the dialog and the server: both dates today

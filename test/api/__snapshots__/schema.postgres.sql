@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0009_lifecycle
 
 -- tables
 admin_invitations BASE TABLE
@@ -67,6 +67,8 @@ events.created_by text null -
 events.created_at text not null -
 events.updated_at text not null -
 events.reminders text not null '["deadlineDay"]'::text
+events.archived_at text null -
+events.anonymised_at text null -
 exhibitors.id text not null -
 exhibitors.email text not null -
 exhibitors.full_name text not null -

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0009_lifecycle
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
@@ -124,7 +124,7 @@ CREATE TABLE "branding" ("id" integer primary key check (id = 1), "logo_png" blo
 CREATE TABLE "event_exhibitors" ("event_id" text not null references "events" ("id") on delete cascade, "exhibitor_id" text not null references "exhibitors" ("id") on delete cascade, "invited_by" text references "admins" ("id") on delete set null, "invitation_message_id" text references "mail_outbox" ("id") on delete set null, "created_at" text not null, "last_reminded_at" text, constraint "event_exhibitors_pk" primary key ("event_id", "exhibitor_id"));
 
 -- table events on events
-CREATE TABLE "events" ("id" text primary key, "name" text not null, "name_search" text not null, "event_date" text not null, "vote_deadline" text not null, "created_by" text references "admins" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "reminders" text default '["deadlineDay"]' not null, constraint "events_deadline_before_event" check (vote_deadline < event_date));
+CREATE TABLE "events" ("id" text primary key, "name" text not null, "name_search" text not null, "event_date" text not null, "vote_deadline" text not null, "created_by" text references "admins" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "reminders" text default '["deadlineDay"]' not null, "archived_at" text, "anonymised_at" text, constraint "events_deadline_before_event" check (vote_deadline < event_date));
 
 -- table exhibitors on exhibitors
 CREATE TABLE "exhibitors" ("id" text primary key, "email" text not null unique, "full_name" text not null, "company" text not null, "created_at" text not null, "updated_at" text not null, "last_signed_in_at" text);

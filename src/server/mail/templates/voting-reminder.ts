@@ -34,9 +34,11 @@ export const votingReminder: MailTemplate<VotingReminderParams> = {
   async render({ eventId, exhibitorId, kind = 'deadlineDay' }, { db, config }) {
     const event = await db
       .selectFrom('events')
-      .select(['name', 'vote_deadline'])
+      .select(['name', 'vote_deadline', 'archived_at'])
       .where('id', '=', eventId)
       .executeTakeFirstOrThrow();
+    // An archived event sends nothing more.
+    if (event.archived_at !== null) return null;
     const counts = await db
       .selectFrom('nominations')
       .select(['category', sql<number>`cast(count(*) as integer)`.as('total')])

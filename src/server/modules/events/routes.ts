@@ -6,17 +6,20 @@ import {
   deleteEvent,
   getEventOr404,
   listEvents,
+  todayOf,
   toEventView,
   updateEvent,
 } from './service.ts';
+import { anonymiseEvent } from './anonymise.ts';
+import { archiveEvent, duplicateEvent, unarchiveEvent } from './lifecycle.ts';
 
 export const eventsRoutes: Route[] = [
   implement(api.listEvents, async ({ deps, query }) => ({
-    events: await listEvents(deps, query.q),
+    events: await listEvents(deps, query.q, query.archived),
   })),
   implement(api.createEvent, async ({ deps, user, body }) => createEvent(deps, user, body)),
   implement(api.getEvent, async ({ deps, params }) =>
-    toEventView(await getEventOr404(deps.db, params.eventId)),
+    toEventView(await getEventOr404(deps.db, params.eventId), todayOf(deps)),
   ),
   implement(api.updateEvent, async ({ deps, user, params, body }) =>
     updateEvent(deps, user, params.eventId, body),
@@ -25,4 +28,16 @@ export const eventsRoutes: Route[] = [
     await deleteEvent(deps, user, params.eventId);
     return OK;
   }),
+  implement(api.duplicateEvent, async ({ deps, user, params, body }) =>
+    duplicateEvent(deps, user, params.eventId, body),
+  ),
+  implement(api.archiveEvent, async ({ deps, user, params }) =>
+    archiveEvent(deps, user, params.eventId),
+  ),
+  implement(api.unarchiveEvent, async ({ deps, user, params }) =>
+    unarchiveEvent(deps, user, params.eventId),
+  ),
+  implement(api.anonymiseEvent, async ({ deps, user, params }) =>
+    anonymiseEvent(deps, user, params.eventId),
+  ),
 ];

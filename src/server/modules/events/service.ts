@@ -24,13 +24,21 @@ export { getEventOr404 };
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
 
-export function toEventView(row: EventRow): EventView {
+/** Today in the app's zone, by the injected clock. */
+export const todayOf = (deps: AppDeps): string =>
+  calendarDateIn(deps.clock.now(), deps.config.timeZone);
+
+/** The event as the screens see it; `today` decides whether it may be archived yet. */
+export function toEventView(row: EventRow, today: string): EventView {
   return {
     id: row.id,
     name: row.name,
     eventDate: row.event_date,
     voteDeadline: row.vote_deadline,
     reminders: eventReminders(row),
+    archived: row.archived_at !== null,
+    archivable: row.event_date < today,
+    anonymised: row.anonymised_at !== null,
   };
 }
 
@@ -38,18 +46,29 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Events ordered by event date; `q` matches part of the name, ignoring case and accents. */
-export async function listEvents(deps: AppDeps, q: string | undefined): Promise<EventView[]> {
-  let query = deps.db.selectFrom('events').selectAll();
+/**
+ * Events ordered by event date, the open ones or (`archived`) the archived ones; `q` matches part
+ * of the name, ignoring case and accents.
+ */
+export async function listEvents(
+  deps: AppDeps,
+  q: string | undefined,
+  archived: boolean,
+): Promise<EventView[]> {
+  let query = deps.db
+    .selectFrom('events')
+    .selectAll()
+    .where('archived_at', archived ? 'is not' : 'is', null);
   const term = searchKey(q?.trim() ?? '');
   if (term) {
     query = query.where(sql<boolean>`name_search like ${`%${escapeLike(term)}%`} escape '\\'`);
   }
   const rows = await query.orderBy('event_date').orderBy('name_search').orderBy('id').execute();
-  return rows.map(toEventView);
+  const today = todayOf(deps);
+  return rows.map((row) => toEventView(row, today));
 }
 
-function checkDates(
+export function checkDates(
   deps: AppDeps,
   fields: EventFields,
   unchanged?: { eventDate: boolean; voteDeadline: boolean },
@@ -75,6 +94,8 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
     created_by: admin.adminId,
     created_at: iso(now),
     updated_at: iso(now),
+    archived_at: null,
+    anonymised_at: null,
   };
   await deps.transact(async (tx) => {
     await tx.insertInto('events').values(row).execute();
@@ -91,7 +112,7 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
       },
     });
   });
-  return toEventView(row);
+  return toEventView(row, todayOf(deps));
 }
 
 /**
@@ -163,7 +184,7 @@ export async function updateEvent(
     });
     return after;
   });
-  return toEventView(updated);
+  return toEventView(updated, todayOf(deps));
 }
 
 /**

@@ -6,11 +6,13 @@ import type { ExhibitorsTable } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { chunks } from '../../lib/chunks.ts';
 import { newId } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { enqueueMails } from '../../mail/outbox.ts';
+import { invitationMail } from '../../mail/invitations.ts';
 import { scheduleReminders } from '../../mail/reminders.ts';
 import {
   classifyRosterRows,
@@ -20,18 +22,8 @@ import {
   type RosterPreview,
   type RosterRow,
 } from './roster-file.ts';
-import { invitationMail } from './service.ts';
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
-
-/** Rows per multi-row statement: far under both engines' limit of bound parameters. */
-const CHUNK = 500;
-
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
 
 async function rowsOf(file: RosterFile): Promise<RosterRow[]> {
   const read = await readRosterFile(file);

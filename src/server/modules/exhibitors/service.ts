@@ -24,6 +24,7 @@ import {
   forgetSentSecrets,
   redirectPendingMail,
 } from '../../mail/outbox.ts';
+import { invitationMail } from '../../mail/invitations.ts';
 import { scheduleReminders } from '../../mail/reminders.ts';
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
@@ -77,23 +78,6 @@ export async function listEventExhibitors(
     .execute();
   return rows.map(toView);
 }
-
-/** The event's invitation to one exhibitor, from the administrator who adds them. */
-export const invitationMail = (
-  admin: Admin,
-  event: EventRow,
-  exhibitor: { id: string; email: string },
-) => ({
-  template: 'exhibitor-invitation' as const,
-  to: exhibitor.email,
-  params: {
-    adminName: admin.fullName,
-    eventName: event.name,
-    voteDeadline: event.vote_deadline,
-  },
-  eventId: event.id,
-  exhibitorId: exhibitor.id,
-});
 
 /** Queues the event's invitation to one exhibitor and links it to their membership. */
 export async function queueInvitation(

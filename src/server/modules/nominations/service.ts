@@ -67,7 +67,9 @@ const selectMemberEvent = prepared<
     .innerJoin('event_exhibitors', 'event_exhibitors.event_id', 'events.id')
     .select(['events.id', 'events.name', 'events.event_date', 'events.vote_deadline'])
     .where('events.id', '=', arg('eventId'))
-    .where('event_exhibitors.exhibitor_id', '=', arg('exhibitorId')),
+    .where('event_exhibitors.exhibitor_id', '=', arg('exhibitorId'))
+    // An archived event is hidden from its exhibitors.
+    .where('events.archived_at', 'is', null),
 );
 
 async function findMemberEvent(db: Db, exhibitorId: string, eventId: string) {
@@ -85,6 +87,7 @@ export async function listExhibitorEvents(
     .innerJoin('event_exhibitors', 'event_exhibitors.event_id', 'events.id')
     .select(['events.id', 'events.name', 'events.event_date', 'events.vote_deadline'])
     .where('event_exhibitors.exhibitor_id', '=', exhibitorId)
+    .where('events.archived_at', 'is', null)
     .orderBy('events.event_date')
     .orderBy('events.name')
     .execute();

@@ -21,14 +21,22 @@ import {
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { eventQuery, useCreateEvent, useUpdateEvent } from './queries.ts';
+import { eventQuery, useCreateEvent, useDuplicateEvent, useUpdateEvent } from './queries.ts';
 
 interface FormValues {
   name: string;
   eventDate: Dayjs | null;
   voteDeadline: Dayjs | null;
   reminders: ReminderKind[];
+  copyExhibitors: boolean;
+  sendInvitations: boolean;
 }
+
+/** The checkboxes only "Duplicar evento" has. */
+const DUPLICATE_OPTIONS = [
+  ['copyExhibitors', 'Copiar expositores'],
+  ['sendInvitations', 'Enviar invitaciones'],
+] as const;
 
 const ISO = 'YYYY-MM-DD';
 const DATE_FIELDS = [
@@ -48,31 +56,38 @@ const requireAll: Resolver<FormValues> = async (values) => {
 };
 
 /**
- * "Nuevo evento" / "Editar evento". Dates are typed or picked; the desktop variant of the picker
- * everywhere, because the touch variant opens a calendar instead of taking typed digits.
+ * "Nuevo evento" / "Editar evento" / "Duplicar evento". Dates are typed or picked; the desktop
+ * variant of the picker everywhere, because the touch variant opens a calendar instead of taking
+ * typed digits. A duplicate starts from the source's name and reminders, with new dates to choose.
  */
 export function EventDialog({
   event,
+  duplicateOf,
   onSaved,
   onClose,
 }: {
   /** The event to edit; a new one when absent. */
   event?: EventView;
+  /** The event to duplicate: the new one gets its exhibitors when asked. */
+  duplicateOf?: EventView;
   onSaved?(saved: EventView): void;
   onClose(): void;
 }) {
   const client = useQueryClient();
   const create = useCreateEvent();
   const update = useUpdateEvent();
+  const duplicate = useDuplicateEvent();
   const [error, setError] = useState<string | null>(null);
   const [datesInvalid, setDatesInvalid] = useState(false);
   const form = useForm<FormValues>({
     resolver: requireAll,
     defaultValues: {
-      name: event?.name ?? '',
+      name: event?.name ?? duplicateOf?.name ?? '',
       eventDate: event ? dayjs(event.eventDate) : null,
       voteDeadline: event ? dayjs(event.voteDeadline) : null,
-      reminders: [...(event?.reminders ?? DEFAULT_REMINDERS)],
+      reminders: [...(event?.reminders ?? duplicateOf?.reminders ?? DEFAULT_REMINDERS)],
+      copyExhibitors: true,
+      sendInvitations: false,
     },
   });
 
@@ -92,7 +107,16 @@ export function EventDialog({
       const body = { name: values.name, eventDate, voteDeadline, reminders: values.reminders };
       const saved = event
         ? await update.mutateAsync({ params: { eventId: event.id }, body })
-        : await create.mutateAsync({ body });
+        : duplicateOf
+          ? await duplicate.mutateAsync({
+              params: { eventId: duplicateOf.id },
+              body: {
+                ...body,
+                copyExhibitors: values.copyExhibitors,
+                sendInvitations: values.copyExhibitors && values.sendInvitations,
+              },
+            })
+          : await create.mutateAsync({ body });
       client.setQueryData(eventQuery(saved.id).queryKey, saved);
       onSaved?.(saved);
       onClose();
@@ -109,7 +133,7 @@ export function EventDialog({
   return (
     <FormDialog
       open
-      title={event ? 'Editar evento' : 'Nuevo evento'}
+      title={event ? 'Editar evento' : duplicateOf ? 'Duplicar evento' : 'Nuevo evento'}
       error={error}
       busy={form.formState.isSubmitting}
       onSubmit={(e) => void submit(e)}
@@ -185,6 +209,28 @@ export function EventDialog({
           </FormControl>
         )}
       />
+      {duplicateOf ? (
+        <FormGroup>
+          {DUPLICATE_OPTIONS.map(([name, label]) => (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field: { value, onChange } }) => (
+                <FormControlLabel
+                  label={label}
+                  control={
+                    <Checkbox
+                      checked={value}
+                      onChange={(change) => onChange(change.target.checked)}
+                    />
+                  }
+                />
+              )}
+            />
+          ))}
+        </FormGroup>
+      ) : null}
     </FormDialog>
   );
 }

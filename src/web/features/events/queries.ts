@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  anonymiseEvent,
+  archiveEvent,
   createEvent,
   deleteEvent,
+  duplicateEvent,
   getEvent,
   listEvents,
+  unarchiveEvent,
   updateEvent,
 } from '../../../shared/api/events.ts';
 import {
@@ -18,8 +22,13 @@ export const eventWritesInvalidate = () => [endpointKey(listEvents), endpointKey
 
 export const eventQuery = (eventId: string) => endpointQuery(getEvent, { params: { eventId } });
 
-export function useEventList(q: string) {
-  return useQuery(endpointQuery(listEvents, { query: q ? { q } : {} }));
+/** The open events, or with `archived` the archived ones ("Archivados"). */
+export function useEventList(q: string, archived = false) {
+  return useQuery(
+    endpointQuery(listEvents, {
+      query: { ...(q ? { q } : {}), ...(archived ? { archived: 'true' } : {}) },
+    }),
+  );
 }
 
 export function useEvent(eventId: string) {
@@ -30,6 +39,15 @@ export const useCreateEvent = () =>
   useEndpointMutation(createEvent, { invalidates: eventWritesInvalidate });
 export const useUpdateEvent = () =>
   useEndpointMutation(updateEvent, { invalidates: eventWritesInvalidate });
+export const useDuplicateEvent = () =>
+  useEndpointMutation(duplicateEvent, { invalidates: eventWritesInvalidate });
+export const useArchiveEvent = () =>
+  useEndpointMutation(archiveEvent, { invalidates: eventWritesInvalidate });
+export const useUnarchiveEvent = () =>
+  useEndpointMutation(unarchiveEvent, { invalidates: eventWritesInvalidate });
+/** Anonymising changes every screen of the event (names, contacts, history): all of it is stale. */
+export const useAnonymiseEvent = () =>
+  useEndpointMutation(anonymiseEvent, { invalidates: () => [[]] });
 /**
  * Deleting leaves the event's screen before anything is refreshed (it would refetch the event it
  * just deleted): the caller drops the event and refreshes the lists with `eventWritesInvalidate`.

@@ -1,7 +1,12 @@
+import ArchiveIcon from '@mui/icons-material/Archive';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
+import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import {
+  Alert,
   Box,
   Button,
   IconButton,
@@ -14,7 +19,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { CATEGORY_LABELS } from '../../../shared/constants.ts';
 import { formatDisplayDate } from '../../../shared/dates.ts';
@@ -25,10 +30,13 @@ import { useToast } from '../../components/Toasts.tsx';
 import {
   eventQuery,
   eventWritesInvalidate,
+  useAnonymiseEvent,
+  useArchiveEvent,
   useDeleteEvent,
   useEvent,
+  useUnarchiveEvent,
 } from '../../features/events/queries.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 
 // The date pickers are most of the dialog's weight: loaded when it first opens.
 const EventDialog = lazy(() =>
@@ -53,7 +61,33 @@ function BackButton() {
   );
 }
 
-/** An event's header (name, dates, edit, delete) above its tabs, each with its own URL. */
+type DialogName = 'edit' | 'delete' | 'duplicate' | 'archive' | 'anonymise' | null;
+
+/** One icon button of the header: its tooltip is its accessible name. */
+function HeaderAction({
+  label,
+  icon,
+  danger,
+  onClick,
+}: {
+  label: string;
+  icon: ReactNode;
+  danger?: boolean;
+  onClick(): void;
+}) {
+  return (
+    <Tooltip title={label}>
+      <IconButton aria-label={label} color={danger ? 'error' : 'default'} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * An event's header (name, dates; edit, duplicate, archive, delete; on an archived event
+ * "Desarchivar" and "Anonimizar datos personales") above its tabs, each with its own URL.
+ */
 export default function EventLayout() {
   const { eventId = '' } = useParams();
   const { pathname } = useLocation();
@@ -63,9 +97,12 @@ export default function EventLayout() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const query = useEvent(eventId);
-  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<DialogName>(null);
   const [deleting, setDeleting] = useState(false);
   const deleteEvent = useDeleteEvent();
+  const archive = useArchiveEvent();
+  const unarchive = useUnarchiveEvent();
+  const anonymise = useAnonymiseEvent();
 
   if (query.isPending) return <Loading />;
   if (query.isError) {
@@ -99,6 +136,21 @@ export default function EventLayout() {
     }
   }
 
+  /** Archive, un-archive or anonymise, with a toast saying what happened or why not. */
+  async function lifecycle(
+    action: typeof archive | typeof unarchive | typeof anonymise,
+    done: string,
+  ) {
+    try {
+      await action.mutateAsync({ params: { eventId } });
+      toast(done);
+    } catch (caught) {
+      toast(errorMessage(caught), { severity: 'error', durationMs: 3000 });
+    } finally {
+      setDialog(null);
+    }
+  }
+
   return (
     <Stack spacing={2}>
       <Box>
@@ -114,23 +166,57 @@ export default function EventLayout() {
             <Typography>{`Límite: ${formatDisplayDate(event.voteDeadline)}`}</Typography>
           </Box>
         </Box>
-        <Box sx={{ display: 'flex', flexShrink: 0 }}>
-          <Tooltip title="Editar evento">
-            <IconButton aria-label="Editar evento" onClick={() => setDialog('edit')}>
-              <EditIcon />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Eliminar evento">
-            <IconButton
-              aria-label="Eliminar evento"
-              color="error"
+        <Box sx={{ display: 'flex', flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          {event.archived ? null : (
+            <HeaderAction
+              label="Editar evento"
+              icon={<EditIcon />}
+              onClick={() => setDialog('edit')}
+            />
+          )}
+          <HeaderAction
+            label="Duplicar evento"
+            icon={<ContentCopyIcon />}
+            onClick={() => setDialog('duplicate')}
+          />
+          {event.archived ? (
+            <>
+              <HeaderAction
+                label="Desarchivar"
+                icon={<UnarchiveIcon />}
+                onClick={() => void lifecycle(unarchive, MSG.eventUnarchivedNotice)}
+              />
+              {event.anonymised ? null : (
+                <HeaderAction
+                  label="Anonimizar datos personales"
+                  icon={<PersonOffIcon />}
+                  danger
+                  onClick={() => setDialog('anonymise')}
+                />
+              )}
+            </>
+          ) : event.archivable ? (
+            <HeaderAction
+              label="Archivar evento"
+              icon={<ArchiveIcon />}
+              onClick={() => setDialog('archive')}
+            />
+          ) : null}
+          {event.archived ? null : (
+            <HeaderAction
+              label="Eliminar evento"
+              icon={<DeleteIcon />}
+              danger
               onClick={() => setDialog('delete')}
-            >
-              <DeleteIcon />
-            </IconButton>
-          </Tooltip>
+            />
+          )}
         </Box>
       </Box>
+      {event.archived ? (
+        <Alert severity="info">
+          {event.anonymised ? MSG.eventArchivedAnonymised : MSG.eventArchivedReadOnly}
+        </Alert>
+      ) : null}
       <Tabs
         value={current ?? false}
         variant={phone ? 'fullWidth' : 'standard'}
@@ -154,7 +240,35 @@ export default function EventLayout() {
       </Box>
       <Suspense>
         {dialog === 'edit' ? <EventDialog event={event} onClose={() => setDialog(null)} /> : null}
+        {dialog === 'duplicate' ? (
+          <EventDialog
+            duplicateOf={event}
+            onSaved={(copy) => {
+              toast(MSG.eventDuplicated);
+              void navigate(`/admin/event/${copy.id}/exhibitors`);
+            }}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
       </Suspense>
+      <ConfirmDialog
+        open={dialog === 'archive'}
+        title="¿Archivar evento?"
+        text={MSG.archiveEventWarning}
+        confirmLabel="Archivar"
+        busy={archive.isPending}
+        onConfirm={() => void lifecycle(archive, MSG.eventArchivedNotice)}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'anonymise'}
+        title="¿Anonimizar datos personales?"
+        text="Esta acción no puede revertirse"
+        confirmLabel="Anonimizar"
+        busy={anonymise.isPending}
+        onConfirm={() => void lifecycle(anonymise, MSG.eventAnonymisedNotice)}
+        onClose={() => setDialog(null)}
+      />
       <ConfirmDialog
         open={dialog === 'delete'}
         title="¿Eliminar evento?"

@@ -1,5 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  FormControlLabel,
+  Link,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { formatDisplayDate } from '../../../shared/dates.ts';
@@ -48,7 +57,8 @@ export default function EventsList() {
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
-  const query = useEventList(search);
+  const [archived, setArchived] = useState(false);
+  const query = useEventList(search, archived);
   useDeletedNotice();
 
   return (
@@ -74,6 +84,7 @@ export default function EventsList() {
           event.preventDefault();
           setSearch(draft.trim());
         }}
+        sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}
       >
         <TextField
           label="Buscar"
@@ -84,6 +95,12 @@ export default function EventsList() {
           sx={{ width: { xs: '100%', sm: 360 } }}
           slotProps={{ htmlInput: { maxLength: 200, enterKeyHint: 'search' } }}
         />
+        <FormControlLabel
+          label="Archivados"
+          control={
+            <Switch checked={archived} onChange={(change) => setArchived(change.target.checked)} />
+          }
+        />
       </Box>
       <QueryState query={query}>
         {(data) => (
@@ -92,7 +109,7 @@ export default function EventsList() {
             columns={columns}
             rows={data.events}
             rowKey={(event) => event.id}
-            emptyText={MSG.noEvents}
+            emptyText={archived ? MSG.noArchivedEvents : MSG.noEvents}
           />
         )}
       </QueryState>

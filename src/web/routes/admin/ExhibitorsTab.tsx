@@ -27,6 +27,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { useToast } from '../../components/Toasts.tsx';
+import { useEvent } from '../../features/events/queries.ts';
 import { ExhibitorDialog } from '../../features/exhibitors/ExhibitorDialog.tsx';
 import { ImportDialog } from '../../features/exhibitors/ImportDialog.tsx';
 import { downloadFile } from '../../features/results/queries.ts';
@@ -56,6 +57,8 @@ function removalText(exhibitor: EventExhibitorView, nominations: number): string
 
 export default function ExhibitorsTab() {
   const { eventId = '' } = useParams();
+  // An archived event is read-only: its exhibitors are listed without any action.
+  const readOnly = useEvent(eventId).data?.archived === true;
   const client = useQueryClient();
   const toast = useToast();
   const query = useEventExhibitors(eventId);
@@ -112,20 +115,21 @@ export default function ExhibitorsTab() {
     }
   }
 
-  const rowActions = (exhibitor: EventExhibitorView) => (
-    <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-      <Tooltip title="Editar expositor">
-        <IconButton
-          aria-label="Editar expositor"
-          size="small"
-          onClick={() => setEditing(exhibitor)}
-        >
-          <EditIcon />
-        </IconButton>
-      </Tooltip>
-      {removeButton(exhibitor)}
-    </Box>
-  );
+  const rowActions = (exhibitor: EventExhibitorView) =>
+    readOnly ? null : (
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Tooltip title="Editar expositor">
+          <IconButton
+            aria-label="Editar expositor"
+            size="small"
+            onClick={() => setEditing(exhibitor)}
+          >
+            <EditIcon />
+          </IconButton>
+        </Tooltip>
+        {removeButton(exhibitor)}
+      </Box>
+    );
 
   const removeButton = (exhibitor: EventExhibitorView) => (
     <Tooltip title="Eliminar expositor">
@@ -161,22 +165,24 @@ export default function ExhibitorsTab() {
             color={STATUS_COLORS[exhibitor.invitation.status]}
             label={INVITATION_STATUS_LABELS[exhibitor.invitation.status]}
           />
-          <Box sx={{ display: 'flex' }}>
-            <Tooltip title="Reenviar invitación">
-              <span>
-                <IconButton
-                  aria-label="Reenviar invitación"
-                  size="small"
-                  disabled={resending === exhibitor.id}
-                  onClick={() => void resend(exhibitor)}
-                >
-                  <SendIcon fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
-            {/* Phones have no room for a column of its own (the desktop one is hidden there). */}
-            <Box sx={{ display: { xs: 'block', sm: 'none' } }}>{rowActions(exhibitor)}</Box>
-          </Box>
+          {readOnly ? null : (
+            <Box sx={{ display: 'flex' }}>
+              <Tooltip title="Reenviar invitación">
+                <span>
+                  <IconButton
+                    aria-label="Reenviar invitación"
+                    size="small"
+                    disabled={resending === exhibitor.id}
+                    onClick={() => void resend(exhibitor)}
+                  >
+                    <SendIcon fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              {/* Phones have no room for a column of its own (the desktop one is hidden there). */}
+              <Box sx={{ display: { xs: 'block', sm: 'none' } }}>{rowActions(exhibitor)}</Box>
+            </Box>
+          )}
           {exhibitor.invitation.status === 'failed' ? (
             <Typography variant="caption" color="error" sx={{ width: '100%' }}>
               {MSG.notificationFailed}
@@ -185,28 +191,41 @@ export default function ExhibitorsTab() {
         </Box>
       ),
     },
-    {
-      header: 'Acciones',
-      align: 'right',
-      hideOnPhone: true,
-      render: rowActions,
-    },
+    ...(readOnly
+      ? []
+      : [
+          {
+            header: 'Acciones',
+            align: 'right' as const,
+            hideOnPhone: true,
+            render: rowActions,
+          },
+        ]),
   ];
 
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
-        <Button
-          variant="outlined"
-          startIcon={<UploadFileIcon />}
-          onClick={() => setImporting(true)}
+      {readOnly ? null : (
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: 'flex-end',
+            gap: 1,
+            flexWrap: 'wrap',
+          }}
         >
-          Importar
-        </Button>
-        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
-          Expositor
-        </Button>
-      </Box>
+          <Button
+            variant="outlined"
+            startIcon={<UploadFileIcon />}
+            onClick={() => setImporting(true)}
+          >
+            Importar
+          </Button>
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
+            Expositor
+          </Button>
+        </Box>
+      )}
       <QueryState query={query}>
         {(data) => (
           <DataTable

@@ -33,6 +33,7 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { ReminderDialog } from '../../features/participation/ReminderDialog.tsx';
+import { useEvent } from '../../features/events/queries.ts';
 import { useParticipation } from '../../features/participation/queries.ts';
 import { ExportAction, PhoneOnly } from '../../features/results/ResultsHeader.tsx';
 import { downloadFile } from '../../features/results/queries.ts';
@@ -118,6 +119,8 @@ const COLUMNS: Column<ParticipationRow>[] = [
 /** Who has voted: the event's figures, the filtered table, its export and the reminder. */
 export default function ParticipationTab() {
   const { eventId = '' } = useParams();
+  // An archived event is read-only: no reminder to send.
+  const readOnly = useEvent(eventId).data?.archived === true;
   const toast = useToast();
   const query = useParticipation(eventId);
   const [show, setShow] = useState<ParticipationFilter>('all');
@@ -192,13 +195,15 @@ export default function ParticipationTab() {
                 }
               />
               <Box sx={{ flexGrow: 1 }} />
-              <Button
-                variant="contained"
-                startIcon={<NotificationsActiveIcon />}
-                onClick={() => setReminding(true)}
-              >
-                Recordar a quienes no votaron
-              </Button>
+              {readOnly ? null : (
+                <Button
+                  variant="contained"
+                  startIcon={<NotificationsActiveIcon />}
+                  onClick={() => setReminding(true)}
+                >
+                  Recordar a quienes no votaron
+                </Button>
+              )}
             </Box>
             <DataTable
               label="Participación"

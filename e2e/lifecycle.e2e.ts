@@ -1,0 +1,280 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDateIn } from '../src/shared/dates.ts';
+import { MSG } from '../src/shared/messages.ts';
+import {
+  DESKTOP,
+  expectAccessible,
+  hasHorizontalScroll,
+  launchBrowser,
+  newContext,
+  PHONE,
+} from '../test/helpers/browser.ts';
+import {
+  seedAdmin,
+  seedEvent,
+  seedExhibitor,
+  seedMembership,
+  seedNominations,
+} from '../test/helpers/seed.ts';
+import { startServer, type RunningServer } from '../test/helpers/server.ts';
+import { signInContext } from '../test/helpers/session.ts';
+
+const ZONE = 'America/Argentina/Buenos_Aires';
+const SHOTS = '/tmp/shots-lifecycle';
+const SOURCE = 'Premios Canal 2025';
+const COPY = 'Premios Canal 2026';
+
+/** A calendar date `days` from today in the server's zone (the server runs on the real clock). */
+function dateIn(days: number): string {
+  const today = calendarDateIn(new Date(), ZONE);
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+const typed = (iso: string) => iso.split('-').reverse().join('/');
+
+/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
+async function settled(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await expect
+    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
+    .toBe('1');
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('the life of an event: duplicate, archive, anonymise', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: Awaited<ReturnType<typeof seedAdmin>>;
+  let sourceId: string;
+  const members = [
+    { email: 'lucia.lopez@norte.test', fullName: 'Lucía López', company: 'Norte SA' },
+    { email: 'martin.mora@sur.test', fullName: 'Martín Mora', company: 'Sur SRL' },
+  ];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    admin = await seedAdmin(server.database.db, { fullName: 'Ana Administradora' });
+    // Last year's event: its date has passed.
+    sourceId = (
+      await seedEvent(server.database.db, {
+        name: SOURCE,
+        eventDate: dateIn(-5),
+        voteDeadline: dateIn(-10),
+      })
+    ).id;
+    for (const values of members) {
+      const exhibitor = await seedExhibitor(server.database.db, values);
+      await seedMembership(server.database.db, sourceId, exhibitor.id);
+      await seedNominations(server.database.db, {
+        eventId: sourceId,
+        exhibitorId: exhibitor.id,
+        category: 'consumption',
+        nominees: [{ fiscalId: '30111111111', name: 'Reseller Uno' }],
+      });
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function adminPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await newContext(browser, server.url, viewport);
+    await signInContext(
+      context,
+      server,
+      { role: 'admin', adminId: admin.id },
+      { email: admin.email, fullName: admin.fullName ?? '' },
+    );
+    return { context, page: await context.newPage() };
+  }
+
+  const visible = (scope: Page | Locator, text: string) =>
+    expect
+      .poll(
+        () => scope.getByText(text, { exact: true }).filter({ visible: true }).first().isVisible(),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+
+  const membersOf = async (eventId: string) =>
+    (
+      await server.database.db
+        .selectFrom('event_exhibitors')
+        .innerJoin('exhibitors', 'exhibitors.id', 'event_exhibitors.exhibitor_id')
+        .select('exhibitors.email')
+        .where('event_exhibitors.event_id', '=', eventId)
+        .orderBy('exhibitors.email')
+        .execute()
+    ).map((row) => row.email);
+
+  it('duplicates the event with its exhibitors and opens the new one', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`/admin/event/${sourceId}/exhibitors`);
+    await page.getByRole('heading', { name: SOURCE }).waitFor();
+    await page.getByRole('button', { name: 'Duplicar evento' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Duplicar evento' });
+    await settled(dialog);
+    expect(await dialog.getByLabel('Nombre').inputValue()).toBe(SOURCE);
+    expect(await dialog.getByRole('checkbox', { name: 'Copiar expositores' }).isChecked()).toBe(
+      true,
+    );
+    expect(await dialog.getByRole('checkbox', { name: 'Enviar invitaciones' }).isChecked()).toBe(
+      false,
+    );
+    expect(
+      await dialog.getByRole('checkbox', { name: 'Recordar el día del cierre' }).isChecked(),
+    ).toBe(true);
+    await expectAccessible(page);
+
+    // The rules of a new event.
+    await dialog.getByLabel('Nombre').fill(COPY);
+    await dialog.getByLabel('Fecha del evento').fill(typed(dateIn(30)));
+    await dialog.getByLabel('Fecha límite').fill(typed(dateIn(30)));
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await visible(dialog, MSG.deadlineAfterEvent);
+
+    await dialog.getByLabel('Fecha límite').fill(typed(dateIn(20)));
+    await dialog.getByRole('checkbox', { name: 'Enviar invitaciones' }).check();
+    await shot(page, 'duplicate-dialog-desktop');
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await visible(page, MSG.eventDuplicated);
+    await page.getByRole('heading', { name: COPY }).waitFor();
+    await page.getByRole('link', { name: 'Lucía López' }).waitFor();
+    await page.getByRole('link', { name: 'Martín Mora' }).waitFor();
+    const copyId = new URL(page.url()).pathname.split('/')[3] ?? '';
+    expect(copyId).not.toBe(sourceId);
+    expect(await membersOf(copyId)).toEqual(members.map((m) => m.email).sort());
+    const votes = await server.database.db
+      .selectFrom('nominations')
+      .select('fiscal_id')
+      .where('event_id', '=', copyId)
+      .execute();
+    expect(votes).toEqual([]);
+    const invitations = await server.database.db
+      .selectFrom('mail_outbox')
+      .select('to_address')
+      .where('event_id', '=', copyId)
+      .where('template', '=', 'exhibitor-invitation')
+      .orderBy('to_address')
+      .execute();
+    expect(invitations.map((m) => m.to_address)).toEqual(members.map((m) => m.email).sort());
+    // A future event cannot be archived yet: no such button.
+    expect(await page.getByRole('button', { name: 'Archivar evento' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('archives the past event: read-only, listed only with "Archivados"; Desarchivar reverses it', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`/admin/event/${sourceId}/exhibitors`);
+    await page.getByRole('heading', { name: SOURCE }).waitFor();
+    await page.getByRole('button', { name: 'Archivar evento' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Archivar evento?' });
+    await settled(dialog);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(
+      (
+        await server.database.db
+          .selectFrom('events')
+          .select('archived_at')
+          .where('id', '=', sourceId)
+          .executeTakeFirstOrThrow()
+      ).archived_at,
+    ).toBeNull();
+
+    await page.getByRole('button', { name: 'Archivar evento' }).click();
+    await settled(dialog);
+    await dialog.getByRole('button', { name: 'Archivar' }).click();
+    await visible(page, MSG.eventArchivedNotice);
+    await visible(page, MSG.eventArchivedReadOnly);
+    await page.getByRole('button', { name: 'Desarchivar' }).waitFor();
+    await page.getByRole('button', { name: 'Anonimizar datos personales' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Editar evento' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Eliminar evento' }).count()).toBe(0);
+    await expectAccessible(page);
+    await shot(page, 'archived-event-desktop');
+
+    // Nothing on the tabs offers a change any more.
+    for (const name of ['Expositor', 'Importar', 'Editar expositor', 'Reenviar invitación']) {
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    }
+    await page.getByRole('tab', { name: 'Participación' }).click();
+    await page.getByRole('table', { name: 'Participación' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Recordar a quienes no votaron' }).count()).toBe(
+      0,
+    );
+
+    // A vote correction, still reachable from an exhibitor's votes, is refused by the server.
+    await page.getByRole('tab', { name: 'Expositores' }).click();
+    await page.getByRole('link', { name: 'Lucía López' }).click();
+    await page.getByRole('button', { name: 'Reseller Uno' }).click();
+    const correction = page.getByRole('dialog', { name: 'Editar nominación' });
+    await settled(correction);
+    await correction.getByLabel('Motivo').selectOption({ label: 'ID fiscal equivocado' });
+    await correction.getByRole('button', { name: 'Guardar' }).click();
+    await visible(correction, MSG.eventArchived);
+    await expectAccessible(page);
+    await correction.getByRole('button', { name: 'Cancelar' }).click();
+    await page.goto(`/admin/event/${sourceId}/exhibitors`);
+    await page.getByRole('heading', { name: SOURCE }).waitFor();
+
+    await page.getByRole('button', { name: 'Atras' }).click();
+    await page.getByRole('heading', { name: 'Eventos' }).waitFor();
+    await page.getByRole('link', { name: COPY }).waitFor();
+    expect(await page.getByRole('link', { name: SOURCE }).count()).toBe(0);
+    await page.getByRole('switch', { name: 'Archivados' }).check();
+    await page.getByRole('link', { name: SOURCE }).waitFor();
+    expect(await page.getByRole('link', { name: COPY }).count()).toBe(0);
+    await expectAccessible(page);
+    await shot(page, 'archived-list-desktop');
+
+    await page.getByRole('link', { name: SOURCE }).click();
+    await page.getByRole('button', { name: 'Desarchivar' }).click();
+    await visible(page, MSG.eventUnarchivedNotice);
+    await page.getByRole('button', { name: 'Archivar evento' }).waitFor();
+    await page.getByRole('button', { name: 'Editar evento' }).waitFor();
+    await context.close();
+  });
+
+  it('anonymises the archived event after the warning, at phone width too', async () => {
+    const { context, page } = await adminPage(PHONE);
+    await page.goto(`/admin/event/${sourceId}/exhibitors`);
+    await page.getByRole('button', { name: 'Archivar evento' }).click();
+    await page
+      .getByRole('dialog', { name: '¿Archivar evento?' })
+      .getByRole('button', { name: 'Archivar' })
+      .click();
+    await page.getByRole('button', { name: 'Anonimizar datos personales' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Anonimizar datos personales?' });
+    await settled(dialog);
+    await visible(dialog, 'Esta acción no puede revertirse');
+    await expectAccessible(page);
+    await shot(page, 'anonymise-dialog-phone');
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await dialog.getByRole('button', { name: 'Anonimizar' }).click();
+    await visible(page, MSG.eventAnonymisedNotice);
+    await visible(page, MSG.eventArchivedAnonymised);
+    expect(await page.getByRole('button', { name: 'Anonimizar datos personales' }).count()).toBe(0);
+    // The people are gone from the event; the copy made earlier keeps its own exhibitors.
+    await expect.poll(() => page.getByText('Lucía López').count(), { timeout: 10_000 }).toBe(0);
+    await expectAccessible(page);
+    await shot(page, 'anonymised-event-phone');
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await context.close();
+
+    const desktop = await adminPage();
+    await desktop.page.goto(`/admin/event/${sourceId}/exhibitors`);
+    await visible(desktop.page, MSG.eventArchivedAnonymised);
+    await shot(desktop.page, 'anonymised-event-desktop');
+    await desktop.context.close();
+  });
+});

@@ -1,0 +1,160 @@
+import type { DuplicateEventFields, EventView } from '../../../shared/schemas/events.ts';
+import type { EventRow } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { SessionUser } from '../../http/session.ts';
+import { lockEventForArchive } from '../../lib/archived.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { chunks } from '../../lib/chunks.ts';
+import { newId } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { getEventOr404 } from '../../lib/guards.ts';
+import { searchKey } from '../../../shared/search.ts';
+import { iso } from '../../lib/time.ts';
+import { invitationMail } from '../../mail/invitations.ts';
+import { cancelPendingMail, enqueueMails } from '../../mail/outbox.ts';
+import { eventReminders, remindersColumn, scheduleReminders } from '../../mail/reminders.ts';
+import { checkDates, todayOf, toEventView } from './service.ts';
+
+type Admin = Extract<SessionUser, { role: 'admin' }>;
+
+/**
+ * "Duplicar evento": a new event with the dialog's name, dates and reminders (the rules of a new
+ * event), and, when asked, the source's exhibitors (their memberships, never their votes), each
+ * with the new event's reminders and, when asked, its invitation through the outbox. One
+ * transaction, a multi-row statement per 500 members. The source may be archived: next year's
+ * edition is made from last year's. The exhibitors of an anonymised event are placeholders, so
+ * none of them is copied.
+ */
+export async function duplicateEvent(
+  deps: AppDeps,
+  admin: Admin,
+  sourceId: string,
+  fields: DuplicateEventFields,
+): Promise<EventView> {
+  checkDates(deps, fields);
+  const now = deps.clock.now();
+  const created = await deps.transact(async (tx) => {
+    const source = await getEventOr404(tx, sourceId);
+    const row: EventRow = {
+      id: newId(),
+      name: fields.name,
+      name_search: searchKey(fields.name),
+      event_date: fields.eventDate,
+      vote_deadline: fields.voteDeadline,
+      reminders: remindersColumn(fields.reminders ?? eventReminders(source)),
+      created_by: admin.adminId,
+      created_at: iso(now),
+      updated_at: iso(now),
+      archived_at: null,
+      anonymised_at: null,
+    };
+    await tx.insertInto('events').values(row).execute();
+    const members =
+      fields.copyExhibitors && source.anonymised_at === null
+        ? await tx
+            .selectFrom('event_exhibitors as m')
+            .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
+            .select(['x.id', 'x.email'])
+            .where('m.event_id', '=', sourceId)
+            .orderBy('x.id')
+            .execute()
+        : [];
+    const invitationIds = fields.sendInvitations
+      ? await enqueueMails(
+          tx,
+          now,
+          members.map((member) => invitationMail(admin, row, member)),
+        )
+      : [];
+    const memberships = members.map((member, i) => ({
+      event_id: row.id,
+      exhibitor_id: member.id,
+      invited_by: admin.adminId,
+      invitation_message_id: invitationIds[i] ?? null,
+      created_at: iso(now),
+    }));
+    for (const part of chunks(memberships)) {
+      await tx.insertInto('event_exhibitors').values(part).execute();
+    }
+    await scheduleReminders(tx, deps.config.timeZone, now, row, members);
+    await recordAudit(tx, admin, now, {
+      action: 'event.duplicated',
+      entityType: 'event',
+      entityId: row.id,
+      eventId: row.id,
+      details: {
+        from: sourceId,
+        name: row.name,
+        eventDate: row.event_date,
+        voteDeadline: row.vote_deadline,
+        reminders: eventReminders(row),
+        exhibitors: members.length,
+        invitationsSent: fields.sendInvitations && members.length > 0,
+      },
+    });
+    return row;
+  });
+  return toEventView(created, todayOf(deps));
+}
+
+/**
+ * "Archivar evento", only after its event date: from then on every write to it is refused (the
+ * guard in `implement`), exhibitors no longer see it, and its unsent reminders are withdrawn. The
+ * exclusive archive lock waits for writes already running on the event.
+ */
+export async function archiveEvent(
+  deps: AppDeps,
+  admin: Admin,
+  eventId: string,
+): Promise<EventView> {
+  const now = deps.clock.now();
+  const today = todayOf(deps);
+  const archived = await deps.transact(async (tx) => {
+    await lockEventForArchive(tx, deps.engine, eventId);
+    const event = await getEventOr404(tx, eventId);
+    if (event.archived_at !== null) throw new AppError('event_archived');
+    if (!(event.event_date < today)) throw new AppError('event_not_over');
+    await tx
+      .updateTable('events')
+      .set({ archived_at: iso(now), updated_at: iso(now) })
+      .where('id', '=', eventId)
+      .execute();
+    await cancelPendingMail(tx, { template: 'voting-reminder', eventId });
+    await cancelPendingMail(tx, { template: 'nonvoter-reminder', eventId });
+    await recordAudit(tx, admin, now, {
+      action: 'event.archived',
+      entityType: 'event',
+      entityId: eventId,
+      eventId,
+    });
+    return { ...event, archived_at: iso(now), updated_at: iso(now) };
+  });
+  return toEventView(archived, today);
+}
+
+/** "Desarchivar": the event is open again (its data as it was, anonymised or not). */
+export async function unarchiveEvent(
+  deps: AppDeps,
+  admin: Admin,
+  eventId: string,
+): Promise<EventView> {
+  const now = deps.clock.now();
+  const open = await deps.transact(async (tx) => {
+    await lockEventForArchive(tx, deps.engine, eventId);
+    const event = await getEventOr404(tx, eventId);
+    if (event.archived_at === null) throw new AppError('event_not_archived');
+    await tx
+      .updateTable('events')
+      .set({ archived_at: null, updated_at: iso(now) })
+      .where('id', '=', eventId)
+      .execute();
+    await recordAudit(tx, admin, now, {
+      action: 'event.unarchived',
+      entityType: 'event',
+      entityId: eventId,
+      eventId,
+    });
+    return { ...event, archived_at: null, updated_at: iso(now) };
+  });
+  return toEventView(open, todayOf(deps));
+}

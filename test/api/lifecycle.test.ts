@@ -1,0 +1,757 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { writesToEvent } from '../../src/shared/api/define.ts';
+import { ALL_ENDPOINTS } from '../../src/shared/api/index.ts';
+import { MSG } from '../../src/shared/messages.ts';
+import { newId } from '../../src/server/lib/crypto.ts';
+import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import {
+  seedAdmin,
+  seedEvent,
+  seedExhibitor,
+  seedMembership,
+  seedNominations,
+} from '../helpers/seed.ts';
+
+// TEST_NOW is 2026-06-01 in Buenos Aires. Events seeded here: deadline 2026-07-01, event 2026-07-15.
+const AFTER_EVENT = '2026-07-16T15:00:00.000Z';
+const EVENT_DAY = '2026-07-15T15:00:00.000Z';
+const BEFORE_DEADLINE = '2026-06-20T15:00:00.000Z';
+
+describe('the life of an event: duplicate, archive, anonymise', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof seedAdmin>>;
+  let as: Session;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await seedAdmin(t.deps.db, { fullName: 'Ana Administradora' });
+  });
+  afterAll(() => t.close());
+  const signIn = async () => {
+    as = await t.signIn({ role: 'admin', adminId: admin.id });
+  };
+  beforeEach(async () => {
+    t.clock.set(TEST_NOW);
+    await signIn();
+  });
+  const at = async (instant: string) => {
+    t.clock.set(instant);
+    await signIn();
+  };
+
+  const post = (url: string, payload?: Record<string, unknown>, session: Session = as) =>
+    t.request({ method: 'POST', url, as: session, ...(payload ? { payload } : {}) });
+  const eventRow = (id: string) =>
+    t.deps.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const membersOf = async (eventId: string) =>
+    (
+      await t.deps.db
+        .selectFrom('event_exhibitors')
+        .select('exhibitor_id')
+        .where('event_id', '=', eventId)
+        .orderBy('exhibitor_id')
+        .execute()
+    ).map((row) => row.exhibitor_id);
+  const mailOf = (eventId: string, template: string) =>
+    t.deps.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('template', '=', template)
+      .execute();
+
+  /** An event whose date has passed, archived through the API. */
+  async function archivedEvent(name?: string) {
+    const event = await seedEvent(t.deps.db, name ? { name } : {});
+    await at(AFTER_EVENT);
+    const response = await post(`/api/events/${event.id}/archive`);
+    expect(response.statusCode).toBe(200);
+    return event;
+  }
+
+  describe('duplicate', () => {
+    const duplicate = (eventId: string, payload: Record<string, unknown>) =>
+      post(`/api/events/${eventId}/duplicate`, {
+        name: 'Premios 2027',
+        eventDate: '2027-07-15',
+        voteDeadline: '2027-07-01',
+        reminders: ['oneDayBefore', 'deadlineDay'],
+        copyExhibitors: true,
+        sendInvitations: false,
+        ...payload,
+      });
+
+    it('copies the exhibitors, never the votes, and sends no invitation unless asked', async () => {
+      const source = await seedEvent(t.deps.db, { name: 'Premios 2026' });
+      const a = await seedExhibitor(t.deps.db);
+      const b = await seedExhibitor(t.deps.db);
+      await seedMembership(t.deps.db, source.id, a.id);
+      await seedMembership(t.deps.db, source.id, b.id);
+      await seedNominations(t.deps.db, {
+        eventId: source.id,
+        exhibitorId: a.id,
+        category: 'consumption',
+        nominees: [{ fiscalId: '30111111111' }, { fiscalId: '30222222222' }],
+      });
+
+      const response = await duplicate(source.id, {});
+      expect(response.statusCode).toBe(201);
+      const copy = response.json();
+      expect(copy).toEqual({
+        id: expect.any(String),
+        name: 'Premios 2027',
+        eventDate: '2027-07-15',
+        voteDeadline: '2027-07-01',
+        reminders: ['oneDayBefore', 'deadlineDay'],
+        archived: false,
+        archivable: false,
+        anonymised: false,
+      });
+      expect(await membersOf(copy.id)).toEqual([a.id, b.id].sort());
+      const votes = await t.deps.db
+        .selectFrom('nominations')
+        .select('fiscal_id')
+        .where('event_id', '=', copy.id)
+        .execute();
+      expect(votes).toEqual([]);
+      const lists = await t.deps.db
+        .selectFrom('nomination_lists')
+        .select('exhibitor_id')
+        .where('event_id', '=', copy.id)
+        .execute();
+      expect(lists).toEqual([]);
+      // The source keeps its own.
+      expect(await membersOf(source.id)).toEqual([a.id, b.id].sort());
+      expect(await mailOf(copy.id, 'exhibitor-invitation')).toEqual([]);
+      // The reminders the dialog chose, one of each per exhibitor.
+      expect((await mailOf(copy.id, 'voting-reminder')).length).toBe(4);
+      const audit = await t.deps.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('event_id', '=', copy.id)
+        .where('action', '=', 'event.duplicated')
+        .executeTakeFirstOrThrow();
+      expect(audit.actor_id).toBe(admin.id);
+      expect(JSON.parse(audit.details)).toMatchObject({
+        from: source.id,
+        exhibitors: 2,
+        invitationsSent: false,
+      });
+    });
+
+    it('queues the invitations through the outbox when asked, linked to each membership', async () => {
+      const source = await seedEvent(t.deps.db);
+      const a = await seedExhibitor(t.deps.db);
+      await seedMembership(t.deps.db, source.id, a.id);
+      const response = await duplicate(source.id, { sendInvitations: true });
+      expect(response.statusCode).toBe(201);
+      const copyId = response.json().id as string;
+      const invitations = await mailOf(copyId, 'exhibitor-invitation');
+      expect(invitations.map((mail) => [mail.to_address, mail.status])).toEqual([
+        [a.email, 'pending'],
+      ]);
+      const membership = await t.deps.db
+        .selectFrom('event_exhibitors')
+        .select('invitation_message_id')
+        .where('event_id', '=', copyId)
+        .executeTakeFirstOrThrow();
+      expect(membership.invitation_message_id).toBe(invitations[0]?.id);
+      await t.deliverMail();
+      expect(t.smtp.messages.some((m) => m.to.includes(a.email))).toBe(true);
+    });
+
+    it('copies no exhibitor when "Copiar expositores" is off', async () => {
+      const source = await seedEvent(t.deps.db);
+      await seedMembership(t.deps.db, source.id, (await seedExhibitor(t.deps.db)).id);
+      const response = await duplicate(source.id, { copyExhibitors: false, sendInvitations: true });
+      expect(response.statusCode).toBe(201);
+      expect(await membersOf(response.json().id)).toEqual([]);
+    });
+
+    it('copies 2,000 exhibitors in one transaction', async () => {
+      const source = await seedEvent(t.deps.db);
+      const stamp = '2026-01-01T00:00:00.000Z';
+      const ids = Array.from({ length: 2000 }, () => newId());
+      for (let i = 0; i < ids.length; i += 400) {
+        const part = ids.slice(i, i + 400);
+        await t.deps.db
+          .insertInto('exhibitors')
+          .values(
+            part.map((id) => ({
+              id,
+              email: `masivo-${id}@empresa.test`,
+              full_name: 'Expositor Masivo',
+              company: 'Masiva S.A.',
+              created_at: stamp,
+              updated_at: stamp,
+            })),
+          )
+          .execute();
+        await t.deps.db
+          .insertInto('event_exhibitors')
+          .values(
+            part.map((id) => ({
+              event_id: source.id,
+              exhibitor_id: id,
+              invited_by: null,
+              invitation_message_id: null,
+              created_at: stamp,
+            })),
+          )
+          .execute();
+      }
+      const response = await duplicate(source.id, { sendInvitations: true });
+      expect(response.statusCode).toBe(201);
+      const copyId = response.json().id as string;
+      expect((await membersOf(copyId)).length).toBe(2000);
+      expect((await mailOf(copyId, 'exhibitor-invitation')).length).toBe(2000);
+      // Not for the other tests' mail worker to deliver.
+      await t.deps.db.deleteFrom('mail_outbox').where('event_id', '=', copyId).execute();
+    });
+
+    it('applies the rules of a new event, and answers a missing source with 404', async () => {
+      const source = await seedEvent(t.deps.db);
+      const before = (await t.deps.db.selectFrom('events').select('id').execute()).length;
+      const past = await duplicate(source.id, {
+        eventDate: '2026-05-01',
+        voteDeadline: '2026-04-01',
+      });
+      expect(past.statusCode).toBe(400);
+      expect(past.json().error).toEqual({
+        code: 'invalid_input',
+        message: MSG.invalidDates,
+        fields: { eventDate: MSG.invalidDates },
+      });
+      const order = await duplicate(source.id, { voteDeadline: '2027-07-15' });
+      expect(order.statusCode).toBe(400);
+      expect(order.json().error.message).toBe(MSG.deadlineAfterEvent);
+      const empty = await duplicate(source.id, { name: '  ' });
+      expect(empty.statusCode).toBe(400);
+      const missing = await duplicate('00000000-0000-4000-8000-000000000000', {});
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.message).toBe(MSG.eventNotFound);
+      expect((await t.deps.db.selectFrom('events').select('id').execute()).length).toBe(before);
+    });
+
+    it('duplicates an archived event (next year from last year)', async () => {
+      const source = await archivedEvent();
+      const member = await seedExhibitor(t.deps.db);
+      await seedMembership(t.deps.db, source.id, member.id);
+      const response = await duplicate(source.id, {});
+      expect(response.statusCode).toBe(201);
+      expect(await membersOf(response.json().id)).toEqual([member.id]);
+    });
+  });
+
+  describe('archive', () => {
+    it('archives only after the event date, and Desarchivar reverses it', async () => {
+      const event = await seedEvent(t.deps.db);
+      await at(EVENT_DAY);
+      const early = await post(`/api/events/${event.id}/archive`);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().error).toEqual({ code: 'event_not_over', message: MSG.eventNotOver });
+      expect((await eventRow(event.id)).archived_at).toBeNull();
+      const read = await t.request({ method: 'GET', url: `/api/events/${event.id}`, as });
+      expect(read.json()).toMatchObject({ archived: false, archivable: false });
+
+      await at(AFTER_EVENT);
+      const readAfter = await t.request({ method: 'GET', url: `/api/events/${event.id}`, as });
+      expect(readAfter.json()).toMatchObject({ archived: false, archivable: true });
+      const done = await post(`/api/events/${event.id}/archive`);
+      expect(done.statusCode).toBe(200);
+      expect(done.json()).toMatchObject({ id: event.id, archived: true, anonymised: false });
+      expect((await eventRow(event.id)).archived_at).toBe(AFTER_EVENT);
+      const twice = await post(`/api/events/${event.id}/archive`);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().error.message).toBe(MSG.eventArchived);
+
+      const undo = await post(`/api/events/${event.id}/unarchive`);
+      expect(undo.statusCode).toBe(200);
+      expect(undo.json()).toMatchObject({ archived: false });
+      expect((await eventRow(event.id)).archived_at).toBeNull();
+      const again = await post(`/api/events/${event.id}/unarchive`);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toEqual({
+        code: 'event_not_archived',
+        message: MSG.eventNotArchived,
+      });
+      const actions = await t.deps.db
+        .selectFrom('audit_log')
+        .select(['action', 'actor_id'])
+        .where('event_id', '=', event.id)
+        .orderBy('id')
+        .execute();
+      expect(actions).toEqual([
+        { action: 'event.archived', actor_id: admin.id },
+        { action: 'event.unarchived', actor_id: admin.id },
+      ]);
+    });
+
+    it('lists archived events on /admin only with "Archivados"', async () => {
+      const open = await seedEvent(t.deps.db, { name: 'Lista Abierta' });
+      const closed = await archivedEvent('Lista Archivada');
+      const names = async (url: string) =>
+        ((await t.request({ method: 'GET', url, as })).json().events as { id: string }[]).map(
+          (event) => event.id,
+        );
+      expect(await names('/api/events')).toContain(open.id);
+      expect(await names('/api/events')).not.toContain(closed.id);
+      expect(await names('/api/events?archived=true')).toContain(closed.id);
+      expect(await names('/api/events?archived=true')).not.toContain(open.id);
+      expect(await names('/api/events?archived=true&q=lista')).toEqual([closed.id]);
+      const bad = await t.request({ method: 'GET', url: '/api/events?archived=si', as });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it('hides an archived event from its exhibitors, in the list and by direct access', async () => {
+      const event = await seedEvent(t.deps.db);
+      const member = await seedExhibitor(t.deps.db);
+      await seedMembership(t.deps.db, event.id, member.id);
+      await at(AFTER_EVENT);
+      const exh = await t.signIn({ role: 'exh', exhibitorId: member.id });
+      const mine = async () =>
+        (
+          (await t.request({ method: 'GET', url: '/api/exh/events', as: exh })).json().events as {
+            id: string;
+          }[]
+        ).map((e) => e.id);
+      expect(await mine()).toEqual([event.id]);
+      expect(
+        (await t.request({ method: 'GET', url: `/api/exh/events/${event.id}`, as: exh }))
+          .statusCode,
+      ).toBe(200);
+      await post(`/api/events/${event.id}/archive`);
+      expect(await mine()).toEqual([]);
+      const direct = await t.request({
+        method: 'GET',
+        url: `/api/exh/events/${event.id}`,
+        as: exh,
+      });
+      expect(direct.statusCode).toBe(404);
+      expect(direct.json().error.message).toBe(MSG.eventNotFound);
+      // A write by someone who is not in the event says no more than a missing event would.
+      const stranger = await seedExhibitor(t.deps.db);
+      const other = await t.signIn({ role: 'exh', exhibitorId: stranger.id });
+      const foreign = await t.request({
+        method: 'DELETE',
+        url: `/api/exh/events/${event.id}/consumption/nominees/30111111111?version=1`,
+        as: other,
+      });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().error.message).toBe(MSG.eventNotFound);
+    });
+
+    it('refuses every write endpoint of the contract on an archived event with 409, changing nothing', async () => {
+      const event = await seedEvent(t.deps.db);
+      const member = await seedExhibitor(t.deps.db);
+      await seedMembership(t.deps.db, event.id, member.id);
+      await seedNominations(t.deps.db, {
+        eventId: event.id,
+        exhibitorId: member.id,
+        category: 'consumption',
+        nominees: [{ fiscalId: '30111111111' }],
+      });
+      await at(AFTER_EVENT);
+      expect((await post(`/api/events/${event.id}/archive`)).statusCode).toBe(200);
+      const exh = await t.signIn({ role: 'exh', exhibitorId: member.id });
+      const snapshot = async () => ({
+        event: await eventRow(event.id),
+        members: await membersOf(event.id),
+        nominations: await t.deps.db
+          .selectFrom('nominations')
+          .selectAll()
+          .where('event_id', '=', event.id)
+          .execute(),
+        mail: await t.deps.db.selectFrom('mail_outbox').selectAll().execute(),
+        audit: await t.deps.db.selectFrom('audit_log').selectAll().execute(),
+      });
+      const before = await snapshot();
+      const values: Record<string, string> = {
+        eventId: event.id,
+        exhibitorId: member.id,
+        category: 'consumption',
+        fiscalId: '30111111111',
+        order: '1',
+        auditId: '1',
+      };
+      const walked: string[] = [];
+      for (const endpoint of ALL_ENDPOINTS.filter(writesToEvent)) {
+        const url = endpoint.path.replace(/:(\w+)/g, (_, name: string) => values[name] ?? 'x');
+        const response = await t.request({
+          method: endpoint.method,
+          url,
+          as: endpoint.access === 'exhibitor' ? exh : as,
+          payload: {},
+        });
+        expect(response.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(409);
+        expect(response.json().error).toEqual({
+          code: 'event_archived',
+          message: MSG.eventArchived,
+        });
+        walked.push(`${endpoint.method} ${endpoint.path}`);
+      }
+      expect(walked).toEqual(
+        expect.arrayContaining([
+          'PUT /api/events/:eventId',
+          'DELETE /api/events/:eventId',
+          'POST /api/events/:eventId/exhibitors',
+          'PUT /api/events/:eventId/exhibitors/:exhibitorId',
+          'DELETE /api/events/:eventId/exhibitors/:exhibitorId',
+          'POST /api/events/:eventId/exhibitors/:exhibitorId/invitation',
+          'POST /api/events/:eventId/exhibitors/import',
+          'POST /api/events/:eventId/participation/reminder',
+          'POST /api/exh/events/:eventId/:category/nominees',
+          'PUT /api/exh/events/:eventId/:category/nominees/:fiscalId',
+          'DELETE /api/exh/events/:eventId/:category/nominees/:fiscalId',
+          'PUT /api/events/:eventId/exhibitors/:exhibitorId/votes/:category/:order',
+          'POST /api/events/:eventId/duplicates/:category/merge',
+          'POST /api/events/:eventId/history/:auditId/undo',
+        ]),
+      );
+      expect(await snapshot()).toEqual(before);
+      // Reading stays possible.
+      const ranking = await t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}/ranking/consumption`,
+        as,
+      });
+      expect(ranking.statusCode).toBe(200);
+    });
+
+    it('withdraws the unsent reminders, and the mail worker sends none for an archived event', async () => {
+      const event = await seedEvent(t.deps.db);
+      const member = await seedExhibitor(t.deps.db);
+      await seedMembership(t.deps.db, event.id, member.id);
+      const queue = async () => {
+        const id = newId();
+        await t.deps.db
+          .insertInto('mail_outbox')
+          .values({
+            id,
+            template: 'voting-reminder',
+            params: JSON.stringify({
+              eventId: event.id,
+              exhibitorId: member.id,
+              kind: 'deadlineDay',
+            }),
+            to_address: member.email,
+            status: 'pending',
+            attempts: 0,
+            next_attempt_at: '2026-07-01T12:00:00.000Z',
+            locked_until: null,
+            last_error: null,
+            subject: null,
+            sent_at: null,
+            event_id: event.id,
+            exhibitor_id: member.id,
+            created_at: '2026-06-01T12:00:00.000Z',
+          })
+          .execute();
+        return id;
+      };
+      const withdrawn = await queue();
+      await at(AFTER_EVENT);
+      await post(`/api/events/${event.id}/archive`);
+      const status = async (id: string) =>
+        (
+          await t.deps.db
+            .selectFrom('mail_outbox')
+            .select('status')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).status;
+      expect(await status(withdrawn)).toBe('cancelled');
+      // One queued behind the archive's back (a retry) is skipped when its turn comes.
+      const late = await queue();
+      const toMember = () => t.smtp.messages.filter((m) => m.to.includes(member.email)).length;
+      const sentBefore = toMember();
+      await t.deliverMail();
+      expect(await status(late)).not.toBe('sent');
+      expect(toMember()).toBe(sentBefore);
+    });
+
+    it('a write racing the archive either lands before it or is refused', async () => {
+      const event = await seedEvent(t.deps.db);
+      await at(AFTER_EVENT);
+      const adds = Array.from({ length: 12 }, (_, i) =>
+        post(`/api/events/${event.id}/exhibitors`, {
+          email: `carrera${i}-${event.id.slice(0, 8)}@empresa.test`,
+          fullName: `Carrera ${i}`,
+          company: 'Carreras S.A.',
+        }),
+      );
+      const archive = post(`/api/events/${event.id}/archive`);
+      const answers = await Promise.all([...adds.slice(0, 6), archive, ...adds.slice(6)]);
+      const archived = answers[6];
+      expect(archived?.statusCode).toBe(200);
+      const addAnswers = answers.filter((_, i) => i !== 6);
+      for (const answer of addAnswers) {
+        expect([201, 409]).toContain(answer.statusCode);
+        if (answer.statusCode === 409) expect(answer.json().error.message).toBe(MSG.eventArchived);
+      }
+      const stored = await membersOf(event.id);
+      expect(stored.length).toBe(addAnswers.filter((a) => a.statusCode === 201).length);
+      const late = await post(`/api/events/${event.id}/exhibitors`, {
+        email: `tarde-${event.id.slice(0, 8)}@empresa.test`,
+        fullName: 'Tarde',
+        company: 'Tarde S.A.',
+      });
+      expect(late.statusCode).toBe(409);
+      expect((await membersOf(event.id)).length).toBe(stored.length);
+    });
+  });
+
+  describe('anonymise', () => {
+    const NOMINEE = (n: number) => ({
+      name: `Reseller Anon ${n}`,
+      registeredName: `Razón Anon ${n} S.A.`,
+      fiscalId: `3077700000${n}`,
+      contactName: `Contactoprivado Nro${n}`,
+      contactPosition: 'Gerente',
+      phone: `11999900${n}${n}`,
+      email: `contacto.privado${n}@resellerprivado.test`,
+      location: 'Centro',
+      city: 'Rosario',
+    });
+
+    /** Every text column of every table of this database (both engines). */
+    async function textColumns(): Promise<[string, string][]> {
+      if (t.database.engine === 'postgres') {
+        const rows = await sql<{ table_name: string; column_name: string }>`
+          select table_name, column_name from information_schema.columns
+          where table_schema = current_schema() and data_type in ('text', 'character varying')
+        `.execute(t.deps.db);
+        return rows.rows.map((row) => [row.table_name, row.column_name]);
+      }
+      const tables = await sql<{ name: string }>`
+        select name from sqlite_master where type = 'table' and name not like 'sqlite_%'
+      `.execute(t.deps.db);
+      const columns: [string, string][] = [];
+      for (const table of tables.rows) {
+        const info = await sql<{ name: string; type: string }>`
+          select name, type from pragma_table_info(${table.name})
+        `.execute(t.deps.db);
+        for (const column of info.rows) {
+          if (column.type.toLowerCase() === 'text') columns.push([table.name, column.name]);
+        }
+      }
+      return columns;
+    }
+
+    async function whereFound(value: string): Promise<string[]> {
+      const found: string[] = [];
+      for (const [table, column] of await textColumns()) {
+        const hit = await sql<{ n: number }>`
+          select count(*) as n from ${sql.table(table)}
+          where lower(${sql.ref(column)}) like ${`%${value.toLowerCase()}%`}
+        `.execute(t.deps.db);
+        if (Number(hit.rows[0]?.n ?? 0) > 0) found.push(`${table}.${column}`);
+      }
+      return found;
+    }
+
+    async function rankingAndExports(eventId: string) {
+      const ranking = async (category: string) =>
+        (
+          (
+            await t.request({
+              method: 'GET',
+              url: `/api/events/${eventId}/ranking/${category}`,
+              as,
+            })
+          ).json().rows as Record<string, unknown>[]
+        ).map(({ contactName: _c, phone: _p, email: _e, ...row }) => row);
+      const sheet = async (url: string, names: string[]) => {
+        const response = await t.request({ method: 'GET', url, as });
+        expect(response.statusCode).toBe(200);
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+        return names.map((name) => {
+          const ws = workbook.getWorksheet(name) ?? workbook.worksheets[0];
+          const rows: unknown[][] = [];
+          ws?.eachRow((row) => {
+            const cells: unknown[] = [];
+            row.eachCell({ includeEmpty: true }, (cell) => cells.push(cell.value));
+            rows.push(cells);
+          });
+          const header = (rows[0] ?? []).map(String);
+          const keep = ['Posición', 'ID fiscal', 'Nombre del reseller', 'Razón social', 'Puntos'];
+          const indexes = keep.map((title) => header.indexOf(title)).filter((i) => i >= 0);
+          return rows.map((row) => indexes.map((i) => row[i]));
+        });
+      };
+      return {
+        consumption: await ranking('consumption'),
+        value: await ranking('value'),
+        rankingExport: await sheet(`/api/events/${eventId}/ranking/consumption/export`, ['x']),
+        eventExport: await sheet(`/api/events/${eventId}/export`, ['CONSUMO', 'VALOR AGREGADO']),
+      };
+    }
+
+    it('refuses an open event, and a second time', async () => {
+      const event = await seedEvent(t.deps.db);
+      const open = await post(`/api/events/${event.id}/anonymise`);
+      expect(open.statusCode).toBe(409);
+      expect(open.json().error).toEqual({
+        code: 'event_not_archived',
+        message: MSG.eventNotArchived,
+      });
+      const closed = await archivedEvent();
+      expect((await post(`/api/events/${closed.id}/anonymise`)).statusCode).toBe(200);
+      const twice = await post(`/api/events/${closed.id}/anonymise`);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().error).toEqual({
+        code: 'already_anonymised',
+        message: MSG.eventAlreadyAnonymised,
+      });
+    });
+
+    it('leaves no personal value of the event in any text column, and the ranking and exports exactly as they were', async () => {
+      const event = await seedEvent(t.deps.db, { name: 'Premios Olvido' });
+      const other = await seedEvent(t.deps.db, {
+        name: 'Premios Siguiente',
+        eventDate: '2026-12-01',
+        voteDeadline: '2026-11-01',
+      });
+      const solo = await seedExhibitor(t.deps.db, {
+        email: 'soledad.solitaria@privado.test',
+        fullName: 'Soledad Solitaria',
+      });
+      const solo2 = await seedExhibitor(t.deps.db, {
+        email: 'ramiro.reservado@privado.test',
+        fullName: 'Ramiro Reservado',
+      });
+      const both = await seedExhibitor(t.deps.db, {
+        email: 'doble.evento@compartido.test',
+        fullName: 'Dora Doblevento',
+      });
+      for (const member of [solo, solo2, both])
+        await seedMembership(t.deps.db, event.id, member.id);
+      await seedMembership(t.deps.db, other.id, both.id);
+
+      // They vote through the API (history entries with the contacts' data), and get mail.
+      await at(BEFORE_DEADLINE);
+      const sessions = {
+        solo: await t.signIn({ role: 'exh', exhibitorId: solo.id }),
+        solo2: await t.signIn({ role: 'exh', exhibitorId: solo2.id }),
+        both: await t.signIn({ role: 'exh', exhibitorId: both.id }),
+      };
+      const votes: [Session, number[]][] = [
+        [sessions.solo, [1, 2, 3]],
+        [sessions.solo2, [2, 1]],
+        [sessions.both, [3, 1]],
+      ];
+      for (const [session, nominees] of votes) {
+        for (const category of ['consumption', 'value']) {
+          let version = 0;
+          for (const n of nominees) {
+            const saved = await post(
+              `/api/exh/events/${event.id}/${category}/nominees`,
+              { ...NOMINEE(n), version },
+              session,
+            );
+            expect(saved.statusCode).toBe(200);
+            version = saved.json().version;
+          }
+        }
+      }
+      const invite = await post(`/api/events/${event.id}/exhibitors/${solo.id}/invitation`);
+      expect(invite.statusCode).toBe(200);
+      await t.deliverMail();
+
+      await at(AFTER_EVENT);
+      const bothNow = await t.signIn({ role: 'exh', exhibitorId: both.id });
+      const soloNow = await t.signIn({ role: 'exh', exhibitorId: solo.id });
+      expect((await post(`/api/events/${event.id}/archive`)).statusCode).toBe(200);
+      const before = await rankingAndExports(event.id);
+      expect(before.consumption.length).toBe(3);
+
+      const response = await post(`/api/events/${event.id}/anonymise`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ archived: true, anonymised: true });
+      expect(await rankingAndExports(event.id)).toEqual(before);
+
+      const personal = [
+        solo.email,
+        solo.fullName,
+        solo2.email,
+        solo2.fullName,
+        ...[1, 2, 3].flatMap((n) => [NOMINEE(n).contactName, NOMINEE(n).phone, NOMINEE(n).email]),
+      ];
+      for (const value of personal) expect(await whereFound(value), value).toEqual([]);
+
+      // Kept exactly: fiscal ids, reseller names, razón social.
+      const kept = await t.deps.db
+        .selectFrom('nominations')
+        .select(['fiscal_id', 'name', 'registered_name', 'contact_name', 'phone', 'email'])
+        .where('event_id', '=', event.id)
+        .where('fiscal_id', '=', NOMINEE(1).fiscalId)
+        .execute();
+      expect(kept.length).toBe(6);
+      for (const row of kept) {
+        expect(row).toEqual({
+          fiscal_id: NOMINEE(1).fiscalId,
+          name: NOMINEE(1).name,
+          registered_name: NOMINEE(1).registeredName,
+          contact_name: 'Contacto anonimizado',
+          phone: '0000000000',
+          email: 'contacto@anonimizado.invalid',
+        });
+      }
+
+      // The exhibitor of another event keeps their account, session and membership there; this
+      // event no longer leads to them.
+      const account = await t.deps.db
+        .selectFrom('exhibitors')
+        .selectAll()
+        .where('id', '=', both.id)
+        .executeTakeFirstOrThrow();
+      expect([account.email, account.full_name]).toEqual([both.email, both.fullName]);
+      expect(await membersOf(other.id)).toEqual([both.id]);
+      expect(await membersOf(event.id)).not.toContain(both.id);
+      expect((await membersOf(event.id)).length).toBe(3);
+      const ofThisEvent = await t.deps.db
+        .selectFrom('audit_log')
+        .select(['details', 'actor_id', 'entity_id', 'actor_email'])
+        .where('event_id', '=', event.id)
+        .execute();
+      for (const entry of ofThisEvent) {
+        expect(JSON.stringify(entry), JSON.stringify(entry)).not.toContain(both.id);
+        expect(JSON.stringify(entry).toLowerCase()).not.toContain(both.email);
+        expect(JSON.stringify(entry).toLowerCase()).not.toContain(both.fullName.toLowerCase());
+      }
+      const stillIn = await t.request({ method: 'GET', url: '/api/exh/events', as: bothNow });
+      expect(stillIn.statusCode).toBe(200);
+      expect(stillIn.json().events.map((e: { id: string }) => e.id)).toEqual([other.id]);
+
+      // Sessions of the anonymised accounts end; the event's mail is gone.
+      const soloSessions = await t.deps.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('exhibitor_id', 'in', [solo.id, solo2.id])
+        .execute();
+      expect(soloSessions).toEqual([]);
+      expect(
+        (await t.request({ method: 'GET', url: '/api/exh/events', as: soloNow })).statusCode,
+      ).toBe(401);
+      const mail = await t.deps.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('event_id', '=', event.id)
+        .execute();
+      expect(mail).toEqual([]);
+
+      // The history says who and when, not what.
+      const entry = await t.deps.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('event_id', '=', event.id)
+        .where('action', '=', 'event.anonymised')
+        .executeTakeFirstOrThrow();
+      expect([entry.actor_id, entry.at, entry.details]).toEqual([admin.id, AFTER_EVENT, '{}']);
+      expect((await eventRow(event.id)).anonymised_at).toBe(AFTER_EVENT);
+    });
+  });
+});
