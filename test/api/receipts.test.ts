@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Category } from '../../src/shared/constants.ts';
 import type { NomineeInput } from '../../src/shared/schemas/nominee.ts';
+import { buildApp, CSRF_HEADER, CSRF_VALUE } from '../../src/server/app.ts';
+import { openDatabase } from '../../src/server/db/connection.ts';
 import { claimDueMail } from '../../src/server/mail/outbox.ts';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
 import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
@@ -184,25 +186,40 @@ describe('nomination receipts', () => {
     );
   });
 
-  it('queues one receipt when both lists are first saved at the same time', async () => {
-    await Promise.all([
+  it('queues one receipt per exhibitor when both lists are first saved at the same time', async () => {
+    // Many exhibitors at once, so that the two saves of one exhibitor do overlap.
+    const crowd = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const member = await seedExhibitor(t.deps.db, { email: `a-la-vez${n}-${i}@empresa.test` });
+        await seedMembership(t.deps.db, eventId, member.id);
+        return { ...member, session: await t.signIn({ role: 'exh', exhibitorId: member.id }) };
+      }),
+    );
+    const first = (category: Category, fiscalId: string, as: Session) =>
       t.request({
         method: 'POST',
-        url: listUrl('consumption'),
-        payload: { ...nominee('20111111112'), version: 0 },
-        as: exh,
-      }),
-      t.request({
-        method: 'POST',
-        url: listUrl('value'),
-        payload: { ...nominee('20333333334'), version: 0 },
-        as: exh,
-      }),
-    ]).then((responses) => expect(responses.map((r) => r.statusCode)).toEqual([200, 200]));
-    expect((await receipts()).map((r) => r.status)).toEqual(['pending']);
+        url: listUrl(category),
+        payload: { ...nominee(fiscalId), version: 0 },
+        as,
+      });
+    const responses = await Promise.all(
+      crowd.flatMap((member) => [
+        first('consumption', '20111111112', member.session),
+        first('value', '20333333334', member.session),
+      ]),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
+    const pending = await t.deps.db
+      .selectFrom('mail_outbox')
+      .select(['exhibitor_id', 'status'])
+      .where('template', '=', 'nomination-receipt')
+      .where('event_id', '=', eventId)
+      .execute();
+    expect(pending.map((r) => r.status)).toEqual(crowd.map(() => 'pending'));
+    expect(new Set(pending.map((r) => r.exhibitor_id)).size).toBe(crowd.length);
     t.clock.advance(10 * MINUTE);
-    expect(await t.deliverMail()).toBe(1);
-    expect(mails()).toHaveLength(1);
+    expect(await t.deliverMail()).toBe(crowd.length);
+    for (const member of crowd) expect(t.smtp.allTo(member.email)).toHaveLength(1);
   });
 
   it('withdraws the receipt of an exhibitor removed from the event before it is due', async () => {
@@ -218,5 +235,36 @@ describe('nomination receipts', () => {
     t.clock.advance(10 * MINUTE);
     expect(await t.deliverMail()).toBe(0);
     expect(mails()).toHaveLength(0);
+  });
+
+  it('queues one receipt and sends it once with two instances on one database', async () => {
+    // A second instance: its own pool and mail worker, the same database, mail server and clock.
+    const database = openDatabase(t.config.databaseUrl);
+    const other = await buildApp({ config: t.config, database, clock: t.clock, logger: false });
+    await other.app.ready();
+    try {
+      const save = (app: typeof other.app, category: Category, fiscalId: string) =>
+        app.inject({
+          method: 'POST',
+          url: listUrl(category),
+          payload: { ...nominee(fiscalId), version: 0 },
+          headers: { [CSRF_HEADER]: CSRF_VALUE, cookie: exh.cookie },
+        });
+      const responses = await Promise.all([
+        save(t.app, 'consumption', '20111111112'),
+        save(other.app, 'value', '20333333334'),
+      ]);
+      expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect((await receipts()).map((r) => r.status)).toEqual(['pending']);
+      t.clock.advance(10 * MINUTE);
+      const sent = await Promise.all([t.deliverMail(), other.mailWorker.runOnce()]);
+      expect(sent[0] + sent[1]).toBe(1);
+      await t.smtp.waitFor(exhibitor.email);
+      expect(mails()).toHaveLength(1);
+      expect(mails()[0]?.text).toContain('1. Reseller 20333333334 (ID fiscal 20333333334)');
+    } finally {
+      await other.app.close();
+      await database.close();
+    }
   });
 });
