@@ -262,6 +262,17 @@ try {
         .getByRole('heading', { name: `Votos de ${firstExhibitor.fullName}` })
         .waitFor(visible);
     });
+    await shot('admin-present', page, async () => {
+      await page.goto(`/admin/event/${event.id}/consumption`);
+      await page.getByRole('button', { name: 'Presentar' }).click();
+      await page.getByRole('button', { name: 'Siguiente' }).waitFor(visible);
+      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('button')].some(
+          (b) => b.textContent === 'Siguiente' && b.disabled,
+        ),
+      );
+    });
     await adminContext.close();
   }
 

@@ -12,6 +12,9 @@ export const POINTS_BASE = 6;
 /** What a vote at `place` (1 = first) is worth. */
 export const pointsForPlace = (place: number): number => POINTS_BASE - place;
 
+/** An exhibitor's receipt goes out once their lists have not changed for this long. */
+export const RECEIPT_QUIET_MINUTES = 10;
+
 export const ACCESS_CODE_LENGTH = 6;
 export const ACCESS_CODE_TTL_MINUTES = 15;
 

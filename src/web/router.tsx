@@ -55,6 +55,11 @@ export const routes = [
           },
         ],
       },
+      // The ceremony screen fills the window: outside the app's layout.
+      {
+        path: 'event/:eventId/present/:category',
+        lazy: screen(() => import('./routes/admin/PresentRanking.tsx')),
+      },
     ],
   },
   {

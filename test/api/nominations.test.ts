@@ -136,8 +136,8 @@ describe('exhibitor nominations API', () => {
         votingOpen: true,
         timeZone: TEST_TIMEZONE,
         lists: {
-          consumption: { category: 'consumption', version: 0, nominees: [] },
-          value: { category: 'value', version: 0, nominees: [] },
+          consumption: { category: 'consumption', version: 0, savedAt: null, nominees: [] },
+          value: { category: 'value', version: 0, savedAt: null, nominees: [] },
         },
       });
     });
@@ -175,6 +175,7 @@ describe('exhibitor nominations API', () => {
       expect(first.json()).toEqual({
         category: 'consumption',
         version: 1,
+        savedAt: '2026-06-01T12:00:00.000Z',
         nominees: [{ ...nominee('30111111118'), order: 1 }],
       });
       const second = await add('consumption', nominee('0020'));

@@ -70,6 +70,31 @@ export async function enqueueMail<Name extends MailTemplateName>(
   return id;
 }
 
+/**
+ * Debounced mail (a receipt after a burst of saves): the one unsent message of this template to this
+ * exhibitor of this event moves to `sendAt`, so only the last of many changes is followed by a
+ * message; when there is none, one is queued. A message the worker has claimed (it may be reading
+ * the data it reports right now) is left alone and a new one queued, so a change that lands while a
+ * message is being built is always followed by one that includes it. The caller serialises the
+ * changes of one exhibitor (two first changes must not queue two messages).
+ */
+export async function debounceMail<Name extends MailTemplateName>(
+  tx: Tx,
+  now: Date,
+  mail: QueuedMail<Name> & { sendAt: Date; eventId: string; exhibitorId: string },
+): Promise<void> {
+  const moved = await tx
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: iso(mail.sendAt), to_address: mail.to })
+    .where('status', '=', 'pending')
+    .where('template', '=', mail.template)
+    .where('event_id', '=', mail.eventId)
+    .where('exhibitor_id', '=', mail.exhibitorId)
+    .where('locked_until', 'is', null)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) await enqueueMail(tx, now, mail);
+}
+
 /** Unsent messages of one template for an event, or for one exhibitor of it. */
 export interface PendingMailOfEvent {
   template: MailTemplateName;

@@ -16,6 +16,8 @@ export const listVersion = z
 export const nominationList = z.object({
   category: categoryField,
   version: z.number().int(),
+  /** When the list was last saved (ISO instant); null before its first save. */
+  savedAt: z.string().nullable(),
   nominees: z.array(nomineeView),
 });
 export type NominationList = z.output<typeof nominationList>;

@@ -6,6 +6,7 @@ import { passwordReset } from './password-reset.ts';
 import { exhibitorInvitation } from './exhibitor-invitation.ts';
 import { votingReminder } from './voting-reminder.ts';
 import { nonVoterReminder } from './nonvoter-reminder.ts';
+import { nominationReceipt } from './nomination-receipt.ts';
 
 /**
  * A message is rendered when the worker sends it, so it can read current data (reminders). A
@@ -26,6 +27,7 @@ export const mailTemplates = {
   'exhibitor-invitation': exhibitorInvitation,
   'voting-reminder': votingReminder,
   'nonvoter-reminder': nonVoterReminder,
+  'nomination-receipt': nominationReceipt,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

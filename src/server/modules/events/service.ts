@@ -213,6 +213,7 @@ export async function deleteEvent(deps: AppDeps, admin: Admin, eventId: string):
       .executeTakeFirstOrThrow();
     await cancelPendingMail(tx, { template: 'voting-reminder', eventId });
     await cancelPendingMail(tx, { template: 'exhibitor-invitation', eventId });
+    await cancelPendingMail(tx, { template: 'nomination-receipt', eventId });
     await tx.deleteFrom('events').where('id', '=', eventId).execute();
     await recordAudit(tx, admin, now, {
       action: 'event.deleted',

@@ -215,6 +215,7 @@ export async function removeExhibitor(
     const discarded = await nominationCount(tx, eventId, exhibitorId);
     await cancelPendingMail(tx, { template: 'voting-reminder', eventId, exhibitorId });
     await cancelPendingMail(tx, { template: 'exhibitor-invitation', eventId, exhibitorId });
+    await cancelPendingMail(tx, { template: 'nomination-receipt', eventId, exhibitorId });
     await tx
       .deleteFrom('event_exhibitors')
       .where('event_id', '=', eventId)
@@ -329,7 +330,7 @@ export async function editExhibitor(
       await cancelPendingMail(tx, { template: 'exhibitor-invitation', eventId, exhibitorId });
       await redirectPendingMail(
         tx,
-        { exhibitorId, templates: ['voting-reminder', 'nonvoter-reminder'] },
+        { exhibitorId, templates: ['voting-reminder', 'nonvoter-reminder', 'nomination-receipt'] },
         fields.email,
       );
       invitationId = await queueInvitation(tx, now, admin, event, {

@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
-import { MAX_NOMINEES_PER_CATEGORY, type Category } from '../../../shared/constants.ts';
+import {
+  MAX_NOMINEES_PER_CATEGORY,
+  RECEIPT_QUIET_MINUTES,
+  type Category,
+} from '../../../shared/constants.ts';
 import { isVotingOpen } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee } from '../../../shared/schemas/nominee.ts';
@@ -24,6 +28,7 @@ import {
   type NomineeColumns,
 } from '../../lib/nominee-rows.ts';
 import { iso } from '../../lib/time.ts';
+import { debounceMail } from '../../mail/outbox.ts';
 
 const whereList = (key: ListKey) =>
   ({ event_id: key.eventId, exhibitor_id: key.exhibitorId, category: key.category }) as const;
@@ -122,6 +127,7 @@ export async function getExhibitorEvent(
     .select([
       'list.category as list_category',
       'list.version as list_version',
+      'list.updated_at as list_updated_at',
       'nominations.list_order',
       'nominations.fiscal_id',
       'nominations.name',
@@ -142,6 +148,7 @@ export async function getExhibitorEvent(
     return {
       category,
       version: Number(own[0]?.list_version ?? 0),
+      savedAt: own[0]?.list_updated_at ?? null,
       nominees: own.filter(hasNominee).map(toNomineeView),
     };
   };
@@ -220,9 +227,35 @@ const listEntry = (row: Nomination) => ({
 });
 
 /**
+ * The receipt of this save: due once the exhibitor's lists have rested for RECEIPT_QUIET_MINUTES,
+ * so a burst of saves is followed by one message with the lists as last saved. The two lists are
+ * different rows, so saves to both could run at once on PostgreSQL: the membership row, locked
+ * here until commit, serialises them, and the second sees the message the first queued.
+ */
+async function queueReceipt(deps: AppDeps, tx: Tx, key: ListKey, now: Date): Promise<void> {
+  let member = tx
+    .selectFrom('event_exhibitors as m')
+    .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
+    .select('x.email')
+    .where('m.event_id', '=', key.eventId)
+    .where('m.exhibitor_id', '=', key.exhibitorId);
+  // SQLite has one writer: the transaction already holds the database.
+  if (deps.engine === 'postgres') member = member.forNoKeyUpdate('m');
+  const { email } = await member.executeTakeFirstOrThrow();
+  await debounceMail(tx, now, {
+    template: 'nomination-receipt',
+    to: email,
+    params: { eventId: key.eventId, exhibitorId: key.exhibitorId },
+    sendAt: new Date(now.getTime() + RECEIPT_QUIET_MINUTES * 60_000),
+    eventId: key.eventId,
+    exhibitorId: key.exhibitorId,
+  });
+}
+
+/**
  * One exhibitor write, in one transaction: membership and deadline (404 / 409 `voting_closed`),
  * the version claim, the current list, and `change`, which writes the rows and returns the list as
- * stored. Five to six statements per save.
+ * stored, then the audit entry and the receipt. Eight to nine statements per save.
  */
 async function changeExhibitorList(
   deps: AppDeps,
@@ -231,7 +264,7 @@ async function changeExhibitorList(
   action: NominationAction,
   change: ListChange,
 ): Promise<NominationList> {
-  const nominees = await deps.transact(async (tx) => {
+  const saved = await deps.transact(async (tx) => {
     const event = await findMemberEvent(tx, key.exhibitorId, key.eventId);
     const now = deps.clock.now();
     if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) {
@@ -253,12 +286,14 @@ async function changeExhibitorList(
         after: after.map(listEntry),
       },
     });
-    return after;
+    await queueReceipt(deps, tx, key, now);
+    return { after, savedAt: iso(now) };
   });
   return {
     category: key.category,
     version: expectedVersion + 1,
-    nominees: nominees.map(toNomineeView),
+    savedAt: saved.savedAt,
+    nominees: saved.after.map(toNomineeView),
   };
 }
 

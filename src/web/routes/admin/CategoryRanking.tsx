@@ -19,6 +19,8 @@ import {
   useRanking,
 } from '../../features/results/queries.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { PresentAction } from '../../features/results/PresentAction.tsx';
+import { RankingChartSection } from '../../features/results/RankingChartSection.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { errorMessage } from '../../lib/api.ts';
 
@@ -82,6 +84,7 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
         }
         actions={
           <>
+            <PresentAction eventId={eventId} category={category} />
             <RefreshAction disabled={query.isFetching} onClick={() => void query.refetch()} />
             <ExportAction
               onClick={() =>
@@ -93,6 +96,7 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
           </>
         }
       />
+      <RankingChartSection eventId={eventId} category={category} />
       <QueryState query={query}>
         {(data) => (
           <>

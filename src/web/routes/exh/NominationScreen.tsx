@@ -8,7 +8,7 @@ import {
   MAX_NOMINEES_PER_CATEGORY,
   type Category,
 } from '../../../shared/constants.ts';
-import { formatDisplayDate } from '../../../shared/dates.ts';
+import { formatDisplayDate, formatDisplayInstant } from '../../../shared/dates.ts';
 import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
@@ -121,6 +121,11 @@ export default function NominationScreen() {
   }
 
   const full = list.nominees.length >= MAX_NOMINEES_PER_CATEGORY;
+  // The last save of either list (ISO instants compare as text): each save's answer moves it.
+  const savedAt = [event.lists.consumption.savedAt, event.lists.value.savedAt]
+    .filter((at) => at !== null)
+    .sort()
+    .at(-1);
 
   return (
     <Stack spacing={2}>
@@ -134,6 +139,11 @@ export default function NominationScreen() {
         <Typography variant="body2" color="text.secondary">
           {deadlineClosingText(event.voteDeadline, event.timeZone)}
         </Typography>
+        {savedAt ? (
+          <Typography variant="body2" color="text.secondary" role="status" sx={{ mt: 0.5 }}>
+            Guardado {formatDisplayInstant(savedAt, event.timeZone)}
+          </Typography>
+        ) : null}
       </Box>
       {votingOpen ? null : <Alert severity="info">{MSG.votingClosed}</Alert>}
       {notice ? (

@@ -1,0 +1,54 @@
+import { CATEGORIES, CATEGORY_LABELS } from '../../../shared/constants.ts';
+import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
+import type { MailTemplate } from './index.ts';
+import { layout } from './layout.ts';
+
+export interface NominationReceiptParams {
+  eventId: string;
+  exhibitorId: string;
+}
+
+/**
+ * The receipt an exhibitor gets once their lists have rested after a change: both ranked lists as
+ * stored when it is sent (the debounce makes that the lists as last saved) and the deadline. An
+ * exhibitor no longer in the event (or a deleted event) gets nothing.
+ */
+export const nominationReceipt: MailTemplate<NominationReceiptParams> = {
+  async render({ eventId, exhibitorId }, { db, config }) {
+    const event = await db
+      .selectFrom('events')
+      .innerJoin('event_exhibitors as m', 'm.event_id', 'events.id')
+      .select(['events.name', 'events.vote_deadline'])
+      .where('events.id', '=', eventId)
+      .where('m.exhibitor_id', '=', exhibitorId)
+      .executeTakeFirst();
+    if (!event) return null;
+    // One statement for both lists: they are read from one snapshot.
+    const rows = await db
+      .selectFrom('nominations')
+      .select(['category', 'list_order', 'fiscal_id', 'name'])
+      .where('event_id', '=', eventId)
+      .where('exhibitor_id', '=', exhibitorId)
+      .orderBy('category')
+      .orderBy('list_order')
+      .execute();
+    const lists = CATEGORIES.flatMap((category) => {
+      const entries = rows.filter((row) => row.category === category);
+      return [
+        `${CATEGORY_LABELS[category]}:`,
+        ...(entries.length === 0
+          ? ['Sin nominaciones.']
+          : entries.map((row) => `${row.list_order}. ${row.name} (ID fiscal ${row.fiscal_id})`)),
+      ];
+    });
+    return layout({
+      subject: `Tus nominaciones en ${event.name}`,
+      paragraphs: [
+        `Estas son sus nominaciones en ${event.name}, tal como quedaron guardadas:`,
+        ...lists,
+        `${deadlineClosingText(event.vote_deadline, config.timeZone)}. Hasta entonces puede cambiarlas; si lo hace, le enviaremos un nuevo comprobante.`,
+      ],
+      action: { label: 'Revisar mis nominaciones', url: `${config.appUrl}/exh/event/${eventId}` },
+    });
+  },
+};

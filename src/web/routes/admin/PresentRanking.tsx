@@ -1,0 +1,237 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
+import { MSG } from '../../../shared/messages.ts';
+import type { RankingRow } from '../../../shared/schemas/results.ts';
+import { Loading } from '../../components/RequireRole.tsx';
+import { useEvent } from '../../features/events/queries.ts';
+import { isCategory, useRanking } from '../../features/results/queries.ts';
+
+/** How many places the ceremony reveals. */
+const PODIUM = 5;
+
+/** Colours for a projector: light text on a dark ground, well over the contrast minimums. */
+const GROUND = '#0b1f33';
+const INK = '#ffffff';
+const ACCENT = '#ffd54f';
+const MUTED = '#b0bec5';
+/** Type on a wide screen grows with the window's height, so the whole podium fits a projector. */
+const SIZE = {
+  event: 'clamp(1.5rem, 4vh, 3rem)',
+  heading: 'clamp(2rem, 6vh, 5rem)',
+  place: 'clamp(2rem, 7vh, 6rem)',
+  name: 'clamp(1.75rem, 6vh, 5rem)',
+  points: 'clamp(1.25rem, 3.5vh, 3rem)',
+} as const;
+
+/**
+ * The ceremony screen of a category, outside the app's layout: logo, event, category and the
+ * first five, revealed one at a time from the fifth to the first (right arrow, a click anywhere or
+ * "Siguiente"). Escape goes back to the category's tab.
+ */
+export default function PresentRanking() {
+  const { eventId = '', category } = useParams();
+  if (!isCategory(category)) return <Typography sx={{ m: 2 }}>{MSG.pageNotFound}</Typography>;
+  return <Presentation eventId={eventId} category={category} />;
+}
+
+function Presentation({ eventId, category }: { eventId: string; category: Category }) {
+  const navigate = useNavigate();
+  const event = useEvent(eventId);
+  const ranking = useRanking(eventId, category, 1);
+  const top = ranking.data?.rows.slice(0, PODIUM) ?? [];
+  const [revealed, setRevealed] = useState(0);
+  const done = revealed >= top.length;
+
+  const next = useCallback(
+    () => setRevealed((count) => Math.min(count + 1, top.length)),
+    [top.length],
+  );
+  const leave = useCallback(() => {
+    if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
+    void navigate(`/admin/event/${encodeURIComponent(eventId)}/${category}`);
+  }, [navigate, eventId, category]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowRight') next();
+      else if (e.key === 'Escape') leave();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [next, leave]);
+
+  if (event.isPending || ranking.isPending) return <Loading />;
+  if (event.isError || ranking.isError) {
+    return <Typography sx={{ m: 2 }}>{MSG.genericError}</Typography>;
+  }
+  const heading = `Nominación Reseller ${CATEGORY_LABELS[category]}`;
+
+  return (
+    <Box
+      component="main"
+      onClick={next}
+      sx={{
+        minHeight: '100vh',
+        bgcolor: GROUND,
+        color: INK,
+        px: { xs: 2, md: 6 },
+        py: { xs: 2, md: '3vh' },
+        display: 'flex',
+        flexDirection: 'column',
+        gap: { xs: 2, md: '2vh' },
+        cursor: done ? 'default' : 'pointer',
+        userSelect: 'none',
+      }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+        <Box
+          component="img"
+          src="/api/logo"
+          alt="Logo"
+          sx={{
+            height: { xs: 40, md: '8vh' },
+            maxWidth: { xs: 120, md: 240 },
+            objectFit: 'contain',
+            bgcolor: INK,
+            borderRadius: 1,
+            p: 0.5,
+          }}
+        />
+        <Typography
+          sx={{ flex: 1, fontSize: { xs: '1.25rem', md: SIZE.event }, color: MUTED, minWidth: 0 }}
+        >
+          {event.data.name}
+        </Typography>
+        <Tooltip title="Salir">
+          <IconButton
+            aria-label="Salir"
+            onClick={(e) => {
+              e.stopPropagation();
+              leave();
+            }}
+            sx={{ color: INK }}
+          >
+            <CloseIcon fontSize="large" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <Typography
+        variant="h1"
+        sx={{
+          fontSize: { xs: '2rem', md: SIZE.heading },
+          fontWeight: 700,
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {heading}
+      </Typography>
+      {top.length === 0 ? (
+        <Typography sx={{ fontSize: { xs: '1.5rem', md: SIZE.name } }}>{MSG.noVotes}</Typography>
+      ) : (
+        <Box
+          component="ol"
+          aria-label="Primeros puestos"
+          aria-live="polite"
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            flex: { md: 1 },
+            display: 'flex',
+            flexDirection: 'column',
+            justifyContent: 'space-evenly',
+            gap: { xs: 1, md: '1vh' },
+          }}
+        >
+          {top.map((row, index) => (
+            <Place key={row.fiscalId} row={row} shown={index >= top.length - revealed} />
+          ))}
+        </Box>
+      )}
+      <Box sx={{ mt: 'auto', display: 'flex', justifyContent: 'flex-end' }}>
+        <Button
+          variant="contained"
+          size="large"
+          disabled={done}
+          onClick={(e) => {
+            e.stopPropagation();
+            next();
+          }}
+          sx={{
+            fontSize: { xs: '1.25rem', md: SIZE.points },
+            px: 4,
+            bgcolor: ACCENT,
+            color: GROUND,
+            '&:hover': { bgcolor: '#ffca28' },
+            '&.Mui-disabled': { bgcolor: '#37474f', color: '#cfd8dc' },
+          }}
+        >
+          Siguiente
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** One place of the podium: its number always, the nominee once revealed. */
+function Place({ row, shown }: { row: RankingRow; shown: boolean }) {
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        alignItems: 'baseline',
+        gap: { xs: 1.5, md: 3 },
+        borderBottom: `1px solid ${MUTED}`,
+        pb: { xs: 0.5, md: 1 },
+      }}
+    >
+      <Typography
+        component="span"
+        sx={{
+          fontSize: { xs: '2rem', md: SIZE.place },
+          fontWeight: 700,
+          color: ACCENT,
+          minWidth: '2.2ch',
+        }}
+      >
+        {row.position}°
+      </Typography>
+      {shown ? (
+        <>
+          <Typography
+            component="span"
+            sx={{
+              flex: 1,
+              fontSize: { xs: '1.5rem', md: SIZE.name },
+              fontWeight: 600,
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {row.name}
+          </Typography>
+          <Typography
+            component="span"
+            sx={{ fontSize: { xs: '1.1rem', md: SIZE.points }, color: MUTED, whiteSpace: 'nowrap' }}
+          >
+            {row.points} puntos
+          </Typography>
+        </>
+      ) : (
+        <Typography
+          component="span"
+          sx={{ fontSize: { xs: '2rem', md: SIZE.place }, color: MUTED }}
+        >
+          <span aria-hidden="true">…</span>
+          <Box component="span" sx={visuallyHidden}>
+            Sin revelar
+          </Box>
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Category } from '../../src/shared/constants.ts';
+import type { NomineeInput } from '../../src/shared/schemas/nominee.ts';
+import { buildApp, CSRF_HEADER, CSRF_VALUE } from '../../src/server/app.ts';
+import { openDatabase } from '../../src/server/db/connection.ts';
+import { claimDueMail } from '../../src/server/mail/outbox.ts';
+import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+
+const nominee = (fiscalId: string, name = `Reseller ${fiscalId}`): NomineeInput => ({
+  name,
+  registeredName: `${name} S.A.`,
+  fiscalId,
+  contactName: 'Carla Contacto',
+  contactPosition: 'Gerente Comercial',
+  phone: '1155550000',
+  email: `ventas${fiscalId}@reseller.test`,
+  location: 'Palermo',
+  city: 'Buenos Aires',
+});
+
+const MINUTE = 60_000;
+const START = '2026-06-01T12:00:00.000Z';
+
+/** The receipt an exhibitor gets once their lists have rested for ten minutes after a change. */
+describe('nomination receipts', () => {
+  let t: TestApp;
+  let exh: Session;
+  let exhibitor: Awaited<ReturnType<typeof seedExhibitor>>;
+  let eventId: string;
+  let n = 0;
+
+  const listUrl = (category: Category) => `/api/exh/events/${eventId}/${category}/nominees`;
+  const version = async (category: Category): Promise<number> =>
+    (await t.request({ method: 'GET', url: `/api/exh/events/${eventId}`, as: exh })).json().lists[
+      category
+    ].version;
+  async function add(category: Category, input: NomineeInput) {
+    const response = await t.request({
+      method: 'POST',
+      url: listUrl(category),
+      payload: { ...input, version: await version(category) },
+      as: exh,
+    });
+    expect(response.statusCode).toBe(200);
+    return response;
+  }
+  async function move(category: Category, fiscalId: string, direction: 'up' | 'down') {
+    const response = await t.request({
+      method: 'POST',
+      url: `${listUrl(category)}/${fiscalId}/move`,
+      payload: { direction, version: await version(category) },
+      as: exh,
+    });
+    expect(response.statusCode).toBe(200);
+  }
+  async function remove(category: Category, fiscalId: string) {
+    const response = await t.request({
+      method: 'DELETE',
+      url: `${listUrl(category)}/${fiscalId}?version=${await version(category)}`,
+      as: exh,
+    });
+    expect(response.statusCode).toBe(200);
+  }
+  const receipts = async () =>
+    t.deps.db
+      .selectFrom('mail_outbox')
+      .select(['status', 'next_attempt_at', 'to_address', 'params', 'subject'])
+      .where('template', '=', 'nomination-receipt')
+      .where('event_id', '=', eventId)
+      .orderBy('created_at')
+      .orderBy('next_attempt_at')
+      .execute();
+  const mails = () => t.smtp.allTo(exhibitor.email);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedAdmin(t.deps.db);
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    t.clock.set(START);
+    exhibitor = await seedExhibitor(t.deps.db, { email: `recibo${++n}@empresa.test` });
+    exh = await t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
+    eventId = (await seedEvent(t.deps.db, { name: `Premios Recibo ${n}` })).id;
+    await seedMembership(t.deps.db, eventId, exhibitor.id);
+  });
+
+  it('sends one receipt after a burst of edits, ten minutes after the last, with the final lists', async () => {
+    const first = await add('consumption', nominee('20111111112', 'Alfa Redes'));
+    expect(first.json().savedAt).toBe(START);
+    t.clock.advance(2 * MINUTE);
+    await add('consumption', nominee('20222222223', 'Beta Sistemas'));
+    t.clock.advance(3 * MINUTE);
+    await add('value', nominee('20333333334', 'Gamma Servicios'));
+    await add('consumption', nominee('20444444445', 'Delta Datos'));
+    t.clock.advance(4 * MINUTE);
+    await move('consumption', '20444444445', 'up');
+    await remove('consumption', '20111111112');
+    const lastSave = new Date(Date.parse(START) + 9 * MINUTE);
+
+    // One message waits, due ten minutes after the last save.
+    expect(await receipts()).toEqual([
+      {
+        status: 'pending',
+        next_attempt_at: new Date(lastSave.getTime() + 10 * MINUTE).toISOString(),
+        to_address: exhibitor.email,
+        params: JSON.stringify({ eventId, exhibitorId: exhibitor.id }),
+        subject: null,
+      },
+    ]);
+    // Ten minutes after the first save, but not after the last: nothing yet.
+    t.clock.set(new Date(lastSave.getTime() + 10 * MINUTE - 1_000));
+    expect(await t.deliverMail()).toBe(0);
+    expect(mails()).toHaveLength(0);
+
+    t.clock.set(new Date(lastSave.getTime() + 10 * MINUTE));
+    expect(await t.deliverMail()).toBe(1);
+    const mail = await t.smtp.waitFor(exhibitor.email);
+    expect(mail.subject).toBe(`Tus nominaciones en Premios Recibo ${n}`);
+    expect(mail.text.trimEnd()).toBe(
+      [
+        `Estas son sus nominaciones en Premios Recibo ${n}, tal como quedaron guardadas:`,
+        'CONSUMO:',
+        '1. Delta Datos (ID fiscal 20444444445)',
+        '2. Beta Sistemas (ID fiscal 20222222223)',
+        'VALOR AGREGADO:',
+        '1. Gamma Servicios (ID fiscal 20333333334)',
+        'La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires). Hasta entonces puede cambiarlas; si lo hace, le enviaremos un nuevo comprobante.',
+        `Revisar mis nominaciones: http://premios.test/exh/event/${eventId}`,
+      ].join('\n\n'),
+    );
+    expect((await receipts()).map((r) => [r.status, r.subject])).toEqual([
+      ['sent', `Tus nominaciones en Premios Recibo ${n}`],
+    ]);
+    // Nothing more, however long the lists then rest.
+    t.clock.advance(24 * 60 * MINUTE);
+    expect(await t.deliverMail()).toBe(0);
+    expect(mails()).toHaveLength(1);
+  });
+
+  it('sends a new receipt, later, for an edit made after the receipt went out', async () => {
+    await add('consumption', nominee('20111111112', 'Alfa Redes'));
+    t.clock.advance(10 * MINUTE);
+    await t.deliverMail();
+    expect(mails()).toHaveLength(1);
+
+    t.clock.advance(30 * MINUTE);
+    await add('value', nominee('20333333334', 'Gamma Servicios'));
+    t.clock.advance(10 * MINUTE - 1_000);
+    expect(await t.deliverMail()).toBe(0);
+    t.clock.advance(1_000);
+    expect(await t.deliverMail()).toBe(1);
+    const all = mails();
+    expect(all).toHaveLength(2);
+    expect(all[0]?.text).toContain('VALOR AGREGADO:\n\nSin nominaciones.');
+    expect(all[1]?.text).toContain('VALOR AGREGADO:\n\n1. Gamma Servicios (ID fiscal 20333333334)');
+    expect((await receipts()).map((r) => r.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('queues a new receipt for a save that lands while the receipt is being built', async () => {
+    await add('consumption', nominee('20111111112', 'Alfa Redes'));
+    t.clock.advance(10 * MINUTE);
+    // A worker has claimed the due receipt (it may have read the lists already) when a save lands.
+    const claimed = await claimDueMail(t.deps.db, t.deps.engine, t.clock.now(), {
+      limit: 10,
+      claimMs: MINUTE,
+    });
+    expect(claimed.map((m) => m.template)).toEqual(['nomination-receipt']);
+    await add('consumption', nominee('20222222223', 'Beta Sistemas'));
+    const saveAt = t.clock.now().getTime();
+
+    // The claimed message is left to its worker; the save has its own receipt, ten minutes on.
+    const rows = await receipts();
+    expect(rows.map((r) => [r.status, r.next_attempt_at])).toEqual([
+      ['pending', new Date(saveAt).toISOString()],
+      ['pending', new Date(saveAt + 10 * MINUTE).toISOString()],
+    ]);
+    t.clock.advance(10 * MINUTE);
+    // The first claim has lapsed by now, so both go out: the second lists the later save.
+    expect(await t.deliverMail()).toBe(2);
+    const texts = mails().map((m) => m.text);
+    expect(texts).toHaveLength(2);
+    expect(texts.every((text) => text.includes('2. Beta Sistemas (ID fiscal 20222222223)'))).toBe(
+      true,
+    );
+  });
+
+  it('queues one receipt per exhibitor when both lists are first saved at the same time', async () => {
+    // Many exhibitors at once, so that the two saves of one exhibitor do overlap.
+    const crowd = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const member = await seedExhibitor(t.deps.db, { email: `a-la-vez${n}-${i}@empresa.test` });
+        await seedMembership(t.deps.db, eventId, member.id);
+        return { ...member, session: await t.signIn({ role: 'exh', exhibitorId: member.id }) };
+      }),
+    );
+    const first = (category: Category, fiscalId: string, as: Session) =>
+      t.request({
+        method: 'POST',
+        url: listUrl(category),
+        payload: { ...nominee(fiscalId), version: 0 },
+        as,
+      });
+    const responses = await Promise.all(
+      crowd.flatMap((member) => [
+        first('consumption', '20111111112', member.session),
+        first('value', '20333333334', member.session),
+      ]),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
+    const pending = await t.deps.db
+      .selectFrom('mail_outbox')
+      .select(['exhibitor_id', 'status'])
+      .where('template', '=', 'nomination-receipt')
+      .where('event_id', '=', eventId)
+      .execute();
+    expect(pending.map((r) => r.status)).toEqual(crowd.map(() => 'pending'));
+    expect(new Set(pending.map((r) => r.exhibitor_id)).size).toBe(crowd.length);
+    t.clock.advance(10 * MINUTE);
+    expect(await t.deliverMail()).toBe(crowd.length);
+    for (const member of crowd) expect(t.smtp.allTo(member.email)).toHaveLength(1);
+  });
+
+  it('withdraws the receipt of an exhibitor removed from the event before it is due', async () => {
+    await add('consumption', nominee('20111111112'));
+    const admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(t.deps.db)).id });
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/events/${eventId}/exhibitors/${exhibitor.id}`,
+      as: admin,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await receipts()).map((r) => r.status)).toEqual(['cancelled']);
+    t.clock.advance(10 * MINUTE);
+    expect(await t.deliverMail()).toBe(0);
+    expect(mails()).toHaveLength(0);
+  });
+
+  it('queues one receipt and sends it once with two instances on one database', async () => {
+    // A second instance: its own pool and mail worker, the same database, mail server and clock.
+    const database = openDatabase(t.config.databaseUrl);
+    const other = await buildApp({ config: t.config, database, clock: t.clock, logger: false });
+    await other.app.ready();
+    try {
+      const save = (app: typeof other.app, category: Category, fiscalId: string) =>
+        app.inject({
+          method: 'POST',
+          url: listUrl(category),
+          payload: { ...nominee(fiscalId), version: 0 },
+          headers: { [CSRF_HEADER]: CSRF_VALUE, cookie: exh.cookie },
+        });
+      const responses = await Promise.all([
+        save(t.app, 'consumption', '20111111112'),
+        save(other.app, 'value', '20333333334'),
+      ]);
+      expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect((await receipts()).map((r) => r.status)).toEqual(['pending']);
+      t.clock.advance(10 * MINUTE);
+      const sent = await Promise.all([t.deliverMail(), other.mailWorker.runOnce()]);
+      expect(sent[0] + sent[1]).toBe(1);
+      await t.smtp.waitFor(exhibitor.email);
+      expect(mails()).toHaveLength(1);
+      expect(mails()[0]?.text).toContain('1. Reseller 20333333334 (ID fiscal 20333333334)');
+    } finally {
+      await other.app.close();
+      await database.close();
+    }
+  });
+});
