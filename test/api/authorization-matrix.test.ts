@@ -27,6 +27,8 @@ interface World {
   exhibitorEmail: string;
   adminEmail: string;
   adminPassword: string;
+  /** An administrator whose invitation is pending (re-send and revoke act on it). */
+  pendingAdminId: string;
   /** What each exhibitor must never receive: the other event's and other exhibitors' data. */
   secrets: Record<'exhibitorOfEvent' | 'exhibitorOfOtherEvent', string[]>;
 }
@@ -133,6 +135,15 @@ const MATRIX: Record<string, Row> = {
         confirmPassword: 'Clave-segura-2026',
       },
     }),
+  },
+  'GET /api/admins': { expect: adminOnly(), request: () => ({ url: '/api/admins' }) },
+  'POST /api/admins/:adminId/invitation': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/admins/${w.pendingAdminId}/invitation` }),
+  },
+  'POST /api/admins/:adminId/revoke': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/admins/${w.pendingAdminId}/revoke` }),
   },
   'GET /api/events': { expect: adminOnly(), request: () => ({ url: '/api/events' }) },
   'POST /api/events': {
@@ -362,6 +373,10 @@ describe('authorization matrix over the route table', () => {
   async function world(): Promise<World & { sessions: Record<Caller, Session | undefined> }> {
     run += 1;
     const admin = await seedAdmin(t.deps.db, { email: `admin${run}@premios.test` });
+    const pendingAdmin = await seedAdmin(t.deps.db, {
+      email: `pendiente${run}@premios.test`,
+      fullName: null,
+    });
     const event = await seedEvent(t.deps.db, { name: `Evento Visible ${run}` });
     const otherEvent = await seedEvent(t.deps.db, { name: `Evento Secreto ${run}` });
     const exhibitor = await seedExhibitor(t.deps.db, { email: `visible${run}@empresa.test` });
@@ -397,6 +412,7 @@ describe('authorization matrix over the route table', () => {
       exhibitorEmail: exhibitor.email,
       adminEmail: admin.email,
       adminPassword: admin.password,
+      pendingAdminId: pendingAdmin.id,
       secrets: {
         exhibitorOfEvent: [
           otherEvent.name,

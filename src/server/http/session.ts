@@ -12,7 +12,15 @@ import { addDays, addHours, iso } from '../lib/time.ts';
 import { prepared } from '../db/prepared.ts';
 
 export type SessionUser =
-  | { role: 'admin'; sessionId: string; adminId: string; email: string; fullName: string }
+  | {
+      role: 'admin';
+      sessionId: string;
+      adminId: string;
+      email: string;
+      fullName: string;
+      /** Whether the account has its second factor on (REQUIRE_ADMIN_MFA asks for it). */
+      mfaEnabled: boolean;
+    }
   | {
       role: 'exh';
       sessionId: string;
@@ -72,6 +80,8 @@ interface SessionRow {
   admin_id: string | null;
   admin_email: string | null;
   admin_name: string | null;
+  admin_revoked_at: string | null;
+  admin_mfa_enabled_at: string | null;
   exhibitor_id: string | null;
   exhibitor_email: string | null;
   exhibitor_name: string | null;
@@ -92,6 +102,8 @@ const selectSessionUser = prepared<{ tokenHash: string }, SessionRow>((db, arg) 
       'admins.id as admin_id',
       'admins.email as admin_email',
       'admins.full_name as admin_name',
+      'admins.revoked_at as admin_revoked_at',
+      'admins.mfa_enabled_at as admin_mfa_enabled_at',
       'exhibitors.id as exhibitor_id',
       'exhibitors.email as exhibitor_email',
       'exhibitors.full_name as exhibitor_name',
@@ -117,13 +129,20 @@ export async function findSessionUser(deps: AppDeps, token: string): Promise<Ses
       .where('id', '=', session.id)
       .execute();
   }
-  if (session.role === 'admin' && session.admin_id && session.admin_email && session.admin_name) {
+  if (
+    session.role === 'admin' &&
+    session.admin_id &&
+    session.admin_email &&
+    session.admin_name &&
+    !session.admin_revoked_at
+  ) {
     return {
       role: 'admin',
       sessionId: session.id,
       adminId: session.admin_id,
       email: session.admin_email,
       fullName: session.admin_name,
+      mfaEnabled: session.admin_mfa_enabled_at !== null,
     };
   }
   if (
