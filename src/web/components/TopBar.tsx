@@ -48,7 +48,10 @@ export function TopBar({ LogoDialog, RegisterAdminDialog }: TopBarProps) {
               </IconButton>
             </Tooltip>
             <Tooltip title="Administradores">
-              <IconButton aria-label="Administradores" onClick={() => void navigate('/admin/admins')}>
+              <IconButton
+                aria-label="Administradores"
+                onClick={() => void navigate('/admin/admins')}
+              >
                 <GroupIcon />
               </IconButton>
             </Tooltip>

@@ -302,9 +302,8 @@ export async function revokeAdmin(
       .where('revoked_at', 'is', null)
       .where('full_name', 'is not', null)
       .orderBy('id');
-    const active = await (deps.engine === 'postgres'
-      ? activeQuery.forUpdate()
-      : activeQuery
+    const active = await (
+      deps.engine === 'postgres' ? activeQuery.forUpdate() : activeQuery
     ).execute();
     const target = await tx
       .selectFrom('admins')
