@@ -127,7 +127,7 @@ export default function AdminsPage() {
       hideOnPhone: true,
       render: (admin) => (admin.mfaEnabled ? 'Sí' : 'No'),
     },
-    { header: 'Acciones', align: 'right', width: '1%', render: actions },
+    { header: 'Acciones', align: 'right', keepWords: true, render: actions },
   ];
 
   return (
