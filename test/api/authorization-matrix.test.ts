@@ -136,6 +136,29 @@ const MATRIX: Record<string, Row> = {
       },
     }),
   },
+  'POST /api/auth/mfa': {
+    // Without the pending state a right password leaves, there is nothing to complete.
+    expect: everyone(401),
+    request: () => ({ url: '/api/auth/mfa', payload: { code: '123456' } }),
+  },
+  'POST /api/auth/mfa/recovery': {
+    expect: everyone(401),
+    request: () => ({ url: '/api/auth/mfa/recovery', payload: { recoveryCode: 'abcde-fghjk' } }),
+  },
+  'GET /api/security': { expect: adminOnly(), request: () => ({ url: '/api/security' }) },
+  'POST /api/security/mfa/setup': {
+    expect: adminOnly(),
+    request: () => ({ url: '/api/security/mfa/setup' }),
+  },
+  'POST /api/security/mfa/enable': {
+    // Nothing to confirm before "Activar verificación en dos pasos".
+    expect: adminOnly(409),
+    request: () => ({ url: '/api/security/mfa/enable', payload: { code: '123456' } }),
+  },
+  'POST /api/security/mfa/disable': {
+    expect: adminOnly(409),
+    request: () => ({ url: '/api/security/mfa/disable', payload: { code: '123456' } }),
+  },
   'GET /api/admins': { expect: adminOnly(), request: () => ({ url: '/api/admins' }) },
   'POST /api/admins/:adminId/invitation': {
     expect: adminOnly(),

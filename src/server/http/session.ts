@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CURRENT_USER_COOKIE,
+  MFA_CHALLENGE_COOKIE,
+  MFA_CHALLENGE_TTL_MINUTES,
   SESSION_ABSOLUTE_DAYS,
   SESSION_COOKIE,
   SESSION_IDLE_HOURS,
@@ -168,8 +170,18 @@ export async function deleteSession(deps: AppDeps, sessionId: string): Promise<v
   await deps.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-export function toCurrentUser(user: SessionUser): CurrentUser {
-  return { role: user.role, email: user.email, fullName: user.fullName };
+/** REQUIRE_ADMIN_MFA is on and this administrator has no second factor yet. */
+export function mustSetUpMfa(deps: AppDeps, user: SessionUser): boolean {
+  return user.role === 'admin' && deps.config.requireAdminMfa && !user.mfaEnabled;
+}
+
+export function toCurrentUser(user: SessionUser, deps?: AppDeps): CurrentUser {
+  return {
+    role: user.role,
+    email: user.email,
+    fullName: user.fullName,
+    ...(deps && mustSetUpMfa(deps, user) ? { mfaSetupRequired: true as const } : {}),
+  };
 }
 
 function isSecure(deps: AppDeps): boolean {
@@ -227,4 +239,27 @@ export async function startSession(
 ): Promise<void> {
   const token = await createSession(deps, subject);
   setSessionCookies(reply, deps, token, display);
+}
+
+/** The pending second-factor sign-in's cookie, named like the session's (`__Host-` under https). */
+function mfaCookieName(deps: AppDeps): string {
+  return isSecure(deps) ? `__Host-${MFA_CHALLENGE_COOKIE}` : MFA_CHALLENGE_COOKIE;
+}
+
+export function setMfaChallengeCookie(reply: FastifyReply, deps: AppDeps, token: string): void {
+  reply.setCookie(mfaCookieName(deps), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isSecure(deps),
+    maxAge: MFA_CHALLENGE_TTL_MINUTES * 60,
+  });
+}
+
+export function clearMfaChallengeCookie(reply: FastifyReply, deps: AppDeps): void {
+  reply.clearCookie(mfaCookieName(deps), { path: '/', secure: isSecure(deps) });
+}
+
+export function mfaChallengeToken(request: FastifyRequest, deps: AppDeps): string | undefined {
+  return request.cookies[mfaCookieName(deps)];
 }

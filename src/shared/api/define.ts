@@ -65,6 +65,11 @@ export interface Endpoint<
   response: R;
   /** The codes this endpoint answers besides those of its access and input (see `commonErrors`). */
   errors: readonly ApiErrorCode[];
+  /**
+   * Open to an administrator who must still set up the second factor (REQUIRE_ADMIN_MFA): the
+   * security page's own endpoints. Every other signed-in route refuses them.
+   */
+  beforeMfa: boolean;
 }
 
 interface EndpointSpec<A extends Access, P, Q, B, R extends ResponseSpec> {
@@ -78,6 +83,7 @@ interface EndpointSpec<A extends Access, P, Q, B, R extends ResponseSpec> {
   upload?: Upload;
   response: R;
   errors: readonly ApiErrorCode[];
+  beforeMfa?: boolean;
 }
 
 /** One endpoint of the API, defined once for the server, the web client and the OpenAPI document. */
@@ -102,6 +108,7 @@ export function defineEndpoint(
     upload: spec.upload,
     response: spec.response,
     errors: spec.errors,
+    beforeMfa: spec.beforeMfa ?? false,
   };
 }
 
@@ -116,6 +123,10 @@ export function commonErrors(endpoint: Endpoint): ApiErrorCode[] {
   }
   if (endpoint.access !== 'public') codes.push('not_signed_in');
   if (endpoint.access === 'admin' || endpoint.access === 'exhibitor') codes.push('forbidden');
+  // REQUIRE_ADMIN_MFA: an administrator without the second factor may only set it up.
+  if ((endpoint.access === 'admin' || endpoint.access === 'signedIn') && !endpoint.beforeMfa) {
+    codes.push('mfa_required');
+  }
   // Any method but GET may carry a body, too big or of the wrong type, and needs the CSRF header.
   if (endpoint.method !== 'GET') {
     codes.push('csrf_rejected', 'body_too_large', 'unsupported_media_type');

@@ -29,6 +29,8 @@ import { hashPassword, isWeakPassword, verifyPassword } from './passwords.ts';
 export interface SignedIn {
   subject: SessionSubject;
   display: { role: 'admin' | 'exh'; email: string; fullName: string };
+  /** The password was right and the account has a second factor: the code comes next. */
+  secondFactor?: boolean;
 }
 
 /** Reset emails per account: one per interval, a few per hour, so nobody can flood a mailbox. */
@@ -274,7 +276,7 @@ export async function signInWithPassword(
   const now = deps.clock.now();
   const admin = await deps.db
     .selectFrom('admins')
-    .select(['id', 'email', 'full_name', 'password_hash', 'revoked_at'])
+    .select(['id', 'email', 'full_name', 'password_hash', 'revoked_at', 'mfa_enabled_at'])
     .where('email', '=', email)
     .executeTakeFirst();
   if (!admin || !admin.full_name || !admin.password_hash || admin.revoked_at) {
@@ -302,6 +304,7 @@ export async function signInWithPassword(
   return {
     subject: { role: 'admin', adminId: admin.id },
     display: { role: 'admin', email: admin.email, fullName: admin.full_name },
+    secondFactor: admin.mfa_enabled_at !== null,
   };
 }
 
