@@ -8,10 +8,13 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { AppError } from './lib/errors.ts';
 import { latestMailTo } from './mail/outbox.ts';
-import { inviteAdmin } from './modules/admins/service.ts';
+import { inviteAdmin, listAdmins, revokeAdmin } from './modules/admins/service.ts';
+import { ADMIN_STATUS_LABEL } from '../shared/schemas/admins.ts';
 
 const usage = `Uso:
   npm run cli -- invite-admin <email>   Invita a un administrador y muestra el enlace de registro
+  npm run cli -- list-admins            Lista los administradores con su estado y último ingreso
+  npm run cli -- revoke-admin <email>   Revoca el acceso de un administrador (termina sus sesiones)
   npm run cli -- backup <archivo>       Copia consistente de la base SQLite (también con la app en marcha)`;
 
 async function run(argv: string[]): Promise<number> {
@@ -49,6 +52,43 @@ async function run(argv: string[]): Promise<number> {
             ? 'Email enviado.\n'
             : `Email en cola (se reintentará): ${queued?.last_error ?? 'pendiente'}\n`,
         );
+        return 0;
+      }
+      case 'list-admins': {
+        const admins = await listAdmins(deps.db, '');
+        if (admins.length === 0) {
+          process.stdout.write('No hay administradores.\n');
+          return 0;
+        }
+        for (const admin of admins) {
+          const fields = [
+            admin.email,
+            admin.fullName ?? '-',
+            ADMIN_STATUS_LABEL[admin.status],
+            `último ingreso: ${admin.lastSignedInAt ?? 'nunca'}`,
+            `verificación en dos pasos: ${admin.mfaEnabled ? 'sí' : 'no'}`,
+          ];
+          process.stdout.write(`${fields.join('\t')}\n`);
+        }
+        return 0;
+      }
+      case 'revoke-admin': {
+        const email = emailField.safeParse(rest[0] ?? '');
+        if (!email.success) {
+          process.stderr.write(`Email inválido: ${rest[0] ?? '(vacío)'}\n${usage}\n`);
+          return 2;
+        }
+        const admin = await deps.db
+          .selectFrom('admins')
+          .select('id')
+          .where('email', '=', email.data)
+          .executeTakeFirst();
+        if (!admin) {
+          process.stderr.write(`No hay un administrador con el email ${email.data}.\n`);
+          return 1;
+        }
+        await revokeAdmin(deps, admin.id, null);
+        process.stdout.write(`Acceso revocado: ${email.data}. Sus sesiones terminaron.\n`);
         return 0;
       }
       default:

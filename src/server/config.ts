@@ -26,6 +26,13 @@ export interface Config {
   connectionTimeoutSeconds: number;
   /** An idle kept-alive connection is closed after this (KEEP_ALIVE_TIMEOUT_SECONDS). */
   keepAliveTimeoutSeconds: number;
+  /**
+   * Key material for secrets stored encrypted (administrators' TOTP secrets), SECRET_KEY. Unset: on
+   * SQLite a key is generated once into DATA_DIR; on PostgreSQL the second factor is unavailable.
+   */
+  secretKey: string | undefined;
+  /** REQUIRE_ADMIN_MFA: an administrator without a second factor may only set one up. */
+  requireAdminMfa: boolean;
 }
 
 export const DEFAULT_SIGNIN_RATE_LIMIT_PER_MINUTE = 60;
@@ -114,6 +121,10 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: seconds('REQUEST_TIMEOUT_SECONDS', 60),
   CONNECTION_TIMEOUT_SECONDS: seconds('CONNECTION_TIMEOUT_SECONDS', 60),
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds('KEEP_ALIVE_TIMEOUT_SECONDS', 10),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters long').optional(),
+  REQUIRE_ADMIN_MFA: z
+    .enum(['true', 'false'], 'REQUIRE_ADMIN_MFA must be true or false')
+    .default('false'),
 });
 
 /** Every environment variable the app reads; the README's configuration table lists the same. */
@@ -138,12 +149,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const vars = parsed.data;
   const dataDir = path.resolve(vars.DATA_DIR);
+  const databaseUrl = vars.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'premios.db')}`;
+  const requireAdminMfa = vars.REQUIRE_ADMIN_MFA === 'true';
+  // On PostgreSQL several instances share the database, so none may invent its own key.
+  if (requireAdminMfa && !databaseUrl.startsWith('sqlite:') && !vars.SECRET_KEY) {
+    throw new ConfigError(
+      'Configuración inválida: REQUIRE_ADMIN_MFA=true on PostgreSQL needs SECRET_KEY',
+    );
+  }
   return {
     port: vars.PORT,
     host: vars.HOST,
     appUrl: (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
     dataDir,
-    databaseUrl: vars.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'premios.db')}`,
+    databaseUrl,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     timeZone: vars.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -161,5 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutSeconds: vars.REQUEST_TIMEOUT_SECONDS,
     connectionTimeoutSeconds: vars.CONNECTION_TIMEOUT_SECONDS,
     keepAliveTimeoutSeconds: vars.KEEP_ALIVE_TIMEOUT_SECONDS,
+    secretKey: vars.SECRET_KEY,
+    requireAdminMfa,
   };
 }

@@ -26,6 +26,10 @@ export const SESSION_IDLE_HOURS = 12;
 export const SESSION_ABSOLUTE_DAYS = 7;
 export const SESSION_COOKIE = 'premios_session';
 export const CURRENT_USER_COOKIE = 'currentUser';
+/** The pending sign-in between an administrator's password and their second factor. */
+export const MFA_CHALLENGE_COOKIE = 'premios_mfa';
+export const MFA_CHALLENGE_TTL_MINUTES = 10;
+export const RECOVERY_CODE_COUNT = 10;
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 

@@ -99,6 +99,22 @@ export const MSG = {
   mergeUnknownInto: 'Elija un ID fiscal que tenga votos en esta categoría.',
   undoStale: 'No se puede deshacer: los votos cambiaron después de la unificación.',
   undoNotMerge: 'Esta entrada del historial no se puede deshacer.',
+  adminSelfRevoke: 'No puede revocar su propio acceso.',
+  adminLastActive: 'No se puede revocar el acceso del único administrador activo.',
+  adminAlreadyRevoked: 'El acceso de este administrador ya fue revocado.',
+  adminNotPending: 'Este administrador ya completó su registro.',
+  adminRevoked: 'Se revocó el acceso.',
+  mfaInvalidCode: 'El código de verificación es incorrecto.',
+  mfaInvalidRecoveryCode: 'El código de recuperación es incorrecto o ya fue usado.',
+  mfaExpired: 'La verificación expiró. Ingrese nuevamente su contraseña.',
+  mfaAlreadyEnabled: 'La verificación en dos pasos ya está activa.',
+  mfaNotEnabled: 'La verificación en dos pasos no está activa.',
+  mfaNotStarted: 'Primero active la verificación en dos pasos.',
+  mfaRequired: 'Debe activar la verificación en dos pasos para continuar.',
+  mfaUnavailable:
+    'La verificación en dos pasos no está disponible: falta SECRET_KEY en la configuración del servidor.',
+  mfaEnabled: 'Se activó la verificación en dos pasos.',
+  mfaDisabled: 'Se desactivó la verificación en dos pasos.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -26,6 +26,7 @@ export const routes = [
         lazy: screen(() => import('./routes/AppLayout.tsx')),
         children: [
           { index: true, lazy: screen(() => import('./routes/admin/EventsList.tsx')) },
+          { path: 'admins', lazy: screen(() => import('./routes/admin/AdminsPage.tsx')) },
           {
             path: 'event/:eventId',
             lazy: screen(() => import('./routes/admin/EventLayout.tsx')),

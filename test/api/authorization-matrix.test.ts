@@ -27,6 +27,8 @@ interface World {
   exhibitorEmail: string;
   adminEmail: string;
   adminPassword: string;
+  /** An administrator whose invitation is pending (re-send and revoke act on it). */
+  pendingAdminId: string;
   /** What each exhibitor must never receive: the other event's and other exhibitors' data. */
   secrets: Record<'exhibitorOfEvent' | 'exhibitorOfOtherEvent', string[]>;
 }
@@ -133,6 +135,38 @@ const MATRIX: Record<string, Row> = {
         confirmPassword: 'Clave-segura-2026',
       },
     }),
+  },
+  'POST /api/auth/mfa': {
+    // Without the pending state a right password leaves, there is nothing to complete.
+    expect: everyone(401),
+    request: () => ({ url: '/api/auth/mfa', payload: { code: '123456' } }),
+  },
+  'POST /api/auth/mfa/recovery': {
+    expect: everyone(401),
+    request: () => ({ url: '/api/auth/mfa/recovery', payload: { recoveryCode: 'abcde-fghjk' } }),
+  },
+  'GET /api/security': { expect: adminOnly(), request: () => ({ url: '/api/security' }) },
+  'POST /api/security/mfa/setup': {
+    expect: adminOnly(),
+    request: () => ({ url: '/api/security/mfa/setup' }),
+  },
+  'POST /api/security/mfa/enable': {
+    // Nothing to confirm before "Activar verificación en dos pasos".
+    expect: adminOnly(409),
+    request: () => ({ url: '/api/security/mfa/enable', payload: { code: '123456' } }),
+  },
+  'POST /api/security/mfa/disable': {
+    expect: adminOnly(409),
+    request: () => ({ url: '/api/security/mfa/disable', payload: { code: '123456' } }),
+  },
+  'GET /api/admins': { expect: adminOnly(), request: () => ({ url: '/api/admins' }) },
+  'POST /api/admins/:adminId/invitation': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/admins/${w.pendingAdminId}/invitation` }),
+  },
+  'POST /api/admins/:adminId/revoke': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/admins/${w.pendingAdminId}/revoke` }),
   },
   'GET /api/events': { expect: adminOnly(), request: () => ({ url: '/api/events' }) },
   'POST /api/events': {
@@ -388,6 +422,10 @@ describe('authorization matrix over the route table', () => {
   async function world(): Promise<World & { sessions: Record<Caller, Session | undefined> }> {
     run += 1;
     const admin = await seedAdmin(t.deps.db, { email: `admin${run}@premios.test` });
+    const pendingAdmin = await seedAdmin(t.deps.db, {
+      email: `pendiente${run}@premios.test`,
+      fullName: null,
+    });
     const event = await seedEvent(t.deps.db, { name: `Evento Visible ${run}` });
     const otherEvent = await seedEvent(t.deps.db, { name: `Evento Secreto ${run}` });
     const exhibitor = await seedExhibitor(t.deps.db, { email: `visible${run}@empresa.test` });
@@ -423,6 +461,7 @@ describe('authorization matrix over the route table', () => {
       exhibitorEmail: exhibitor.email,
       adminEmail: admin.email,
       adminPassword: admin.password,
+      pendingAdminId: pendingAdmin.id,
       secrets: {
         exhibitorOfEvent: [
           otherEvent.name,

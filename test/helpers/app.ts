@@ -15,6 +15,7 @@ import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
 /** Default "now" of API tests: a fixed instant, moved explicitly with `clock.set/advance`. */
 export const TEST_NOW = '2026-06-01T12:00:00.000Z';
 export const TEST_TIMEZONE = 'America/Argentina/Buenos_Aires';
+export const TEST_SECRET_KEY = 'clave-de-prueba-de-treinta-y-dos-caracteres-o-mas';
 
 export interface TestApp extends BuiltApp {
   clock: ReturnType<typeof manualClock>;
@@ -48,6 +49,8 @@ export async function createTestApp(
       APP_TIMEZONE: TEST_TIMEZONE,
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'silent',
+      // Both engines seal second-factor secrets with the same key (PostgreSQL requires one).
+      SECRET_KEY: TEST_SECRET_KEY,
     }),
     databaseUrl: testDb.url,
     ...options.config,

@@ -15,6 +15,32 @@ export interface AdminsTable {
   created_at: Instant;
   updated_at: Instant;
   last_signed_in_at: OptionalInstant;
+  /** Set when the administrator's access was taken away; a new invitation clears it. */
+  revoked_at: OptionalInstant;
+  /** The active TOTP secret, encrypted (see lib/secret-box.ts); null without a second factor. */
+  mfa_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The secret shown during enrolment, encrypted, until a code confirms it. */
+  mfa_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  mfa_enabled_at: OptionalInstant;
+  /** The last TOTP time step accepted: a code of that step or an earlier one is refused. */
+  mfa_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface AdminRecoveryCodesTable {
+  id: string;
+  admin_id: string;
+  code_hash: string;
+  used_at: Instant | null;
+  created_at: Instant;
+}
+
+/** A password accepted, the second factor still to come (an httpOnly cookie holds the token). */
+export interface MfaChallengesTable {
+  id: string;
+  admin_id: string;
+  token_hash: string;
+  expires_at: Instant;
+  created_at: Instant;
 }
 
 export interface AdminInvitationsTable {
@@ -201,6 +227,8 @@ export interface AuditLogTable {
 export interface Database {
   admins: AdminsTable;
   admin_invitations: AdminInvitationsTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
   exhibitors: ExhibitorsTable;
   events: EventsTable;
   event_exhibitors: EventExhibitorsTable;

@@ -14,7 +14,7 @@ import { MSG } from '../../shared/messages.ts';
 import type { AppDeps } from '../deps.ts';
 import { refuseArchivedEvent, transactOnOpenEvent } from '../lib/archived.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
-import type { SessionUser } from './session.ts';
+import { mustSetUpMfa, type SessionUser } from './session.ts';
 import { zodFields } from './errors.ts';
 
 type AdminUser = Extract<SessionUser, { role: 'admin' }>;
@@ -151,6 +151,15 @@ export function implement<
     rateLimit: options.rateLimit,
     async run(request, reply, deps) {
       const user = guards[endpoint.access](request.user);
+      // REQUIRE_ADMIN_MFA: an administrator without the second factor may only set it up.
+      if (
+        endpoint.access !== 'public' &&
+        !endpoint.beforeMfa &&
+        user?.role === 'admin' &&
+        mustSetUpMfa(deps, user)
+      ) {
+        throw new AppError('mfa_required');
+      }
       // A path that does not fit its pattern names nothing: the same 404 as a missing record.
       const params = z.safeParse(endpoint.params, request.params);
       if (!params.success) throw notFound();

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CURRENT_USER_COOKIE,
+  MFA_CHALLENGE_COOKIE,
+  MFA_CHALLENGE_TTL_MINUTES,
   SESSION_ABSOLUTE_DAYS,
   SESSION_COOKIE,
   SESSION_IDLE_HOURS,
@@ -12,7 +14,15 @@ import { addDays, addHours, iso } from '../lib/time.ts';
 import { prepared } from '../db/prepared.ts';
 
 export type SessionUser =
-  | { role: 'admin'; sessionId: string; adminId: string; email: string; fullName: string }
+  | {
+      role: 'admin';
+      sessionId: string;
+      adminId: string;
+      email: string;
+      fullName: string;
+      /** Whether the account has its second factor on (REQUIRE_ADMIN_MFA asks for it). */
+      mfaEnabled: boolean;
+    }
   | {
       role: 'exh';
       sessionId: string;
@@ -72,6 +82,8 @@ interface SessionRow {
   admin_id: string | null;
   admin_email: string | null;
   admin_name: string | null;
+  admin_revoked_at: string | null;
+  admin_mfa_enabled_at: string | null;
   exhibitor_id: string | null;
   exhibitor_email: string | null;
   exhibitor_name: string | null;
@@ -92,6 +104,8 @@ const selectSessionUser = prepared<{ tokenHash: string }, SessionRow>((db, arg) 
       'admins.id as admin_id',
       'admins.email as admin_email',
       'admins.full_name as admin_name',
+      'admins.revoked_at as admin_revoked_at',
+      'admins.mfa_enabled_at as admin_mfa_enabled_at',
       'exhibitors.id as exhibitor_id',
       'exhibitors.email as exhibitor_email',
       'exhibitors.full_name as exhibitor_name',
@@ -117,13 +131,20 @@ export async function findSessionUser(deps: AppDeps, token: string): Promise<Ses
       .where('id', '=', session.id)
       .execute();
   }
-  if (session.role === 'admin' && session.admin_id && session.admin_email && session.admin_name) {
+  if (
+    session.role === 'admin' &&
+    session.admin_id &&
+    session.admin_email &&
+    session.admin_name &&
+    !session.admin_revoked_at
+  ) {
     return {
       role: 'admin',
       sessionId: session.id,
       adminId: session.admin_id,
       email: session.admin_email,
       fullName: session.admin_name,
+      mfaEnabled: session.admin_mfa_enabled_at !== null,
     };
   }
   if (
@@ -149,8 +170,18 @@ export async function deleteSession(deps: AppDeps, sessionId: string): Promise<v
   await deps.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
 
-export function toCurrentUser(user: SessionUser): CurrentUser {
-  return { role: user.role, email: user.email, fullName: user.fullName };
+/** REQUIRE_ADMIN_MFA is on and this administrator has no second factor yet. */
+export function mustSetUpMfa(deps: AppDeps, user: SessionUser): boolean {
+  return user.role === 'admin' && deps.config.requireAdminMfa && !user.mfaEnabled;
+}
+
+export function toCurrentUser(user: SessionUser, deps?: AppDeps): CurrentUser {
+  return {
+    role: user.role,
+    email: user.email,
+    fullName: user.fullName,
+    ...(deps && mustSetUpMfa(deps, user) ? { mfaSetupRequired: true as const } : {}),
+  };
 }
 
 function isSecure(deps: AppDeps): boolean {
@@ -208,4 +239,27 @@ export async function startSession(
 ): Promise<void> {
   const token = await createSession(deps, subject);
   setSessionCookies(reply, deps, token, display);
+}
+
+/** The pending second-factor sign-in's cookie, named like the session's (`__Host-` under https). */
+function mfaCookieName(deps: AppDeps): string {
+  return isSecure(deps) ? `__Host-${MFA_CHALLENGE_COOKIE}` : MFA_CHALLENGE_COOKIE;
+}
+
+export function setMfaChallengeCookie(reply: FastifyReply, deps: AppDeps, token: string): void {
+  reply.setCookie(mfaCookieName(deps), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isSecure(deps),
+    maxAge: MFA_CHALLENGE_TTL_MINUTES * 60,
+  });
+}
+
+export function clearMfaChallengeCookie(reply: FastifyReply, deps: AppDeps): void {
+  reply.clearCookie(mfaCookieName(deps), { path: '/', secure: isSecure(deps) });
+}
+
+export function mfaChallengeToken(request: FastifyRequest, deps: AppDeps): string | undefined {
+  return request.cookies[mfaCookieName(deps)];
 }

@@ -6,6 +6,8 @@ import {
   registerAdminResponse,
   signedInResponse,
 } from '../schemas/auth.ts';
+import { adminListResponse, adminParams } from '../schemas/admins.ts';
+import { okResponse } from '../schemas/common.ts';
 import { defineEndpoint, json } from './define.ts';
 
 export const inviteAdmin = defineEndpoint({
@@ -38,4 +40,40 @@ export const acceptInvitation = defineEndpoint({
   errors: ['not_found', 'rate_limited'],
 });
 
-export const adminsEndpoints = [inviteAdmin, getInvitation, acceptInvitation] as const;
+export const listAdmins = defineEndpoint({
+  method: 'GET',
+  path: '/api/admins',
+  access: 'admin',
+  summary: 'Administradores: estado, último ingreso y verificación en dos pasos',
+  response: json(adminListResponse),
+  errors: [],
+});
+
+export const resendAdminInvitation = defineEndpoint({
+  method: 'POST',
+  path: '/api/admins/:adminId/invitation',
+  access: 'admin',
+  summary: 'Reenvía el enlace de registro a un administrador con la invitación pendiente',
+  params: adminParams,
+  response: json(okResponse),
+  errors: ['not_found', 'conflict', 'rate_limited'],
+});
+
+export const revokeAdmin = defineEndpoint({
+  method: 'POST',
+  path: '/api/admins/:adminId/revoke',
+  access: 'admin',
+  summary: 'Revoca el acceso de un administrador: termina sus sesiones y anula su invitación',
+  params: adminParams,
+  response: json(okResponse),
+  errors: ['not_found', 'conflict', 'self_revoke', 'last_admin'],
+});
+
+export const adminsEndpoints = [
+  inviteAdmin,
+  getInvitation,
+  acceptInvitation,
+  listAdmins,
+  resendAdminInvitation,
+  revokeAdmin,
+] as const;

@@ -9,6 +9,14 @@ import {
   signInStartInput,
   signInStartResponse,
 } from '../schemas/auth.ts';
+import {
+  mfaCodeInput,
+  mfaRecoveryCodesResponse,
+  mfaRecoveryInput,
+  mfaSetupResponse,
+  mfaStatusResponse,
+  signInPasswordResponse,
+} from '../schemas/mfa.ts';
 import { defineEndpoint, json } from './define.ts';
 
 export const startSignIn = defineEndpoint({
@@ -45,9 +53,10 @@ export const signInWithPassword = defineEndpoint({
   method: 'POST',
   path: '/api/auth/password',
   access: 'public',
-  summary: 'Ingreso de un administrador con su contraseña',
+  summary:
+    'Ingreso de un administrador con su contraseña (con verificación en dos pasos, el código sigue en /api/auth/mfa)',
   body: signInPasswordInput,
-  response: json(signedInResponse),
+  response: json(signInPasswordResponse),
   errors: ['sign_in_failed', 'wrong_password', 'rate_limited'],
 });
 
@@ -71,6 +80,69 @@ export const confirmPasswordReset = defineEndpoint({
   errors: ['invalid_reset', 'rate_limited'],
 });
 
+export const signInWithTotp = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/mfa',
+  access: 'public',
+  summary: 'Segundo paso del ingreso de un administrador: el código de su aplicación',
+  body: mfaCodeInput,
+  response: json(signedInResponse),
+  errors: ['mfa_expired', 'mfa_invalid_code', 'rate_limited'],
+});
+
+export const signInWithRecoveryCode = defineEndpoint({
+  method: 'POST',
+  path: '/api/auth/mfa/recovery',
+  access: 'public',
+  summary: 'Segundo paso del ingreso con un código de recuperación (cada uno sirve una vez)',
+  body: mfaRecoveryInput,
+  response: json(signedInResponse),
+  errors: ['mfa_expired', 'mfa_invalid_code', 'rate_limited'],
+});
+
+export const mfaStatus = defineEndpoint({
+  method: 'GET',
+  path: '/api/security',
+  access: 'admin',
+  summary: 'Estado de la verificación en dos pasos del administrador',
+  response: json(mfaStatusResponse),
+  errors: [],
+  beforeMfa: true,
+});
+
+export const startMfaSetup = defineEndpoint({
+  method: 'POST',
+  path: '/api/security/mfa/setup',
+  access: 'admin',
+  summary: 'Genera el secreto de la verificación en dos pasos (texto y código QR) a confirmar',
+  response: json(mfaSetupResponse),
+  errors: ['conflict', 'mfa_unavailable'],
+  beforeMfa: true,
+});
+
+export const enableMfa = defineEndpoint({
+  method: 'POST',
+  path: '/api/security/mfa/enable',
+  access: 'admin',
+  summary:
+    'Confirma el secreto con un código y activa la verificación; da diez códigos de recuperación',
+  body: mfaCodeInput,
+  response: json(mfaRecoveryCodesResponse),
+  errors: ['conflict', 'mfa_invalid_code', 'mfa_unavailable', 'rate_limited'],
+  beforeMfa: true,
+});
+
+export const disableMfa = defineEndpoint({
+  method: 'POST',
+  path: '/api/security/mfa/disable',
+  access: 'admin',
+  summary: 'Desactiva la verificación en dos pasos con un código vigente',
+  body: mfaCodeInput,
+  response: json(okResponse),
+  errors: ['conflict', 'mfa_invalid_code', 'mfa_unavailable', 'rate_limited'],
+  beforeMfa: true,
+});
+
 export const authEndpoints = [
   startSignIn,
   signInWithCode,
@@ -78,4 +150,10 @@ export const authEndpoints = [
   signInWithPassword,
   requestPasswordReset,
   confirmPasswordReset,
+  signInWithTotp,
+  signInWithRecoveryCode,
+  mfaStatus,
+  startMfaSetup,
+  enableMfa,
+  disableMfa,
 ] as const;

@@ -70,6 +70,11 @@ export interface Endpoint<
    * method but GET with `:eventId` in its path) answers 409 "El evento está archivado".
    */
   onArchivedEvent: 'refuse' | 'allow';
+  /**
+   * Open to an administrator who must still set up the second factor (REQUIRE_ADMIN_MFA): the
+   * security page's own endpoints. Every other signed-in route refuses them.
+   */
+  beforeMfa: boolean;
 }
 
 interface EndpointSpec<A extends Access, P, Q, B, R extends ResponseSpec> {
@@ -84,6 +89,7 @@ interface EndpointSpec<A extends Access, P, Q, B, R extends ResponseSpec> {
   response: R;
   errors: readonly ApiErrorCode[];
   onArchivedEvent?: 'allow';
+  beforeMfa?: boolean;
 }
 
 /** One endpoint of the API, defined once for the server, the web client and the OpenAPI document. */
@@ -109,6 +115,7 @@ export function defineEndpoint(
     response: spec.response,
     errors: spec.errors,
     onArchivedEvent: spec.onArchivedEvent ?? 'refuse',
+    beforeMfa: spec.beforeMfa ?? false,
   };
 }
 
@@ -132,6 +139,10 @@ export function commonErrors(endpoint: Endpoint): ApiErrorCode[] {
   }
   if (endpoint.access !== 'public') codes.push('not_signed_in');
   if (endpoint.access === 'admin' || endpoint.access === 'exhibitor') codes.push('forbidden');
+  // REQUIRE_ADMIN_MFA: an administrator without the second factor may only set it up.
+  if ((endpoint.access === 'admin' || endpoint.access === 'signedIn') && !endpoint.beforeMfa) {
+    codes.push('mfa_required');
+  }
   // Any method but GET may carry a body, too big or of the wrong type, and needs the CSRF header.
   if (endpoint.method !== 'GET') {
     codes.push('csrf_rejected', 'body_too_large', 'unsupported_media_type');

@@ -1,6 +1,7 @@
 import AddModeratorIcon from '@mui/icons-material/PersonAddAlt1';
 import DownloadIcon from '@mui/icons-material/Download';
 import ImageIcon from '@mui/icons-material/Image';
+import GroupIcon from '@mui/icons-material/Group';
 import { AppBar, Box, Button, IconButton, Link, Toolbar, Tooltip } from '@mui/material';
 import { Suspense, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
@@ -44,6 +45,14 @@ export function TopBar({ LogoDialog, RegisterAdminDialog }: TopBarProps) {
             <Tooltip title="Actualizar logo">
               <IconButton aria-label="Actualizar logo" onClick={() => setDialog('logo')}>
                 <ImageIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Administradores">
+              <IconButton
+                aria-label="Administradores"
+                onClick={() => void navigate('/admin/admins')}
+              >
+                <GroupIcon />
               </IconButton>
             </Tooltip>
             <Tooltip title="Registrar nuevo administrador">

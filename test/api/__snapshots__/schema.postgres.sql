@@ -1,7 +1,8 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0009_lifecycle
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle
 
 -- tables
 admin_invitations BASE TABLE
+admin_recovery_codes BASE TABLE
 admins BASE TABLE
 audit_log BASE TABLE
 auth_throttle BASE TABLE
@@ -10,6 +11,7 @@ event_exhibitors BASE TABLE
 events BASE TABLE
 exhibitors BASE TABLE
 mail_outbox BASE TABLE
+mfa_challenges BASE TABLE
 nomination_lists BASE TABLE
 nominations BASE TABLE
 nominee_totals BASE TABLE
@@ -25,6 +27,11 @@ admin_invitations.invited_by text null -
 admin_invitations.expires_at text not null -
 admin_invitations.used_at text null -
 admin_invitations.created_at text not null -
+admin_recovery_codes.id text not null -
+admin_recovery_codes.admin_id text not null -
+admin_recovery_codes.code_hash text not null -
+admin_recovery_codes.used_at text null -
+admin_recovery_codes.created_at text not null -
 admins.id text not null -
 admins.email text not null -
 admins.full_name text null -
@@ -32,6 +39,11 @@ admins.password_hash text null -
 admins.created_at text not null -
 admins.updated_at text not null -
 admins.last_signed_in_at text null -
+admins.revoked_at text null -
+admins.mfa_secret text null -
+admins.mfa_pending_secret text null -
+admins.mfa_enabled_at text null -
+admins.mfa_last_step integer null -
 audit_log.id integer not null nextval('audit_log_id_seq'::regclass)
 audit_log.at text not null -
 audit_log.actor_role text not null -
@@ -90,6 +102,11 @@ mail_outbox.sent_at text null -
 mail_outbox.event_id text null -
 mail_outbox.exhibitor_id text null -
 mail_outbox.created_at text not null -
+mfa_challenges.id text not null -
+mfa_challenges.admin_id text not null -
+mfa_challenges.token_hash text not null -
+mfa_challenges.expires_at text not null -
+mfa_challenges.created_at text not null -
 nomination_lists.event_id text not null -
 nomination_lists.exhibitor_id text not null -
 nomination_lists.category text not null -
@@ -150,6 +167,8 @@ admin_invitations admin_invitations_admin_id_fkey: FOREIGN KEY (admin_id) REFERE
 admin_invitations admin_invitations_invited_by_fkey: FOREIGN KEY (invited_by) REFERENCES admins(id) ON DELETE SET NULL
 admin_invitations admin_invitations_pkey: PRIMARY KEY (id)
 admin_invitations admin_invitations_token_hash_key: UNIQUE (token_hash)
+admin_recovery_codes admin_recovery_codes_admin_id_fkey: FOREIGN KEY (admin_id) REFERENCES admins(id) ON DELETE CASCADE
+admin_recovery_codes admin_recovery_codes_pkey: PRIMARY KEY (id)
 admins admins_email_key: UNIQUE (email)
 admins admins_pkey: PRIMARY KEY (id)
 audit_log audit_log_pkey: PRIMARY KEY (id)
@@ -169,6 +188,9 @@ exhibitors exhibitors_email_key: UNIQUE (email)
 exhibitors exhibitors_pkey: PRIMARY KEY (id)
 mail_outbox mail_outbox_pkey: PRIMARY KEY (id)
 mail_outbox mail_outbox_status_check: CHECK ((status = ANY (ARRAY['pending'::text, 'sent'::text, 'failed'::text, 'cancelled'::text])))
+mfa_challenges mfa_challenges_admin_id_fkey: FOREIGN KEY (admin_id) REFERENCES admins(id) ON DELETE CASCADE
+mfa_challenges mfa_challenges_pkey: PRIMARY KEY (id)
+mfa_challenges mfa_challenges_token_hash_key: UNIQUE (token_hash)
 nomination_lists nomination_lists_category_check: CHECK ((category = ANY (ARRAY['consumption'::text, 'value'::text])))
 nomination_lists nomination_lists_membership_fk: FOREIGN KEY (event_id, exhibitor_id) REFERENCES event_exhibitors(event_id, exhibitor_id) ON DELETE CASCADE
 nomination_lists nomination_lists_pk: PRIMARY KEY (event_id, exhibitor_id, category)
@@ -194,6 +216,8 @@ sign_in_codes sign_in_codes_pkey: PRIMARY KEY (id)
 CREATE INDEX admin_invitations_admin_idx ON admin_invitations USING btree (admin_id)
 CREATE UNIQUE INDEX admin_invitations_pkey ON admin_invitations USING btree (id)
 CREATE UNIQUE INDEX admin_invitations_token_hash_key ON admin_invitations USING btree (token_hash)
+CREATE INDEX admin_recovery_codes_admin_idx ON admin_recovery_codes USING btree (admin_id)
+CREATE UNIQUE INDEX admin_recovery_codes_pkey ON admin_recovery_codes USING btree (id)
 CREATE UNIQUE INDEX admins_email_key ON admins USING btree (email)
 CREATE UNIQUE INDEX admins_pkey ON admins USING btree (id)
 CREATE INDEX audit_log_event_action_idx ON audit_log USING btree (event_id, action, id)
@@ -213,6 +237,9 @@ CREATE INDEX mail_outbox_due_idx ON mail_outbox USING btree (status, next_attemp
 CREATE INDEX mail_outbox_event_idx ON mail_outbox USING btree (event_id, exhibitor_id, template)
 CREATE UNIQUE INDEX mail_outbox_pkey ON mail_outbox USING btree (id)
 CREATE INDEX mail_outbox_recipient_idx ON mail_outbox USING btree (to_address, template)
+CREATE INDEX mfa_challenges_admin_idx ON mfa_challenges USING btree (admin_id)
+CREATE UNIQUE INDEX mfa_challenges_pkey ON mfa_challenges USING btree (id)
+CREATE UNIQUE INDEX mfa_challenges_token_hash_key ON mfa_challenges USING btree (token_hash)
 CREATE UNIQUE INDEX nomination_lists_pk ON nomination_lists USING btree (event_id, exhibitor_id, category)
 CREATE UNIQUE INDEX nominations_fiscal_unique ON nominations USING btree (event_id, exhibitor_id, category, fiscal_id)
 CREATE UNIQUE INDEX nominations_pk ON nominations USING btree (event_id, exhibitor_id, category, list_order)

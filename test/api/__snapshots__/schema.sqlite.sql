@@ -1,7 +1,10 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0009_lifecycle
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
+
+-- index admin_recovery_codes_admin_idx on admin_recovery_codes
+CREATE INDEX "admin_recovery_codes_admin_idx" on "admin_recovery_codes" ("admin_id");
 
 -- index audit_log_event_action_idx on audit_log
 CREATE INDEX "audit_log_event_action_idx" on "audit_log" ("event_id", "action", "id");
@@ -30,6 +33,9 @@ CREATE INDEX "mail_outbox_event_idx" on "mail_outbox" ("event_id", "exhibitor_id
 -- index mail_outbox_recipient_idx on mail_outbox
 CREATE INDEX "mail_outbox_recipient_idx" on "mail_outbox" ("to_address", "template");
 
+-- index mfa_challenges_admin_idx on mfa_challenges
+CREATE INDEX "mfa_challenges_admin_idx" on "mfa_challenges" ("admin_id");
+
 -- index nominations_results_idx on nominations
 CREATE INDEX "nominations_results_idx" on "nominations" ("event_id", "category", "fiscal_id", "nominated_at", "exhibitor_id", "list_order");
 
@@ -54,6 +60,9 @@ CREATE UNIQUE INDEX "sign_in_codes_link_idx" on "sign_in_codes" ("link_hash");
 -- index sqlite_autoindex_admin_invitations_2 on admin_invitations
 (implicit);
 
+-- index sqlite_autoindex_admin_recovery_codes_1 on admin_recovery_codes
+(implicit);
+
 -- index sqlite_autoindex_admins_1 on admins
 (implicit);
 
@@ -76,6 +85,12 @@ CREATE UNIQUE INDEX "sign_in_codes_link_idx" on "sign_in_codes" ("link_hash");
 (implicit);
 
 -- index sqlite_autoindex_mail_outbox_1 on mail_outbox
+(implicit);
+
+-- index sqlite_autoindex_mfa_challenges_1 on mfa_challenges
+(implicit);
+
+-- index sqlite_autoindex_mfa_challenges_2 on mfa_challenges
 (implicit);
 
 -- index sqlite_autoindex_nomination_lists_1 on nomination_lists
@@ -108,8 +123,11 @@ CREATE UNIQUE INDEX "sign_in_codes_link_idx" on "sign_in_codes" ("link_hash");
 -- table admin_invitations on admin_invitations
 CREATE TABLE "admin_invitations" ("id" text primary key, "admin_id" text not null references "admins" ("id") on delete cascade, "token_hash" text not null unique, "invited_by" text references "admins" ("id") on delete set null, "expires_at" text not null, "used_at" text, "created_at" text not null);
 
+-- table admin_recovery_codes on admin_recovery_codes
+CREATE TABLE "admin_recovery_codes" ("id" text primary key, "admin_id" text not null references "admins" ("id") on delete cascade, "code_hash" text not null, "used_at" text, "created_at" text not null);
+
 -- table admins on admins
-CREATE TABLE "admins" ("id" text primary key, "email" text not null unique, "full_name" text, "password_hash" text, "created_at" text not null, "updated_at" text not null, "last_signed_in_at" text);
+CREATE TABLE "admins" ("id" text primary key, "email" text not null unique, "full_name" text, "password_hash" text, "created_at" text not null, "updated_at" text not null, "last_signed_in_at" text, "revoked_at" text, "mfa_secret" text, "mfa_pending_secret" text, "mfa_enabled_at" text, "mfa_last_step" integer);
 
 -- table audit_log on audit_log
 CREATE TABLE "audit_log" ("id" integer primary key autoincrement, "at" text not null, "actor_role" text not null, "actor_id" text, "actor_email" text, "action" text not null, "entity_type" text not null, "entity_id" text, "event_id" text, "details" text not null);
@@ -131,6 +149,9 @@ CREATE TABLE "exhibitors" ("id" text primary key, "email" text not null unique, 
 
 -- table mail_outbox on mail_outbox
 CREATE TABLE "mail_outbox" ("id" text primary key, "template" text not null, "params" text not null, "to_address" text not null, "status" text not null check (status in ('pending', 'sent', 'failed', 'cancelled')), "attempts" integer default 0 not null, "next_attempt_at" text not null, "locked_until" text, "last_error" text, "subject" text, "sent_at" text, "event_id" text, "exhibitor_id" text, "created_at" text not null);
+
+-- table mfa_challenges on mfa_challenges
+CREATE TABLE "mfa_challenges" ("id" text primary key, "admin_id" text not null references "admins" ("id") on delete cascade, "token_hash" text not null unique, "expires_at" text not null, "created_at" text not null);
 
 -- table nomination_lists on nomination_lists
 CREATE TABLE "nomination_lists" ("event_id" text not null, "exhibitor_id" text not null, "category" text not null check (category in ('consumption', 'value')), "version" integer default 0 not null, "updated_at" text not null, constraint "nomination_lists_pk" primary key ("event_id", "exhibitor_id", "category"), constraint "nomination_lists_membership_fk" foreign key ("event_id", "exhibitor_id") references "event_exhibitors" ("event_id", "exhibitor_id") on delete cascade);

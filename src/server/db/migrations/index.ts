@@ -9,6 +9,7 @@ import { migration as mailOutboxRecipientIndex } from './0004-mail-outbox-recipi
 import { migration as signInHardening } from './0005-sign-in-hardening.ts';
 import { migration as turnout } from './0006-turnout.ts';
 import { migration as results } from './0007-results.ts';
+import { migration as admins } from './0008-admins.ts';
 import { migration as lifecycle } from './0009-lifecycle.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
@@ -20,6 +21,7 @@ export const migrations: readonly FrozenMigration[] = [
   signInHardening,
   turnout,
   results,
+  admins,
   lifecycle,
 ];
 

@@ -2,7 +2,15 @@ import * as api from '../../../shared/api/admins.ts';
 import { implement, type Route } from '../../http/route.ts';
 import { startSession } from '../../http/session.ts';
 import { signInRateLimit } from '../auth/routes.ts';
-import { acceptAdminInvitation, findInvitation, inviteAdmin } from './service.ts';
+import { OK } from '../../../shared/schemas/common.ts';
+import {
+  acceptAdminInvitation,
+  findInvitation,
+  inviteAdmin,
+  listAdmins,
+  resendInvitationOf,
+  revokeAdmin,
+} from './service.ts';
 
 export const adminsRoutes: Route[] = [
   implement(api.inviteAdmin, async ({ body, deps, user }) => {
@@ -28,4 +36,15 @@ export const adminsRoutes: Route[] = [
     },
     { rateLimit: signInRateLimit },
   ),
+  implement(api.listAdmins, async ({ deps, user }) => ({
+    admins: await listAdmins(deps.db, user.adminId),
+  })),
+  implement(api.resendAdminInvitation, async ({ deps, params }) => {
+    await resendInvitationOf(deps, params.adminId);
+    return OK;
+  }),
+  implement(api.revokeAdmin, async ({ deps, params, user }) => {
+    await revokeAdmin(deps, params.adminId, user);
+    return OK;
+  }),
 ];

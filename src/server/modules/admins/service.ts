@@ -4,9 +4,10 @@ import type { Db } from '../../db/connection.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { recordAudit, type Actor } from '../../lib/audit.ts';
 import { hashToken, newId, newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
+import type { AdminRow } from '../../../shared/schemas/admins.ts';
 import { addDays, addMinutes, iso } from '../../lib/time.ts';
 import { enqueueMail, forgetSentSecrets } from '../../mail/outbox.ts';
 import { hashPassword, isWeakPassword } from '../auth/passwords.ts';
@@ -72,21 +73,47 @@ export async function inviteAdmin(
 ): Promise<{ adminId: string; link: string }> {
   const now = deps.clock.now();
   return deps.transact(async (tx) => {
-    if (await isEmailInUse(tx, email)) {
+    // A revoked address may be invited again: the same record starts over as a pending invitation
+    // (no name, password or second factor), so its history stays in one place.
+    const revoked = await tx
+      .selectFrom('admins')
+      .select('id')
+      .where('email', '=', email)
+      .where('revoked_at', 'is not', null)
+      .executeTakeFirst();
+    if (!revoked && (await isEmailInUse(tx, email))) {
       throw new AppError('email_in_use', { fields: { email: MSG.adminEmailInUse } });
     }
-    const adminId = newId();
-    await tx
-      .insertInto('admins')
-      .values({
-        id: adminId,
-        email,
-        full_name: null,
-        password_hash: null,
-        created_at: iso(now),
-        updated_at: iso(now),
-      })
-      .execute();
+    const adminId = revoked?.id ?? newId();
+    if (revoked) {
+      await tx
+        .updateTable('admins')
+        .set({
+          full_name: null,
+          password_hash: null,
+          revoked_at: null,
+          mfa_secret: null,
+          mfa_pending_secret: null,
+          mfa_enabled_at: null,
+          mfa_last_step: null,
+          updated_at: iso(now),
+        })
+        .where('id', '=', adminId)
+        .execute();
+      await tx.deleteFrom('admin_recovery_codes').where('admin_id', '=', adminId).execute();
+    } else {
+      await tx
+        .insertInto('admins')
+        .values({
+          id: adminId,
+          email,
+          full_name: null,
+          password_hash: null,
+          created_at: iso(now),
+          updated_at: iso(now),
+        })
+        .execute();
+    }
     const token = await issueAdminInvitation(
       tx,
       now,
@@ -162,6 +189,7 @@ export async function findInvitation(
     .where('admin_invitations.used_at', 'is', null)
     .where('admin_invitations.expires_at', '>', iso(now))
     .where('admins.full_name', 'is', null)
+    .where('admins.revoked_at', 'is', null)
     .executeTakeFirst();
   if (!invitation) throw notFound(MSG.invalidToken);
   return invitation;
@@ -207,5 +235,117 @@ export async function acceptAdminInvitation(
       details: { fullName: input.fullName },
     });
     return { adminId: invitation.adminId, email: invitation.email, fullName: input.fullName };
+  });
+}
+
+/** Every administrator, oldest first, with what the administrators page shows. */
+export async function listAdmins(db: Db, viewerId: string): Promise<AdminRow[]> {
+  const rows = await db
+    .selectFrom('admins')
+    .select([
+      'id',
+      'email',
+      'full_name',
+      'revoked_at',
+      'last_signed_in_at',
+      'mfa_enabled_at',
+      'created_at',
+    ])
+    .orderBy('created_at')
+    .orderBy('email')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    status: row.revoked_at ? 'revoked' : row.full_name === null ? 'pending' : 'active',
+    lastSignedInAt: row.last_signed_in_at,
+    mfaEnabled: row.mfa_enabled_at !== null,
+    self: row.id === viewerId,
+  }));
+}
+
+/**
+ * "Reenviar invitación" of the administrators page: a fresh registration link for a pending
+ * administrator, with the same spacing and hourly ceiling as when they ask for it at /signin.
+ */
+export async function resendInvitationOf(deps: AppDeps, adminId: string): Promise<void> {
+  const admin = await deps.db
+    .selectFrom('admins')
+    .select(['id', 'email', 'full_name', 'revoked_at'])
+    .where('id', '=', adminId)
+    .executeTakeFirst();
+  if (!admin) throw notFound();
+  if (admin.revoked_at) throw new AppError('conflict', { message: MSG.adminAlreadyRevoked });
+  if (admin.full_name !== null) throw new AppError('conflict', { message: MSG.adminNotPending });
+  await resendAdminInvitation(deps, admin);
+}
+
+/**
+ * Takes an administrator's access away: their sessions and pending second-factor sign-ins end at
+ * once, their registration and reset links stop working, and the change is audited. Nobody revokes
+ * themselves, and the last active administrator stays. Every active administrator's row is locked
+ * first (PostgreSQL; SQLite has one writer), so two revocations in parallel cannot both pass the
+ * "someone else stays active" check.
+ */
+export async function revokeAdmin(
+  deps: AppDeps,
+  adminId: string,
+  actor: Extract<SessionUser, { role: 'admin' }> | null,
+): Promise<{ email: string }> {
+  if (actor?.adminId === adminId) throw new AppError('self_revoke');
+  const now = deps.clock.now();
+  return deps.transact(async (tx) => {
+    const activeQuery = tx
+      .selectFrom('admins')
+      .select('id')
+      .where('revoked_at', 'is', null)
+      .where('full_name', 'is not', null)
+      .orderBy('id');
+    const active = await (
+      deps.engine === 'postgres' ? activeQuery.forUpdate() : activeQuery
+    ).execute();
+    const target = await tx
+      .selectFrom('admins')
+      .select(['id', 'email', 'full_name', 'revoked_at'])
+      .where('id', '=', adminId)
+      .executeTakeFirst();
+    if (!target) throw notFound();
+    if (target.revoked_at) throw new AppError('conflict', { message: MSG.adminAlreadyRevoked });
+    const targetActive = active.some((row) => row.id === adminId);
+    if (targetActive && active.length <= 1) throw new AppError('last_admin');
+    // Whoever asks must still be active themselves (their access may have just been revoked).
+    if (actor && !active.some((row) => row.id === actor.adminId)) {
+      throw new AppError('not_signed_in');
+    }
+    await tx
+      .updateTable('admins')
+      .set({ revoked_at: iso(now), updated_at: iso(now) })
+      .where('id', '=', adminId)
+      .execute();
+    await tx
+      .updateTable('admin_invitations')
+      .set({ used_at: iso(now) })
+      .where('admin_id', '=', adminId)
+      .where('used_at', 'is', null)
+      .execute();
+    await tx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: iso(now) })
+      .where('admin_id', '=', adminId)
+      .where('used_at', 'is', null)
+      .execute();
+    await tx.deleteFrom('sessions').where('admin_id', '=', adminId).execute();
+    await tx.deleteFrom('mfa_challenges').where('admin_id', '=', adminId).execute();
+    await forgetSentSecrets(tx, 'admin-invitation', target.email);
+    await forgetSentSecrets(tx, 'password-reset', target.email);
+    const by: Actor = actor ?? { role: 'system', email: null };
+    await recordAudit(tx, by, now, {
+      action: 'admin.revoked',
+      entityType: 'admin',
+      entityId: adminId,
+      details: { email: target.email, wasPending: target.full_name === null },
+    });
+    return { email: target.email };
   });
 }

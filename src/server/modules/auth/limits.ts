@@ -74,3 +74,23 @@ export const passwordScopes = [
   passwordTryPerAccount.scope,
   passwordTryGrace.scope,
 ];
+
+/**
+ * Second-factor tries (TOTP or recovery code) of one client on one account, counted like passwords:
+ * 5 in a row freely, then a doubling wait up to 15 minutes; a right code starts over.
+ */
+export const mfaTryPerClient: ThrottleRule = {
+  scope: 'mfa-try-client',
+  windowMs: 24 * HOUR,
+  max: 200,
+  delayAfter: (hits) => (hits < 5 ? 0 : Math.min(2 ** (hits - 5), 15 * 60) * SECOND),
+};
+/**
+ * Second-factor tries evaluated per account per hour, from every client together: three codes of
+ * a million are good at any instant, so 30 an hour keeps a guess near one in ten thousand a day.
+ */
+export const mfaTryPerAccount: ThrottleRule = { scope: 'mfa-try-account', windowMs: HOUR, max: 30 };
+/** Past the hourly ceiling, first tries of clients that have not been guessing, per hour. */
+export const mfaTryGrace: ThrottleRule = { scope: 'mfa-try-grace', windowMs: HOUR, max: 10 };
+
+export const mfaScopes = [mfaTryPerClient.scope, mfaTryPerAccount.scope, mfaTryGrace.scope];

@@ -2,7 +2,21 @@ import * as api from '../../../shared/api/auth.ts';
 import { signInRateLimitPerMinute } from '../../config.ts';
 import { OK } from '../../../shared/schemas/common.ts';
 import { implement, type Route } from '../../http/route.ts';
-import { startSession } from '../../http/session.ts';
+import {
+  clearMfaChallengeCookie,
+  mfaChallengeToken,
+  setMfaChallengeCookie,
+  startSession,
+} from '../../http/session.ts';
+import {
+  disableMfa,
+  enableMfa,
+  mfaStatus,
+  signInWithRecoveryCode,
+  signInWithTotp,
+  startMfaChallenge,
+  startMfaSetup,
+} from './mfa.ts';
 import {
   confirmPasswordReset,
   requestPasswordReset,
@@ -49,11 +63,50 @@ export const authRoutes: Route[] = [
     api.signInWithPassword,
     async ({ body, deps, reply, request }) => {
       const signedIn = await signInWithPassword(deps, body.email, body.password, request.ip);
+      if (signedIn.secondFactor && signedIn.subject.role === 'admin') {
+        // No session yet: only a short-lived pending state until the second factor.
+        const token = await startMfaChallenge(deps, signedIn.subject.adminId);
+        setMfaChallengeCookie(reply, deps, token);
+        return { mfa: true as const };
+      }
+      await startSession(deps, reply, signedIn.subject, signedIn.display);
+      return deps.config.requireAdminMfa
+        ? { user: signedIn.display, mfaSetupRequired: true as const }
+        : { user: signedIn.display };
+    },
+    limited,
+  ),
+  implement(
+    api.signInWithTotp,
+    async ({ body, deps, reply, request }) => {
+      const token = mfaChallengeToken(request, deps);
+      const signedIn = await signInWithTotp(deps, token, body.code, request.ip);
+      clearMfaChallengeCookie(reply, deps);
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       return { user: signedIn.display };
     },
     limited,
   ),
+  implement(
+    api.signInWithRecoveryCode,
+    async ({ body, deps, reply, request }) => {
+      const token = mfaChallengeToken(request, deps);
+      const signedIn = await signInWithRecoveryCode(deps, token, body.recoveryCode, request.ip);
+      clearMfaChallengeCookie(reply, deps);
+      await startSession(deps, reply, signedIn.subject, signedIn.display);
+      return { user: signedIn.display };
+    },
+    limited,
+  ),
+  implement(api.mfaStatus, async ({ deps, user }) => mfaStatus(deps, user)),
+  implement(api.startMfaSetup, async ({ deps, user }) => startMfaSetup(deps, user)),
+  implement(api.enableMfa, async ({ body, deps, user, request }) => ({
+    recoveryCodes: await enableMfa(deps, user, body.code, request.ip),
+  })),
+  implement(api.disableMfa, async ({ body, deps, user, request }) => {
+    await disableMfa(deps, user, body.code, request.ip);
+    return OK;
+  }),
   implement(
     api.requestPasswordReset,
     async ({ body, deps }) => {

@@ -29,6 +29,8 @@ import { hashPassword, isWeakPassword, verifyPassword } from './passwords.ts';
 export interface SignedIn {
   subject: SessionSubject;
   display: { role: 'admin' | 'exh'; email: string; fullName: string };
+  /** The password was right and the account has a second factor: the code comes next. */
+  secondFactor?: boolean;
 }
 
 /** Reset emails per account: one per interval, a few per hour, so nobody can flood a mailbox. */
@@ -73,10 +75,11 @@ export async function startSignIn(
   }
   const admin = await deps.db
     .selectFrom('admins')
-    .select(['id', 'email', 'full_name'])
+    .select(['id', 'email', 'full_name', 'revoked_at'])
     .where('email', '=', email)
     .executeTakeFirst();
-  if (!admin) throw notFound(MSG.accountNotFound);
+  // A revoked administrator has no account any more, as far as signing in goes.
+  if (!admin || admin.revoked_at) throw notFound(MSG.accountNotFound);
   if (admin.full_name) return 'admin';
   await resendAdminInvitation(deps, { id: admin.id, email: admin.email });
   return 'pending';
@@ -273,10 +276,10 @@ export async function signInWithPassword(
   const now = deps.clock.now();
   const admin = await deps.db
     .selectFrom('admins')
-    .select(['id', 'email', 'full_name', 'password_hash'])
+    .select(['id', 'email', 'full_name', 'password_hash', 'revoked_at', 'mfa_enabled_at'])
     .where('email', '=', email)
     .executeTakeFirst();
-  if (!admin || !admin.full_name || !admin.password_hash) {
+  if (!admin || !admin.full_name || !admin.password_hash || admin.revoked_at) {
     throw new AppError('sign_in_failed');
   }
   const clientKey = perClient(admin.id, client);
@@ -301,6 +304,7 @@ export async function signInWithPassword(
   return {
     subject: { role: 'admin', adminId: admin.id },
     display: { role: 'admin', email: admin.email, fullName: admin.full_name },
+    secondFactor: admin.mfa_enabled_at !== null,
   };
 }
 
@@ -312,10 +316,10 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
   const now = deps.clock.now();
   const admin = await deps.db
     .selectFrom('admins')
-    .select(['id', 'email', 'full_name', 'password_hash'])
+    .select(['id', 'email', 'full_name', 'password_hash', 'revoked_at'])
     .where('email', '=', email)
     .executeTakeFirst();
-  if (!admin?.full_name || !admin.password_hash) return;
+  if (!admin?.full_name || !admin.password_hash || admin.revoked_at) return;
   const queued = await deps.transact(async (trx) => {
     const recent = await trx
       .selectFrom('password_reset_tokens')

@@ -4,7 +4,9 @@ import { implement } from '../../http/route.ts';
 import { clearSessionCookies, deleteSession, toCurrentUser } from '../../http/session.ts';
 
 export const sessionRoutes = [
-  implement(getSession, async ({ user }) => ({ user: user ? toCurrentUser(user) : null })),
+  implement(getSession, async ({ user, deps }) => ({
+    user: user ? toCurrentUser(user, deps) : null,
+  })),
   implement(signOut, async ({ user, deps, reply }) => {
     if (user) await deleteSession(deps, user.sessionId);
     clearSessionCookies(reply, deps);

@@ -6,8 +6,8 @@ import { registerAdminInput, type RegisterAdminInput } from '../../../shared/sch
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useToast } from '../../components/Toasts.tsx';
-import { inviteAdmin } from '../../../shared/api/admins.ts';
-import { ApiError, useEndpointMutation } from '../../lib/api.ts';
+import { inviteAdmin, listAdmins } from '../../../shared/api/admins.ts';
+import { ApiError, endpointKey, useEndpointMutation } from '../../lib/api.ts';
 
 /**
  * Top bar "Registrar nuevo administrador": the server emails the invitation link; the address
@@ -16,7 +16,7 @@ import { ApiError, useEndpointMutation } from '../../lib/api.ts';
 export default function RegisterAdminDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
-  const invite = useEndpointMutation(inviteAdmin);
+  const invite = useEndpointMutation(inviteAdmin, { invalidates: () => [endpointKey(listAdmins)] });
   const form = useForm<RegisterAdminInput>({
     resolver: zodResolver(registerAdminInput),
     defaultValues: { email: '' },

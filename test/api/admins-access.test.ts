@@ -1,0 +1,327 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages.ts';
+import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import { seedAdmin } from '../helpers/seed.ts';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('administrators page: list, re-send, revoke', () => {
+  let t: TestApp;
+  let ana: Awaited<ReturnType<typeof seedAdmin>>;
+  let asAna: Session;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ana = await seedAdmin(t.deps.db, { email: 'ana@premios.test', fullName: 'Ana Pérez' });
+    asAna = await t.signIn({ role: 'admin', adminId: ana.id });
+  });
+  afterAll(() => t.close());
+
+  const list = (as: Session = asAna) => t.request({ method: 'GET', url: '/api/admins', as });
+  const revoke = (adminId: string, as: Session = asAna) =>
+    t.request({ method: 'POST', url: `/api/admins/${adminId}/revoke`, as });
+  const resend = (adminId: string, as: Session = asAna) =>
+    t.request({ method: 'POST', url: `/api/admins/${adminId}/invitation`, as });
+  const invite = (email: string) =>
+    t.request({ method: 'POST', url: '/api/admins', payload: { email }, as: asAna });
+  const adminRow = (id: string) =>
+    t.deps.db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  async function invitationToken(email: string): Promise<string> {
+    await t.deliverMail();
+    const mail = t.smtp.latestTo(email);
+    const match = /signin\/newadmin\?token=([\w-]+)/.exec(mail!.text);
+    expect(match).not.toBeNull();
+    return match![1]!;
+  }
+
+  it('lists every administrator with status, last sign-in, second factor and who asks', async () => {
+    t.clock.set(TEST_NOW);
+    const pending = await invite('pendiente@premios.test');
+    expect(pending.statusCode).toBe(201);
+    const bruno = await seedAdmin(t.deps.db, { email: 'bruno@premios.test', fullName: 'Bruno' });
+    await t.signIn({ role: 'admin', adminId: bruno.id });
+    await t.deps.db
+      .updateTable('admins')
+      .set({ mfa_enabled_at: TEST_NOW })
+      .where('id', '=', bruno.id)
+      .execute();
+
+    const response = await list();
+    expect(response.statusCode).toBe(200);
+    const rows = (response.json() as { admins: Record<string, unknown>[] }).admins;
+    expect(rows.find((row) => row.email === 'bruno@premios.test')).toEqual({
+      id: bruno.id,
+      fullName: 'Bruno',
+      email: 'bruno@premios.test',
+      status: 'active',
+      lastSignedInAt: TEST_NOW,
+      mfaEnabled: true,
+      self: false,
+    });
+    expect(rows.find((row) => row.email === 'pendiente@premios.test')).toMatchObject({
+      fullName: null,
+      status: 'pending',
+      lastSignedInAt: null,
+      mfaEnabled: false,
+      self: false,
+    });
+    expect(rows.find((row) => row.email === 'ana@premios.test')).toMatchObject({
+      status: 'active',
+      self: true,
+    });
+  });
+
+  it('revoking ends the sessions at once, audits, and refuses the sign-in afterwards', async () => {
+    t.clock.set(TEST_NOW);
+    const carla = await seedAdmin(t.deps.db, { email: 'carla@premios.test', fullName: 'Carla' });
+    const asCarla = await t.signIn({ role: 'admin', adminId: carla.id });
+    expect((await list(asCarla)).statusCode).toBe(200);
+
+    const response = await revoke(carla.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+
+    const next = await list(asCarla);
+    expect(next.statusCode).toBe(401);
+    expect(next.json().error.message).toBe(MSG.notSignedIn);
+    expect((await adminRow(carla.id)).revoked_at).toBe(TEST_NOW);
+    const sessions = await t.deps.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('admin_id', '=', carla.id)
+      .execute();
+    expect(sessions).toEqual([]);
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'admin.revoked')
+      .where('entity_id', '=', carla.id)
+      .executeTakeFirstOrThrow();
+    expect(audit.actor_id).toBe(ana.id);
+
+    const start = await t.request({
+      method: 'POST',
+      url: '/api/auth/start',
+      payload: { email: 'carla@premios.test' },
+    });
+    expect(start.statusCode).toBe(404);
+    expect(start.json().error.message).toBe(MSG.accountNotFound);
+    const password = await t.request({
+      method: 'POST',
+      url: '/api/auth/password',
+      payload: { email: 'carla@premios.test', password: carla.password },
+    });
+    expect(password.statusCode).toBe(400);
+    expect(password.json().error.message).toBe(MSG.signInFailed);
+
+    const rows = (await list()).json() as { admins: { id: string; status: string }[] };
+    expect(rows.admins.find((row) => row.id === carla.id)?.status).toBe('revoked');
+
+    const again = await revoke(carla.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(MSG.adminAlreadyRevoked);
+  });
+
+  it("voids a pending invitation's link", async () => {
+    t.clock.set(TEST_NOW);
+    const invited = await invite('daniel@premios.test');
+    const { adminId } = invited.json() as { adminId: string };
+    const token = await invitationToken('daniel@premios.test');
+    expect(
+      (await t.request({ method: 'GET', url: `/api/admins/invitation?token=${token}` })).statusCode,
+    ).toBe(200);
+
+    expect((await revoke(adminId)).statusCode).toBe(200);
+
+    const shown = await t.request({ method: 'GET', url: `/api/admins/invitation?token=${token}` });
+    expect(shown.statusCode).toBe(404);
+    expect(shown.json().error.message).toBe(MSG.invalidToken);
+    const accepted = await t.request({
+      method: 'POST',
+      url: '/api/admins/invitation',
+      payload: {
+        token,
+        fullName: 'Daniel',
+        password: 'Clave-larga-2026',
+        confirmPassword: 'Clave-larga-2026',
+      },
+    });
+    expect(accepted.statusCode).toBe(404);
+    expect(accepted.json().error.message).toBe(MSG.invalidToken);
+    const row = await adminRow(adminId);
+    expect(row.full_name).toBeNull();
+    expect(row.revoked_at).toBe(TEST_NOW);
+    const live = await t.deps.db
+      .selectFrom('admin_invitations')
+      .select('id')
+      .where('admin_id', '=', adminId)
+      .where('used_at', 'is', null)
+      .execute();
+    expect(live).toEqual([]);
+  });
+
+  it('a revoked address can be invited again and registers as before', async () => {
+    t.clock.set(TEST_NOW);
+    const eva = await seedAdmin(t.deps.db, { email: 'eva@premios.test', fullName: 'Eva' });
+    expect((await revoke(eva.id)).statusCode).toBe(200);
+
+    const invited = await invite('eva@premios.test');
+    expect(invited.statusCode).toBe(201);
+    expect(invited.json()).toEqual({ adminId: eva.id });
+    const row = await adminRow(eva.id);
+    expect(row).toMatchObject({ full_name: null, password_hash: null, revoked_at: null });
+    const token = await invitationToken('eva@premios.test');
+    const accepted = await t.request({
+      method: 'POST',
+      url: '/api/admins/invitation',
+      payload: {
+        token,
+        fullName: 'Eva Nueva',
+        password: 'Clave-larga-2026',
+        confirmPassword: 'Clave-larga-2026',
+      },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect((await adminRow(eva.id)).full_name).toBe('Eva Nueva');
+  });
+
+  it('nobody revokes themselves', async () => {
+    const response = await revoke(ana.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe(MSG.adminSelfRevoke);
+    expect((await adminRow(ana.id)).revoked_at).toBeNull();
+  });
+
+  it('refuses an unknown administrator with 404', async () => {
+    const response = await revoke('00000000-0000-0000-0000-000000000000');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe(MSG.apiNotFound);
+  });
+
+  it('re-sends a pending invitation, spaced and capped like the one asked at /signin', async () => {
+    t.clock.set(TEST_NOW);
+    const invited = await invite('fede@premios.test');
+    const { adminId } = invited.json() as { adminId: string };
+    const first = await invitationToken('fede@premios.test');
+
+    t.clock.advance(31_000);
+    const response = await resend(adminId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    const second = await invitationToken('fede@premios.test');
+    expect(second).not.toBe(first);
+    // The earlier link is void; the new one works.
+    expect(
+      (await t.request({ method: 'GET', url: `/api/admins/invitation?token=${first}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/admins/invitation?token=${second}` }))
+        .statusCode,
+    ).toBe(200);
+
+    // Within 30 s nothing new is issued; ten links an hour at most.
+    const before = await t.deps.db
+      .selectFrom('admin_invitations')
+      .select('id')
+      .where('admin_id', '=', adminId)
+      .execute();
+    expect((await resend(adminId)).statusCode).toBe(200);
+    const after = await t.deps.db
+      .selectFrom('admin_invitations')
+      .select('id')
+      .where('admin_id', '=', adminId)
+      .execute();
+    expect(after).toHaveLength(before.length);
+    for (let i = 0; i < 8; i++) {
+      t.clock.advance(31_000);
+      expect((await resend(adminId)).statusCode).toBe(200);
+    }
+    t.clock.advance(31_000);
+    const refused = await resend(adminId);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(MSG.tooManyRequests);
+
+    const active = await resend(ana.id);
+    expect(active.statusCode).toBe(409);
+    expect(active.json().error.message).toBe(MSG.adminNotPending);
+  });
+});
+
+describe('the last active administrator', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('two parallel revocations that would leave nobody: exactly one passes', async () => {
+    const [a, b] = [
+      await seedAdmin(t.deps.db, { email: 'a@premios.test', fullName: 'A' }),
+      await seedAdmin(t.deps.db, { email: 'b@premios.test', fullName: 'B' }),
+    ];
+    // A pending invitation is not an active administrator.
+    await seedAdmin(t.deps.db, { email: 'p@premios.test', fullName: null });
+    const asA = await t.signIn({ role: 'admin', adminId: a.id });
+    const asB = await t.signIn({ role: 'admin', adminId: b.id });
+    const [byA, byB] = await Promise.all([
+      t.request({ method: 'POST', url: `/api/admins/${b.id}/revoke`, as: asA }),
+      t.request({ method: 'POST', url: `/api/admins/${a.id}/revoke`, as: asB }),
+    ]);
+    const statuses = [byA.statusCode, byB.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const refused = byA.statusCode === 409 ? byA : byB;
+    expect(refused.json().error.message).toBe(MSG.adminLastActive);
+    const active = await t.deps.db
+      .selectFrom('admins')
+      .select('email')
+      .where('revoked_at', 'is', null)
+      .where('full_name', 'is not', null)
+      .execute();
+    expect(active).toHaveLength(1);
+  });
+
+  it('the CLI lists administrators and revokes by email, but never the last active one', async () => {
+    const cli = (...args: string[]) =>
+      run(process.execPath, ['src/server/cli.ts', ...args], {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: t.config.databaseUrl,
+          DATA_DIR: t.config.dataDir,
+          LOG_LEVEL: 'silent',
+        },
+      });
+    const listed = await cli('list-admins');
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.find((line) => line.startsWith('p@premios.test'))).toBe(
+      'p@premios.test\t-\tInvitación pendiente\túltimo ingreso: nunca\tverificación en dos pasos: no',
+    );
+    expect(lines.filter((line) => line.includes('\tRevocado\t'))).toHaveLength(1);
+    const survivor = await t.deps.db
+      .selectFrom('admins')
+      .select(['id', 'email'])
+      .where('revoked_at', 'is', null)
+      .where('full_name', 'is not', null)
+      .executeTakeFirstOrThrow();
+
+    await expect(cli('revoke-admin', survivor.email)).rejects.toMatchObject({
+      code: 1,
+      stderr: `${MSG.adminLastActive}\n`,
+    });
+    await expect(cli('revoke-admin', 'nadie@premios.test')).rejects.toMatchObject({ code: 1 });
+
+    const revoked = await cli('revoke-admin', 'p@premios.test');
+    expect(revoked.stdout).toBe('Acceso revocado: p@premios.test. Sus sesiones terminaron.\n');
+    const row = await t.deps.db
+      .selectFrom('admins')
+      .select('revoked_at')
+      .where('email', '=', 'p@premios.test')
+      .executeTakeFirstOrThrow();
+    expect(row.revoked_at).not.toBeNull();
+  });
+});
