@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveSecretKey, secretBox } from '../src/server/lib/secret-box.ts';
 import { seedAdmin } from '../test/helpers/seed.ts';
 import {
   DESKTOP,
@@ -150,6 +153,207 @@ describe('administrators page', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     await expectAccessible(page);
     await shot(page, 'admins-phone');
+    await context.close();
+  });
+});
+
+/** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
+const codeFor = (secret: string, stepsAhead = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
+
+describe('second factor: enabling, signing in with it, disabling', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function passwordStep(page: Page, email: string, password: string) {
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'siguiente' }).click();
+    await page.waitForURL('**/signin/admin');
+    await page.getByLabel('Contraseña', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'acceder' }).click();
+  }
+
+  it('enables it (codes computed from the secret shown), then signs in with a code and with a recovery code', async () => {
+    const carla = await seedAdmin(server.database.db, {
+      email: 'carla@premios.test',
+      fullName: 'Carla Castro',
+    });
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await passwordStep(page, carla.email, carla.password);
+    await page.waitForURL('**/admin');
+
+    await page.getByRole('button', { name: 'Seguridad' }).click();
+    await page.getByRole('heading', { name: 'Seguridad', level: 1 }).waitFor();
+    await page.mouse.move(600, 700);
+    await page.evaluate(() => {
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    });
+    await page.getByRole('tooltip').waitFor({ state: 'hidden' });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Activar verificación en dos pasos' }).click();
+    await page.getByRole('img', { name: 'Código QR' }).waitFor();
+    const secret = (await page.getByText(/^[A-Z2-7]{32}$/).innerText()).trim();
+    await expectAccessible(page);
+    await shot(page, 'security-setup-desktop');
+
+    await page.getByLabel('Código de verificación').fill('000000');
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await visible(page, 'El código de verificación es incorrecto.');
+    const enrolmentCode = codeFor(secret);
+    await page.getByLabel('Código de verificación').fill(enrolmentCode);
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await visible(page, 'Se activó la verificación en dos pasos.');
+    const list = page.getByRole('list', { name: 'Códigos de recuperación' });
+    const recoveryCodes = (await list.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
+    expect(recoveryCodes).toHaveLength(10);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar códigos' }).click();
+    const file = await (await download).path();
+    const saved = fs.readFileSync(file, 'utf8');
+    for (const code of recoveryCodes) expect(saved).toContain(code);
+    await expectAccessible(page);
+    await shot(page, 'security-codes-desktop');
+    await page.getByRole('button', { name: 'Listo' }).click();
+    await page.getByRole('button', { name: 'Desactivar verificación en dos pasos' }).waitFor();
+
+    // Sign in again: after the password, the code of the next step (later than the one spent).
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
+    await passwordStep(page, carla.email, carla.password);
+    await page.waitForURL('**/signin/mfa');
+    await page.getByRole('heading', { name: 'Verificación en dos pasos' }).waitFor();
+    const noSession = await page.request.get('/api/events');
+    expect(noSession.status()).toBe(401);
+    await expectAccessible(page);
+    await shot(page, 'signin-mfa-desktop');
+    // The code that enabled it is spent: refused.
+    await page.getByLabel('Código de verificación').fill(enrolmentCode);
+    await page.getByRole('button', { name: 'acceder' }).click();
+    await visible(page, 'El código de verificación es incorrecto.');
+    await page.getByLabel('Código de verificación').fill(codeFor(secret, 1));
+    await page.getByRole('button', { name: 'acceder' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'Eventos' }).waitFor();
+
+    // And with a recovery code, once.
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
+    await passwordStep(page, carla.email, carla.password);
+    await page.waitForURL('**/signin/mfa');
+    await page.getByRole('button', { name: 'Usar un código de recuperación' }).click();
+    await page.getByLabel('Código de recuperación').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'acceder' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'Eventos' }).waitFor();
+    await context.close();
+  });
+
+  it('disables it with a current code, and fits a phone', async () => {
+    // Dora's second factor is set up directly, sealed with the key the server generated.
+    const dora = await seedAdmin(server.database.db, {
+      email: 'dora@premios.test',
+      fullName: 'Dora Díaz',
+    });
+    const secret = new Secret({ size: 20 }).base32;
+    const key = resolveSecretKey({ secretKey: undefined, dataDir: server.dataDir }, 'sqlite');
+    expect(fs.existsSync(path.join(server.dataDir, 'secret-key'))).toBe(true);
+    await server.database.db
+      .updateTable('admins')
+      .set({ mfa_secret: secretBox(key!).seal(secret), mfa_enabled_at: new Date().toISOString() })
+      .where('id', '=', dora.id)
+      .execute();
+    const context = await newContext(browser, server.url, PHONE);
+    await signInContext(
+      context,
+      server,
+      { role: 'admin', adminId: dora.id },
+      { email: dora.email, fullName: 'Dora Díaz' },
+    );
+    const page = await context.newPage();
+    await page.goto('/admin/security');
+    await page.getByRole('heading', { name: 'Seguridad', level: 1 }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page);
+    await shot(page, 'security-phone');
+
+    await page.getByRole('button', { name: 'Desactivar verificación en dos pasos' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Desactivar verificación en dos pasos' });
+    await settled(dialog);
+    await expectAccessible(page);
+    await dialog.getByLabel('Código de verificación').fill('000000');
+    await dialog.getByRole('button', { name: 'Desactivar' }).click();
+    await visible(dialog, 'El código de verificación es incorrecto.');
+    await dialog.getByLabel('Código de verificación').fill(codeFor(secret));
+    await dialog.getByRole('button', { name: 'Desactivar' }).click();
+    await visible(page, 'Se desactivó la verificación en dos pasos.');
+    await page.getByRole('button', { name: 'Activar verificación en dos pasos' }).waitFor();
+
+    // The sign-in second step fits a phone too.
+    const visitor = await newContext(browser, server.url, PHONE);
+    const signIn = await visitor.newPage();
+    await signIn.goto('/signin/mfa');
+    await signIn.getByRole('heading', { name: 'Verificación en dos pasos' }).waitFor();
+    await signIn.getByLabel('Código de verificación').fill('123456');
+    await signIn.getByRole('button', { name: 'acceder' }).click();
+    await visible(signIn, 'La verificación expiró. Ingrese nuevamente su contraseña.');
+    expect(await hasHorizontalScroll(signIn)).toBe(false);
+    await expectAccessible(signIn);
+    await shot(signIn, 'signin-mfa-phone');
+    await visitor.close();
+    await context.close();
+  });
+});
+
+describe('REQUIRE_ADMIN_MFA=true', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { REQUIRE_ADMIN_MFA: 'true' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends an administrator without it to "Seguridad", and only there', async () => {
+    const eva = await seedAdmin(server.database.db, { email: 'eva@premios.test', fullName: 'Eva' });
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(eva.email);
+    await page.getByRole('button', { name: 'siguiente' }).click();
+    await page.waitForURL('**/signin/admin');
+    await page.getByLabel('Contraseña', { exact: true }).fill(eva.password);
+    await page.getByRole('button', { name: 'acceder' }).click();
+    await page.waitForURL('**/admin/security');
+    await visible(page, 'Debe activar la verificación en dos pasos para continuar.');
+    await page.goto('/admin');
+    await page.waitForURL('**/admin/security');
+    expect((await page.request.get('/api/events')).status()).toBe(403);
+    await expectAccessible(page);
+    await shot(page, 'security-required-desktop');
+
+    await page.getByRole('button', { name: 'Activar verificación en dos pasos' }).click();
+    const secret = (await page.getByText(/^[A-Z2-7]{32}$/).innerText()).trim();
+    await page.getByLabel('Código de verificación').fill(codeFor(secret));
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await visible(page, 'Se activó la verificación en dos pasos.');
+    expect((await page.request.get('/api/events')).status()).toBe(200);
     await context.close();
   });
 });

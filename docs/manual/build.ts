@@ -243,6 +243,19 @@ try {
       await page.getByRole('button', { name: 'Registrar nuevo administrador' }).click();
       await page.getByRole('dialog', { name: 'Registrar nuevo administrador' }).waitFor(visible);
     });
+    await shot('admin-admins', page, async () => {
+      await page.goto('/admin/admins');
+      await page
+        .getByRole('table', { name: 'Administradores' })
+        .locator('tbody tr')
+        .first()
+        .waitFor(visible);
+    });
+    await shot('admin-security', page, async () => {
+      await page.goto('/admin/security');
+      await page.getByRole('button', { name: 'Activar verificación en dos pasos' }).click();
+      await page.getByRole('img', { name: 'Código QR' }).waitFor(visible);
+    });
     await shot('admin-ranking', page, async () => {
       await page.goto(`/admin/event/${event.id}/consumption`);
       await page.getByRole('table', { name: 'Votos' }).locator('tbody tr').nth(4).waitFor(visible);

@@ -13,6 +13,7 @@ export const routes = [
   { path: '/signin/code', lazy: screen(() => import('./routes/signin/SignInCode.tsx')) },
   { path: '/signin/link', lazy: screen(() => import('./routes/signin/SignInLink.tsx')) },
   { path: '/signin/admin', lazy: screen(() => import('./routes/signin/SignInAdmin.tsx')) },
+  { path: '/signin/mfa', lazy: screen(() => import('./routes/signin/SignInMfa.tsx')) },
   { path: '/signin/newadmin', lazy: screen(() => import('./routes/signin/NewAdmin.tsx')) },
   {
     path: '/signin/resetpassword',
@@ -27,6 +28,7 @@ export const routes = [
         children: [
           { index: true, lazy: screen(() => import('./routes/admin/EventsList.tsx')) },
           { path: 'admins', lazy: screen(() => import('./routes/admin/AdminsPage.tsx')) },
+          { path: 'security', lazy: screen(() => import('./routes/admin/SecurityPage.tsx')) },
           {
             path: 'event/:eventId',
             lazy: screen(() => import('./routes/admin/EventLayout.tsx')),

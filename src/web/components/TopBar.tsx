@@ -2,6 +2,7 @@ import AddModeratorIcon from '@mui/icons-material/PersonAddAlt1';
 import DownloadIcon from '@mui/icons-material/Download';
 import ImageIcon from '@mui/icons-material/Image';
 import GroupIcon from '@mui/icons-material/Group';
+import SecurityIcon from '@mui/icons-material/Security';
 import { AppBar, Box, Button, IconButton, Link, Toolbar, Tooltip } from '@mui/material';
 import { Suspense, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
@@ -53,6 +54,11 @@ export function TopBar({ LogoDialog, RegisterAdminDialog }: TopBarProps) {
                 onClick={() => void navigate('/admin/admins')}
               >
                 <GroupIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Seguridad">
+              <IconButton aria-label="Seguridad" onClick={() => void navigate('/admin/security')}>
+                <SecurityIcon />
               </IconButton>
             </Tooltip>
             <Tooltip title="Registrar nuevo administrador">

@@ -38,9 +38,14 @@ function PasswordForm({ email }: { email: string }) {
 
   const submit = form.handleSubmit(async (body) => {
     try {
-      await enter.mutateAsync({ body });
+      const answer = await enter.mutateAsync({ body });
+      // With a second factor the code comes next: no session exists yet.
+      if ('mfa' in answer) {
+        await navigate('/signin/mfa', { replace: true });
+        return;
+      }
       await refreshSession();
-      await navigate('/admin', { replace: true });
+      await navigate(answer.mfaSetupRequired ? '/admin/security' : '/admin', { replace: true });
     } catch (caught) {
       // A wrong password is said on its field; too many attempts as the server says; anything
       // else (an unknown or unfinished account) without telling which.

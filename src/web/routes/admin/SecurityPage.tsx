@@ -1,0 +1,257 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { MSG } from '../../../shared/messages.ts';
+import { mfaCodeInput, type MfaCodeInput, type MfaSetup } from '../../../shared/schemas/mfa.ts';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
+import { useToast } from '../../components/Toasts.tsx';
+import {
+  useDisableMfa,
+  useEnableMfa,
+  useMfaStatus,
+  useStartMfaSetup,
+} from '../../features/auth/security.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+
+const codeField = { htmlInput: { required: true, inputMode: 'numeric' as const } };
+
+/** Saves the recovery codes as a text file, the only copy the administrator gets. */
+function downloadCodes(codes: string[]): void {
+  const text = `Premios: códigos de recuperación (cada uno sirve una sola vez)\n\n${codes.join('\n')}\n`;
+  const href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = 'premios-codigos-de-recuperacion.txt';
+  link.click();
+  URL.revokeObjectURL(href);
+}
+
+/**
+ * /admin/security: the administrator's own second factor. Enabling shows the secret (text and QR)
+ * until a code confirms it, then the ten recovery codes once; disabling asks for a current code.
+ */
+export default function SecurityPage() {
+  const status = useMfaStatus();
+  const [setup, setSetup] = useState<MfaSetup | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [disabling, setDisabling] = useState(false);
+  const start = useStartMfaSetup();
+  const toast = useToast();
+
+  async function begin() {
+    try {
+      setSetup(await start.mutateAsync({}));
+    } catch (caught) {
+      toast(errorMessage(caught), { severity: 'error' });
+    }
+  }
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 640 }}>
+      <Typography variant="h1">Seguridad</Typography>
+      <QueryState query={status}>
+        {(data) => (
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Stack spacing={2}>
+              <Typography variant="h2" sx={{ fontSize: 20 }}>
+                Verificación en dos pasos
+              </Typography>
+              {recoveryCodes ? (
+                <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
+              ) : data.enabled ? (
+                <>
+                  <Typography>
+                    La verificación en dos pasos está activa: al ingresar, después de la contraseña
+                    se pide el código de su aplicación de autenticación. Le quedan{' '}
+                    {data.recoveryCodesLeft} códigos de recuperación.
+                  </Typography>
+                  <Box>
+                    <Button variant="outlined" color="error" onClick={() => setDisabling(true)}>
+                      Desactivar verificación en dos pasos
+                    </Button>
+                  </Box>
+                </>
+              ) : setup ? (
+                <ConfirmSetup
+                  setup={setup}
+                  onEnabled={(codes) => {
+                    setSetup(null);
+                    setRecoveryCodes(codes);
+                  }}
+                />
+              ) : (
+                <>
+                  {data.required ? <Alert severity="warning">{MSG.mfaRequired}</Alert> : null}
+                  <Typography>
+                    Proteja su cuenta con un código de una aplicación de autenticación (por ejemplo
+                    Google Authenticator, Microsoft Authenticator o FreeOTP) además de la
+                    contraseña.
+                  </Typography>
+                  <Box>
+                    <Button
+                      variant="contained"
+                      disabled={start.isPending}
+                      onClick={() => void begin()}
+                    >
+                      Activar verificación en dos pasos
+                    </Button>
+                  </Box>
+                </>
+              )}
+            </Stack>
+          </Paper>
+        )}
+      </QueryState>
+      {disabling ? <DisableDialog onClose={() => setDisabling(false)} /> : null}
+    </Stack>
+  );
+}
+
+function ConfirmSetup({ setup, onEnabled }: { setup: MfaSetup; onEnabled(codes: string[]): void }) {
+  const enable = useEnableMfa();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<MfaCodeInput, unknown, { code: string }>({
+    resolver: zodResolver(mfaCodeInput),
+    defaultValues: { code: '' },
+  });
+  const submit = form.handleSubmit(async (body) => {
+    setError(null);
+    try {
+      const { recoveryCodes } = await enable.mutateAsync({ body });
+      onEnabled(recoveryCodes);
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.fields.code) {
+        form.setError('code', { message: caught.fields.code });
+      } else {
+        setError(errorMessage(caught));
+      }
+    }
+  });
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Stack spacing={2}>
+        <Typography>
+          Escanee el código QR con su aplicación de autenticación, o escriba la clave a mano. Luego
+          ingrese el código de 6 dígitos que muestra la aplicación.
+        </Typography>
+        <Box
+          component="img"
+          src={setup.qrCode}
+          alt="Código QR"
+          sx={{ width: 200, height: 200, alignSelf: 'center' }}
+        />
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            Clave
+          </Typography>
+          <Typography sx={{ fontFamily: 'monospace', fontSize: 18, overflowWrap: 'anywhere' }}>
+            {setup.secret}
+          </Typography>
+        </Box>
+        <FormTextField
+          control={form.control}
+          name="code"
+          label="Código de verificación"
+          autoComplete="one-time-code"
+          slotProps={codeField}
+        />
+        {error ? (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Box>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            Confirmar
+          </Button>
+        </Box>
+      </Stack>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
+  return (
+    <Stack spacing={2}>
+      <Alert severity="success">{MSG.mfaEnabled}</Alert>
+      <Typography>
+        Guarde estos códigos de recuperación en un lugar seguro: cada uno permite ingresar una vez
+        sin la aplicación. No se volverán a mostrar.
+      </Typography>
+      <Box
+        component="ul"
+        aria-label="Códigos de recuperación"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(5, 1fr)' },
+          gap: 1,
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          fontFamily: 'monospace',
+          fontSize: 16,
+        }}
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button variant="contained" onClick={() => downloadCodes(codes)}>
+          Descargar códigos
+        </Button>
+        <Button variant="outlined" onClick={onDone}>
+          Listo
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function DisableDialog({ onClose }: { onClose(): void }) {
+  const disable = useDisableMfa();
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<MfaCodeInput, unknown, { code: string }>({
+    resolver: zodResolver(mfaCodeInput),
+    defaultValues: { code: '' },
+  });
+  const submit = form.handleSubmit(async (body) => {
+    setError(null);
+    try {
+      await disable.mutateAsync({ body });
+      toast(MSG.mfaDisabled);
+      onClose();
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.fields.code) {
+        form.setError('code', { message: caught.fields.code });
+      } else {
+        setError(errorMessage(caught));
+      }
+    }
+  });
+  return (
+    <FormDialog
+      open
+      title="Desactivar verificación en dos pasos"
+      submitLabel="Desactivar"
+      error={error}
+      busy={form.formState.isSubmitting}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+    >
+      <FormTextField
+        control={form.control}
+        name="code"
+        label="Código de verificación"
+        autoComplete="one-time-code"
+        autoFocus
+        helperText="El código que muestra ahora su aplicación de autenticación."
+        slotProps={codeField}
+      />
+    </FormDialog>
+  );
+}
