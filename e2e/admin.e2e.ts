@@ -385,6 +385,18 @@ describe('administration', () => {
       .select('invitation_message_id')
       .where('exhibitor_id', '=', esteban.id)
       .executeTakeFirstOrThrow();
+    // The worker marks the message sent just after the SMTP server has it: wait for that, so the
+    // failure set here is not overwritten.
+    await expect
+      .poll(async () => {
+        const message = await server.database.db
+          .selectFrom('mail_outbox')
+          .select('status')
+          .where('id', '=', member.invitation_message_id)
+          .executeTakeFirstOrThrow();
+        return message.status;
+      })
+      .toBe('sent');
     await server.database.db
       .updateTable('mail_outbox')
       .set({ status: 'failed' })
