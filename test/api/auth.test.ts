@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { hashToken } from '../../src/server/lib/crypto.ts';
-import { verifyPassword } from '../../src/server/modules/auth/passwords.ts';
+import { verifyPassword } from '../../src/server/lib/passwords.ts';
 import { SESSION_COOKIE } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '../../src/server/db/connection.ts';
 import { newId } from '../../src/server/lib/crypto.ts';
-import { hashPassword } from '../../src/server/modules/auth/passwords.ts';
+import { hashPassword } from '../../src/server/lib/passwords.ts';
 import type { Category } from '../../src/shared/constants.ts';
 
 /** Rows written straight to the database, for tests that need data before the API under test. */

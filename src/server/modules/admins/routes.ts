@@ -1,7 +1,7 @@
 import * as api from '../../../shared/api/admins.ts';
 import { implement, type Route } from '../../http/route.ts';
 import { startSession } from '../../http/session.ts';
-import { signInRateLimit } from '../auth/routes.ts';
+import { signInStepLimit } from '../../http/rate-limits.ts';
 import { OK } from '../../../shared/schemas/common.ts';
 import {
   acceptAdminInvitation,
@@ -24,7 +24,7 @@ export const adminsRoutes: Route[] = [
       const invitation = await findInvitation(deps.db, deps.clock.now(), query.token);
       return { email: invitation.email };
     },
-    { rateLimit: signInRateLimit },
+    signInStepLimit,
   ),
   implement(
     api.acceptInvitation,
@@ -34,7 +34,7 @@ export const adminsRoutes: Route[] = [
       await startSession(deps, reply, { role: 'admin', adminId: admin.adminId }, display);
       return { user: display };
     },
-    { rateLimit: signInRateLimit },
+    signInStepLimit,
   ),
   implement(api.listAdmins, async ({ deps, user }) => ({
     admins: await listAdmins(deps.db, user.adminId),

@@ -1,19 +1,19 @@
-import { ADMIN_INVITATION_TTL_DAYS } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Db } from '../../db/connection.ts';
-import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit, type Actor } from '../../lib/audit.ts';
-import { hashToken, newId, newToken } from '../../lib/crypto.ts';
-import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { hashToken, newId } from '../../lib/crypto.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AdminRow } from '../../../shared/schemas/admins.ts';
-import { addDays, addMinutes, iso } from '../../lib/time.ts';
-import { enqueueMail, forgetSentSecrets } from '../../mail/outbox.ts';
-import { hashPassword, isWeakPassword } from '../auth/passwords.ts';
-
-export const registrationPath = (token: string) =>
-  `/signin/newadmin?token=${encodeURIComponent(token)}`;
+import { iso } from '../../lib/time.ts';
+import { forgetSentSecrets } from '../../mail/outbox.ts';
+import { hashPassword, isWeakPassword } from '../../lib/passwords.ts';
+import {
+  issueAdminInvitation,
+  registrationPath,
+  resendAdminInvitation,
+} from '../../mail/admin-invitations.ts';
 
 /** True when the address belongs to any administrator (pending or not) or exhibitor. */
 export async function isEmailInUse(db: Db, email: string): Promise<boolean> {
@@ -22,44 +22,6 @@ export async function isEmailInUse(db: Db, email: string): Promise<boolean> {
     db.selectFrom('exhibitors').select('id').where('email', '=', email).executeTakeFirst(),
   ]);
   return Boolean(admin || exhibitor);
-}
-
-/**
- * Issues a fresh single-use registration link to a pending administrator and queues its email,
- * voiding earlier links. Runs inside the caller's transaction.
- */
-export async function issueAdminInvitation(
-  tx: Tx,
-  now: Date,
-  adminId: string,
-  email: string,
-  invitedBy: { id: string; name: string } | null,
-): Promise<string> {
-  await tx
-    .updateTable('admin_invitations')
-    .set({ used_at: iso(now) })
-    .where('admin_id', '=', adminId)
-    .where('used_at', 'is', null)
-    .execute();
-  const token = newToken();
-  await tx
-    .insertInto('admin_invitations')
-    .values({
-      id: newId(),
-      admin_id: adminId,
-      token_hash: hashToken(token),
-      invited_by: invitedBy?.id ?? null,
-      expires_at: iso(addDays(now, ADMIN_INVITATION_TTL_DAYS)),
-      used_at: null,
-      created_at: iso(now),
-    })
-    .execute();
-  await enqueueMail(tx, now, {
-    template: 'admin-invitation',
-    to: email,
-    params: { invitedBy: invitedBy?.name ?? null, linkPath: registrationPath(token) },
-  });
-  return token;
 }
 
 /**
@@ -128,50 +90,6 @@ export async function inviteAdmin(
       details: { email },
     });
     return { adminId, link: `${deps.config.appUrl}${registrationPath(token)}` };
-  });
-}
-
-/** Registration links a pending administrator may ask for: one per 30 s, ten per hour. */
-const RESEND_MIN_INTERVAL_SECONDS = 30;
-const RESEND_MAX_PER_HOUR = 10;
-
-/**
- * Sends a pending administrator a fresh registration link (they typed their address at /signin).
- * Asking again within 30 s keeps the link just sent; more than ten an hour is refused.
- */
-export async function resendAdminInvitation(
-  deps: AppDeps,
-  admin: { id: string; email: string },
-): Promise<void> {
-  const now = deps.clock.now();
-  await deps.transact(async (tx) => {
-    const recent = await tx
-      .selectFrom('admin_invitations')
-      .leftJoin('admins as inviter', 'inviter.id', 'admin_invitations.invited_by')
-      .select([
-        'admin_invitations.created_at',
-        'admin_invitations.invited_by',
-        'inviter.full_name as inviterName',
-      ])
-      .where('admin_invitations.admin_id', '=', admin.id)
-      .orderBy('admin_invitations.created_at', 'desc')
-      .limit(RESEND_MAX_PER_HOUR + 1)
-      .execute();
-    const lastHour = recent.filter((row) => row.created_at > iso(addMinutes(now, -60)));
-    const latest = recent[0];
-    if (
-      latest &&
-      now.getTime() - new Date(latest.created_at).getTime() < RESEND_MIN_INTERVAL_SECONDS * 1000
-    ) {
-      return;
-    }
-    if (lastHour.length >= RESEND_MAX_PER_HOUR) throw tooManyRequests();
-    // The new email names whoever sent the first invitation.
-    const inviter =
-      latest?.invited_by && latest.inviterName
-        ? { id: latest.invited_by, name: latest.inviterName }
-        : null;
-    await issueAdminInvitation(tx, now, admin.id, admin.email, inviter);
   });
 }
 

@@ -1,6 +1,6 @@
 import * as api from '../../../shared/api/auth.ts';
-import { signInRateLimitPerMinute } from '../../config.ts';
 import { OK } from '../../../shared/schemas/common.ts';
+import { signInStepLimit } from '../../http/rate-limits.ts';
 import { implement, type Route } from '../../http/route.ts';
 import {
   clearMfaChallengeCookie,
@@ -26,20 +26,13 @@ import {
   startSignIn,
 } from './service.ts';
 
-/**
- * Per-client limit of every sign-in step, against guessing from one machine; the per-address
- * limits live in the service. Read when the route table is built: see README's configuration.
- */
-export const signInRateLimit = { max: signInRateLimitPerMinute(), timeWindow: '1 minute' };
-const limited = { rateLimit: signInRateLimit };
-
 export const authRoutes: Route[] = [
   implement(
     api.startSignIn,
     async ({ body, deps, request }) => ({
       next: await startSignIn(deps, body.email, request.ip),
     }),
-    limited,
+    signInStepLimit,
   ),
   implement(
     api.signInWithCode,
@@ -48,7 +41,7 @@ export const authRoutes: Route[] = [
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       return { user: signedIn.display };
     },
-    limited,
+    signInStepLimit,
   ),
   implement(
     api.signInWithLink,
@@ -57,7 +50,7 @@ export const authRoutes: Route[] = [
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       return { user: signedIn.display };
     },
-    limited,
+    signInStepLimit,
   ),
   implement(
     api.signInWithPassword,
@@ -74,7 +67,7 @@ export const authRoutes: Route[] = [
         ? { user: signedIn.display, mfaSetupRequired: true as const }
         : { user: signedIn.display };
     },
-    limited,
+    signInStepLimit,
   ),
   implement(
     api.signInWithTotp,
@@ -85,7 +78,7 @@ export const authRoutes: Route[] = [
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       return { user: signedIn.display };
     },
-    limited,
+    signInStepLimit,
   ),
   implement(
     api.signInWithRecoveryCode,
@@ -96,7 +89,7 @@ export const authRoutes: Route[] = [
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       return { user: signedIn.display };
     },
-    limited,
+    signInStepLimit,
   ),
   implement(api.mfaStatus, async ({ deps, user }) => mfaStatus(deps, user)),
   implement(api.startMfaSetup, async ({ deps, user }) => startMfaSetup(deps, user)),
@@ -113,7 +106,7 @@ export const authRoutes: Route[] = [
       await requestPasswordReset(deps, body.email);
       return OK;
     },
-    limited,
+    signInStepLimit,
   ),
   implement(
     api.confirmPasswordReset,
@@ -121,6 +114,6 @@ export const authRoutes: Route[] = [
       await confirmPasswordReset(deps, body.oobCode, body.password);
       return OK;
     },
-    limited,
+    signInStepLimit,
   ),
 ];

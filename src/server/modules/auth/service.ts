@@ -10,7 +10,7 @@ import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/error
 import { clearThrottle, clearThrottlePrefix, hitThrottle, perClient } from '../../lib/throttle.ts';
 import { addMinutes, iso } from '../../lib/time.ts';
 import { enqueueMail, forgetSentSecrets } from '../../mail/outbox.ts';
-import { resendAdminInvitation } from '../admins/service.ts';
+import { resendAdminInvitation } from '../../mail/admin-invitations.ts';
 import {
   codeSendInterval,
   codeSendPerAddress,
@@ -23,7 +23,7 @@ import {
   passwordTryPerAccount,
   passwordTryPerClient,
 } from './limits.ts';
-import { hashPassword, isWeakPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, isWeakPassword, verifyPassword } from '../../lib/passwords.ts';
 
 /** A signed-in subject plus what the `currentUser` cookie shows. */
 export interface SignedIn {

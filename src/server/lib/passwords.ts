@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/constants.ts';
+import { PASSWORD_MIN_LENGTH } from '../../shared/constants.ts';
 
 /** argon2id with the library's defaults (OWASP's first choice). */
 export const hashPassword = (password: string): Promise<string> => hash(password);
