@@ -237,6 +237,30 @@ describe('nomination receipts', () => {
     expect(mails()).toHaveLength(0);
   });
 
+  it("a save and the exhibitor's removal at once: each answers, no receipt is left for a non-member", async () => {
+    const admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(t.deps.db)).id });
+    await add('consumption', nominee('20111111112'));
+    const [saved, removed] = await Promise.all([
+      t.request({
+        method: 'POST',
+        url: listUrl('value'),
+        payload: { ...nominee('20333333334'), version: 0 },
+        as: exh,
+      }),
+      t.request({
+        method: 'DELETE',
+        url: `/api/events/${eventId}/exhibitors/${exhibitor.id}`,
+        as: admin,
+      }),
+    ]);
+    expect(removed.statusCode).toBe(200);
+    expect([200, 404], saved.body).toContain(saved.statusCode);
+    expect((await receipts()).filter((r) => r.status === 'pending')).toEqual([]);
+    t.clock.advance(10 * MINUTE);
+    expect(await t.deliverMail()).toBe(0);
+    expect(mails()).toHaveLength(0);
+  });
+
   it('queues one receipt and sends it once with two instances on one database', async () => {
     // A second instance: its own pool and mail worker, the same database, mail server and clock.
     const database = openDatabase(t.config.databaseUrl);

@@ -213,8 +213,9 @@ export async function deleteEvent(deps: AppDeps, admin: Admin, eventId: string):
       .executeTakeFirstOrThrow();
     await cancelPendingMail(tx, { template: 'voting-reminder', eventId });
     await cancelPendingMail(tx, { template: 'exhibitor-invitation', eventId });
-    await cancelPendingMail(tx, { template: 'nomination-receipt', eventId });
     await tx.deleteFrom('events').where('id', '=', eventId).execute();
+    // After the memberships go (cascade), in the order a save takes them: see removeExhibitor.
+    await cancelPendingMail(tx, { template: 'nomination-receipt', eventId });
     await recordAudit(tx, admin, now, {
       action: 'event.deleted',
       entityType: 'event',

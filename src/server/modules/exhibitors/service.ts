@@ -215,12 +215,14 @@ export async function removeExhibitor(
     const discarded = await nominationCount(tx, eventId, exhibitorId);
     await cancelPendingMail(tx, { template: 'voting-reminder', eventId, exhibitorId });
     await cancelPendingMail(tx, { template: 'exhibitor-invitation', eventId, exhibitorId });
-    await cancelPendingMail(tx, { template: 'nomination-receipt', eventId, exhibitorId });
     await tx
       .deleteFrom('event_exhibitors')
       .where('event_id', '=', eventId)
       .where('exhibitor_id', '=', exhibitorId)
       .execute();
+    // After the membership, in the order a save takes them (membership, list, receipt): a save
+    // running meanwhile is waited for, and the receipt it queued is withdrawn, never a deadlock.
+    await cancelPendingMail(tx, { template: 'nomination-receipt', eventId, exhibitorId });
     await recordAudit(tx, admin, now, {
       action: 'exhibitor.removed',
       entityType: 'exhibitor',

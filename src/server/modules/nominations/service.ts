@@ -227,21 +227,33 @@ const listEntry = (row: Nomination) => ({
 });
 
 /**
- * The receipt of this save: due once the exhibitor's lists have rested for RECEIPT_QUIET_MINUTES,
- * so a burst of saves is followed by one message with the lists as last saved. The two lists are
- * different rows, so saves to both could run at once on PostgreSQL: the membership row, locked
- * here until commit, serialises them, and the second sees the message the first queued.
+ * Takes the exhibitor's membership row for the rest of the save and answers their address. The two
+ * lists are different rows, so on PostgreSQL saves to both could otherwise run at once and both
+ * queue a receipt; this lock serialises one exhibitor's saves, and the second sees the receipt the
+ * first queued. It is taken before the list, in the order removing the exhibitor takes them
+ * (membership, then its lists by cascade), so the two never wait on each other. `FOR NO KEY
+ * UPDATE` does not conflict with the key-share lock that creating a list takes on the same row.
+ * SQLite has one writer: the transaction already holds the database.
  */
-async function queueReceipt(deps: AppDeps, tx: Tx, key: ListKey, now: Date): Promise<void> {
+async function lockMembership(deps: AppDeps, tx: Tx, key: ListKey): Promise<string> {
   let member = tx
     .selectFrom('event_exhibitors as m')
     .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
     .select('x.email')
     .where('m.event_id', '=', key.eventId)
     .where('m.exhibitor_id', '=', key.exhibitorId);
-  // SQLite has one writer: the transaction already holds the database.
   if (deps.engine === 'postgres') member = member.forNoKeyUpdate('m');
-  const { email } = await member.executeTakeFirstOrThrow();
+  const row = await member.executeTakeFirst();
+  // Removed from the event since it was read: the same 404 as any event not theirs.
+  if (!row) throw notFound(MSG.eventNotFound);
+  return row.email;
+}
+
+/**
+ * The receipt of this save: due once the exhibitor's lists have rested for RECEIPT_QUIET_MINUTES,
+ * so a burst of saves is followed by one message with the lists as last saved.
+ */
+async function queueReceipt(tx: Tx, key: ListKey, email: string, now: Date): Promise<void> {
   await debounceMail(tx, now, {
     template: 'nomination-receipt',
     to: email,
@@ -254,7 +266,7 @@ async function queueReceipt(deps: AppDeps, tx: Tx, key: ListKey, now: Date): Pro
 
 /**
  * One exhibitor write, in one transaction: membership and deadline (404 / 409 `voting_closed`),
- * the version claim, the current list, and `change`, which writes the rows and returns the list as
+ * the membership lock, the version claim, the current list, and `change`, which writes the rows and returns the list as
  * stored, then the audit entry and the receipt. Eight to nine statements per save.
  */
 async function changeExhibitorList(
@@ -270,6 +282,7 @@ async function changeExhibitorList(
     if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) {
       throw new AppError('voting_closed');
     }
+    const email = await lockMembership(deps, tx, key);
     await claimListVersion(tx, key, expectedVersion, now);
     const before = await readList(tx, key);
     const after = await change(tx, before, now);
@@ -286,7 +299,7 @@ async function changeExhibitorList(
         after: after.map(listEntry),
       },
     });
-    await queueReceipt(deps, tx, key, now);
+    await queueReceipt(tx, key, email, now);
     return { after, savedAt: iso(now) };
   });
   return {

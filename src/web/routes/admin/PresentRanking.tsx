@@ -51,9 +51,15 @@ function Presentation({ eventId, category }: { eventId: string; category: Catego
     [top.length],
   );
   const leave = useCallback(() => {
-    if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
     void navigate(`/admin/event/${encodeURIComponent(eventId)}/${category}`);
   }, [navigate, eventId, category]);
+  // Full screen belongs to this screen only, however it is left (Escape, "Salir", the browser's back).
+  useEffect(
+    () => () => {
+      if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
+    },
+    [],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
