@@ -9,6 +9,7 @@ import { migration as mailOutboxRecipientIndex } from './0004-mail-outbox-recipi
 import { migration as signInHardening } from './0005-sign-in-hardening.ts';
 import { migration as turnout } from './0006-turnout.ts';
 import { migration as results } from './0007-results.ts';
+import { migration as auditLogOneEventIndex } from './0011-audit-log-one-event-index.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -19,6 +20,7 @@ export const migrations: readonly FrozenMigration[] = [
   signInHardening,
   turnout,
   results,
+  auditLogOneEventIndex,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */
