@@ -1,4 +1,7 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { prepared } from '../db/prepared.ts';
+import type { AuditLogTable } from '../db/schema.ts';
 import { iso } from './time.ts';
 
 export interface AuditEntry {
@@ -16,6 +19,26 @@ export type Actor =
   | { role: 'exh'; exhibitorId: string; email?: string | null }
   | { role: 'system'; email?: string | null };
 
+type NewEntry = Omit<Insertable<AuditLogTable>, 'id'>;
+
+/** Every save writes one entry: compiled once (prepared.ts) instead of built per call. */
+const insertEntry = prepared<Required<NewEntry>, { id: number | bigint | string }>((db, arg) =>
+  db
+    .insertInto('audit_log')
+    .values({
+      at: arg('at'),
+      actor_role: arg('actor_role'),
+      actor_id: arg('actor_id'),
+      actor_email: arg('actor_email'),
+      action: arg('action'),
+      entity_type: arg('entity_type'),
+      entity_id: arg('entity_id'),
+      event_id: arg('event_id'),
+      details: arg('details'),
+    })
+    .returning('id'),
+);
+
 /**
  * Records an administrative change. Pass the transaction (`Tx`) that makes the change, so that
  * the change and its record commit together; a standalone fact (a failed sign-in) may be
@@ -29,20 +52,18 @@ export async function recordAudit(
 ): Promise<number> {
   const actorId =
     actor.role === 'admin' ? actor.adminId : actor.role === 'exh' ? actor.exhibitorId : null;
-  const { id } = await trx
-    .insertInto('audit_log')
-    .values({
-      at: iso(at),
-      actor_role: actor.role,
-      actor_id: actorId,
-      actor_email: actor.email ?? null,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId ?? null,
-      event_id: entry.eventId ?? null,
-      details: JSON.stringify(entry.details ?? {}),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { rows } = await insertEntry(trx, {
+    at: iso(at),
+    actor_role: actor.role,
+    actor_id: actorId,
+    actor_email: actor.email ?? null,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId ?? null,
+    event_id: entry.eventId ?? null,
+    details: JSON.stringify(entry.details ?? {}),
+  });
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('the audit entry was not stored');
   return Number(id);
 }

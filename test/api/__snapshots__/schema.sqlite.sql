@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
@@ -11,9 +11,6 @@ CREATE INDEX "audit_log_event_action_idx" on "audit_log" ("event_id", "action", 
 
 -- index audit_log_event_history_idx on audit_log
 CREATE INDEX "audit_log_event_history_idx" on "audit_log" ("event_id", "id");
-
--- index audit_log_event_idx on audit_log
-CREATE INDEX "audit_log_event_idx" on "audit_log" ("event_id");
 
 -- index auth_throttle_window_idx on auth_throttle
 CREATE INDEX "auth_throttle_window_idx" on "auth_throttle" ("window_start");

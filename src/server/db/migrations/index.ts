@@ -11,6 +11,7 @@ import { migration as turnout } from './0006-turnout.ts';
 import { migration as results } from './0007-results.ts';
 import { migration as admins } from './0008-admins.ts';
 import { migration as lifecycle } from './0009-lifecycle.ts';
+import { migration as auditLogOneEventIndex } from './0010-audit-log-one-event-index.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -23,6 +24,7 @@ export const migrations: readonly FrozenMigration[] = [
   results,
   admins,
   lifecycle,
+  auditLogOneEventIndex,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */

@@ -73,6 +73,25 @@ const RANKING_ORDER = sql.raw(
 const SUMS = sql.raw('points, p1, p2, p3, p4, p5, nominations');
 
 /**
+ * Joins each ranking row `s` to its earliest nomination `n`, looked up by index. On PostgreSQL
+ * the join is lateral (and `limit 1` keeps it from being flattened into a plain join), so the
+ * nominations are looked up for the ranking's rows and never the other way round: without
+ * statistics (a large event just loaded, before autovacuum analyses it) the planner estimated one
+ * row on each side, started from the event's nominations and ran the ranking's window functions
+ * once per nomination (15 s for one page of 3,000 fiscal ids). SQLite has no lateral joins and its
+ * planner starts from the ranking's rows on its own.
+ */
+function earliestNomination(db: Db, eventId: string, category: Category) {
+  const matches = sql`n.event_id = ${eventId}
+      and n.category = ${category}
+      and n.exhibitor_id = substr(s.first_key, length(s.first_key) - 35)
+      and n.fiscal_id = s.fiscal_id`;
+  return engineOf(db) === 'postgres'
+    ? sql`cross join lateral (select n.* from nominations n where ${matches} limit 1) n`
+    : sql`join nominations n on ${matches}`;
+}
+
+/**
  * The ranking in that order, read from nominee_totals (kept by the triggers of migration
  * 0003) in one statement, so rows, positions and total come from one snapshot.
  *
@@ -88,25 +107,6 @@ const SUMS = sql.raw('points, p1, p2, p3, p4, p5, nominations');
  * a shared position rows are listed by fiscal id in numeric order (length first), which both
  * engines sort alike and which makes page boundaries stable.
  */
-/**
- * Joins each ranking row `s` to its earliest nomination `n` (through the (event, exhibitor,
- * category, fiscal id) unique index). On PostgreSQL the join is lateral, so the nominations are
- * looked up for the ranking's rows and never the other way round: with statistics missing or stale
- * (a large event just imported, before autovacuum analyses it) the planner took both sides for one
- * row and scanned the event's nominations once per ranking row and its window functions once per
- * nomination (15 s for one page of 3,000 fiscal ids). SQLite has no lateral joins and its planner
- * starts from the small side on its own.
- */
-function earliestNomination(db: Db, eventId: string, category: Category) {
-  const matches = sql`n.event_id = ${eventId}
-      and n.category = ${category}
-      and n.exhibitor_id = substr(s.first_key, length(s.first_key) - 35)
-      and n.fiscal_id = s.fiscal_id`;
-  return engineOf(db) === 'postgres'
-    ? sql`cross join lateral (select n.* from nominations n where ${matches} limit 1) n`
-    : sql`join nominations n on ${matches}`;
-}
-
 async function rankingRows(
   db: Db,
   eventId: string,
