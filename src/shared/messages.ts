@@ -85,6 +85,10 @@ export const MSG = {
   mergeUnknownInto: 'Elija un ID fiscal que tenga votos en esta categoría.',
   undoStale: 'No se puede deshacer: los votos cambiaron después de la unificación.',
   undoNotMerge: 'Esta entrada del historial no se puede deshacer.',
+  noDuplicates: 'No se encontraron posibles duplicados.',
+  mergeDone: 'Se unificaron los nominados.',
+  undoDone: 'Se deshizo la unificación.',
+  noHistory: 'No hay cambios registrados.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

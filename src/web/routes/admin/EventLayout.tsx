@@ -28,6 +28,7 @@ import {
   useDeleteEvent,
   useEvent,
 } from '../../features/events/queries.ts';
+import { ExportEventAction } from '../../features/results/ResultsHeader.tsx';
 import { ApiError } from '../../lib/api.ts';
 
 // The date pickers are most of the dialog's weight: loaded when it first opens.
@@ -40,6 +41,7 @@ const TABS = [
   { path: 'participation', label: 'Participación' },
   { path: 'consumption', label: `Nominación Reseller ${CATEGORY_LABELS.consumption}` },
   { path: 'value', label: `Nominación Reseller ${CATEGORY_LABELS.value}` },
+  { path: 'history', label: 'Historial' },
 ] as const;
 
 const tabId = (path: string) => `event-tab-${path}`;
@@ -115,6 +117,7 @@ export default function EventLayout() {
           </Box>
         </Box>
         <Box sx={{ display: 'flex', flexShrink: 0 }}>
+          <ExportEventAction eventId={eventId} />
           <Tooltip title="Editar evento">
             <IconButton aria-label="Editar evento" onClick={() => setDialog('edit')}>
               <EditIcon />
@@ -133,7 +136,10 @@ export default function EventLayout() {
       </Box>
       <Tabs
         value={current ?? false}
-        variant={phone ? 'fullWidth' : 'standard'}
+        // Five tabs do not fit a phone side by side: there they scroll, the current one in view.
+        variant={phone ? 'scrollable' : 'standard'}
+        scrollButtons={phone ? 'auto' : false}
+        allowScrollButtonsMobile
         aria-label="Secciones del evento"
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
