@@ -143,7 +143,12 @@ function GroupItem({
       <Table
         size="small"
         aria-label={`Grupo ${number}`}
-        sx={{ mt: 1, '& td, & th': { px: 1, overflowWrap: 'anywhere' } }}
+        sx={{
+          mt: 1,
+          '& td, & th': { px: 1, overflowWrap: 'anywhere' },
+          // Headers and fiscal ids stay whole on a phone; the names wrap.
+          '& th, & td:first-of-type': { overflowWrap: 'normal', whiteSpace: 'nowrap' },
+        }}
       >
         <TableHead>
           <TableRow>

@@ -14,7 +14,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { CATEGORY_LABELS } from '../../../shared/constants.ts';
 import { formatDisplayDate } from '../../../shared/dates.ts';
@@ -68,6 +68,15 @@ export default function EventLayout() {
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const [deleting, setDeleting] = useState(false);
   const deleteEvent = useDeleteEvent();
+  const current = TABS.find((tab) => tab.path === pathname.split('/')[4])?.path;
+  const loaded = query.isSuccess;
+  // On a phone the tabs scroll sideways: bring the current one into view once they are drawn.
+  useEffect(() => {
+    if (!phone || !loaded || !current) return;
+    document
+      .getElementById(tabId(current))
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [phone, loaded, current]);
 
   if (query.isPending) return <Loading />;
   if (query.isError) {
@@ -80,8 +89,6 @@ export default function EventLayout() {
     );
   }
   const event = query.data;
-  const section = pathname.split('/')[4];
-  const current = TABS.find((tab) => tab.path === section)?.path;
 
   async function remove() {
     setDeleting(true);
@@ -136,10 +143,10 @@ export default function EventLayout() {
       </Box>
       <Tabs
         value={current ?? false}
-        // Five tabs do not fit a phone side by side: there they scroll, the current one in view.
+        // Five tabs do not fit a phone side by side: there they scroll with a swipe, the current
+        // one in view (arrow buttons would take a fifth of the width).
         variant={phone ? 'scrollable' : 'standard'}
-        scrollButtons={phone ? 'auto' : false}
-        allowScrollButtonsMobile
+        scrollButtons={false}
         aria-label="Secciones del evento"
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
