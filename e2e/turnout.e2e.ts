@@ -365,7 +365,7 @@ describe('turnout: import, edit, participation, reminders', () => {
     // The export holds what the screen shows.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Exportar' }).click(),
+      page.getByRole('button', { name: 'Exportar', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${EVENT_NAME}-participacion.xlsx`);
     const workbook = new ExcelJS.Workbook();

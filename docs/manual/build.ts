@@ -269,6 +269,22 @@ try {
       await page.getByRole('button', { name: 'Redes del Plata' }).first().click();
       await page.getByRole('dialog', { name: 'Editar voto' }).waitFor(visible);
     });
+    await shot('admin-duplicates', page, async () => {
+      await page.goto(`/admin/event/${event.id}/consumption`);
+      await page.getByRole('button', { name: 'Posibles duplicados' }).click();
+      await page
+        .getByRole('dialog', { name: 'Posibles duplicados' })
+        .getByRole('button', { name: 'Cerrar' })
+        .waitFor(visible);
+    });
+    await shot('admin-history', page, async () => {
+      await page.goto(`/admin/event/${event.id}/history`);
+      await page
+        .getByRole('table', { name: 'Historial' })
+        .locator('tbody tr')
+        .first()
+        .waitFor(visible);
+    });
     await shot('admin-exhibitor-votes', page, async () => {
       await page.goto(`/admin/event/${event.id}/exhibitors/${firstExhibitor.id}`);
       await page

@@ -115,6 +115,10 @@ export const MSG = {
     'La verificación en dos pasos no está disponible: falta SECRET_KEY en la configuración del servidor.',
   mfaEnabled: 'Se activó la verificación en dos pasos.',
   mfaDisabled: 'Se desactivó la verificación en dos pasos.',
+  noDuplicates: 'No se encontraron posibles duplicados.',
+  mergeDone: 'Se unificaron los nominados.',
+  undoDone: 'Se deshizo la unificación.',
+  noHistory: 'No hay cambios registrados.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

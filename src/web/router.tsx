@@ -43,6 +43,10 @@ export const routes = [
                 lazy: screen(() => import('./routes/admin/ParticipationTab.tsx')),
               },
               {
+                path: 'history',
+                lazy: screen(() => import('./routes/admin/HistoryTab.tsx')),
+              },
+              {
                 path: ':category',
                 lazy: screen(() => import('./routes/admin/CategoryRanking.tsx')),
               },

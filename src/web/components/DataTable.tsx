@@ -16,6 +16,8 @@ export interface Column<Row> {
   /** Hidden on phones when the column is secondary. */
   hideOnPhone?: boolean;
   width?: number | string;
+  /** Keeps a column readable when many columns share a phone (the table then scrolls sideways). */
+  minWidth?: number;
   /** Short words (e.g. "CONSUMO") wrap between words only, never mid-word on a phone. */
   keepWords?: boolean;
   align?: 'left' | 'right' | 'center';
@@ -53,7 +55,12 @@ export function DataTable<Row>({
               <TableCell
                 key={column.header}
                 align={column.align}
-                sx={{ fontWeight: 700, width: column.width, ...phoneHidden(column) }}
+                sx={{
+                  fontWeight: 700,
+                  width: column.width,
+                  minWidth: column.minWidth,
+                  ...phoneHidden(column),
+                }}
               >
                 {column.header}
               </TableCell>

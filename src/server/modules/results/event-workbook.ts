@@ -6,20 +6,12 @@ import {
   type CorrectionReason,
 } from '../../../shared/correction-reasons.ts';
 import { HISTORY_ACTION_LABELS } from '../../../shared/history.ts';
-import type { RankingRow, TieBreak } from '../../../shared/schemas/results.ts';
+import type { RankingRow } from '../../../shared/schemas/results.ts';
+import { TIE_BREAK_LABELS } from '../../../shared/tie-breaks.ts';
 import type { Db } from '../../db/connection.ts';
 import { streamWorkbook, type Cell, type StreamedSheet } from '../../lib/xlsx-stream.ts';
 import { describeChange } from './history.ts';
 import { fullRanking } from './service.ts';
-
-/** How the "Desempate" column names what separated a row from the one above it. */
-export const TIE_BREAK_LABELS: Record<TieBreak, string> = {
-  points: 'Puntos',
-  places: 'Puestos (1° a 5°)',
-  nominations: 'Nominaciones',
-  earliest: 'Primera nominación',
-  tied: 'Empate',
-};
 
 export const EVENT_SHEETS = [
   'CONSUMO',

@@ -2,7 +2,12 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
+import { useState, type ReactNode } from 'react';
+import { exportEvent } from '../../../shared/api/results.ts';
+import { useToast } from '../../components/Toasts.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { downloadFile } from './queries.ts';
 
 /** An icon-only button whose accessible name is its label, with the same text as tooltip. */
 export function IconAction({
@@ -31,6 +36,25 @@ export const RefreshAction = (props: { disabled?: boolean; onClick(): void }) =>
 export const ExportAction = (props: { disabled?: boolean; onClick(): void }) => (
   <IconAction label="Exportar" icon={<FileDownloadIcon />} {...props} />
 );
+
+/** The event header's "Exportar todo": the whole event as `{eventName}-completo.xlsx`. */
+export function ExportEventAction({ eventId }: { eventId: string }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  return (
+    <IconAction
+      label="Exportar todo"
+      icon={<CloudDownloadIcon />}
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        downloadFile(exportEvent, { params: { eventId } })
+          .catch((error: unknown) => toast(errorMessage(error), { severity: 'error' }))
+          .finally(() => setBusy(false));
+      }}
+    />
+  );
+}
 
 export function BackButton({ onClick }: { onClick(): void }) {
   return (

@@ -1,10 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Endpoint, InputOf } from '../../../shared/api/define.ts';
 import {
   categoryRanking,
+  duplicates,
   editVote,
   exhibitorVotes,
+  history,
+  merge,
+  mergePreview,
   nomineeVotes,
+  undoMerge,
 } from '../../../shared/api/results.ts';
 import { CATEGORIES, type Category } from '../../../shared/constants.ts';
 import type { CorrectionReason } from '../../../shared/correction-reasons.ts';
@@ -12,6 +17,7 @@ import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { VoteEdit } from '../../../shared/schemas/results.ts';
 import {
   apiErrorFrom,
+  call,
   endpointKey,
   endpointQuery,
   urlOf,
@@ -52,6 +58,8 @@ const voteEditInvalidates = (input: { params: { eventId: string } }) => {
     endpointKey(categoryRanking, ofEvent),
     endpointKey(nomineeVotes, ofEvent),
     endpointKey(exhibitorVotes, ofEvent),
+    endpointKey(duplicates, ofEvent),
+    endpointKey(history, ofEvent),
   ];
 };
 
@@ -67,6 +75,56 @@ export function useVoteEdit(eventId: string) {
   // The correction dialog validates with the request's own schema, so the reason is there.
   return (ref: VoteRef, values: Nominee & { reason?: CorrectionReason; detail?: string }) =>
     mutateAsync({ params: { eventId, ...ref }, body: values as VoteEdit });
+}
+
+/** The groups of fiscal ids of a category that are probably one reseller. */
+export function useDuplicates(eventId: string, category: Category) {
+  return useQuery(endpointQuery(duplicates, { params: { eventId, category } }));
+}
+
+/**
+ * How the ranking would change if `from` became `into`. A POST that stores nothing, read like a
+ * query so that each choice of the id that stays is fetched once.
+ */
+export function useMergePreview(eventId: string, category: Category, into: string, from: string[]) {
+  const input = { params: { eventId, category }, body: { into, from } };
+  return useQuery({
+    queryKey: [...endpointKey(mergePreview, input), { into, from }],
+    queryFn: () => call(mergePreview, input),
+    enabled: into !== '' && from.length > 0,
+  });
+}
+
+/** A merge or its undoing changes every ranking, list, group and the history of its event. */
+export function useMerge() {
+  return useEndpointMutation(merge, { invalidates: voteEditInvalidates });
+}
+
+export function useUndoMerge() {
+  return useEndpointMutation(undoMerge, { invalidates: voteEditInvalidates });
+}
+
+export interface HistoryFilter {
+  action: string;
+  q: string;
+}
+
+/** The event's history, newest first, a page at a time ("Cargar más" asks for the next one). */
+export function useHistory(eventId: string, filter: HistoryFilter) {
+  const query = {
+    ...(filter.action ? { action: filter.action } : {}),
+    ...(filter.q ? { q: filter.q } : {}),
+  };
+  return useInfiniteQuery({
+    queryKey: endpointKey(history, { params: { eventId }, query }),
+    queryFn: ({ pageParam }) =>
+      call(history, {
+        params: { eventId },
+        query: pageParam === null ? query : { ...query, before: String(pageParam) },
+      }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.nextBefore,
+  });
 }
 
 /** The nine form fields of a listed nominee (drops its order and any extra fields). */

@@ -1,23 +1,13 @@
-import { Link as MuiLink, Stack, TablePagination, Typography } from '@mui/material';
+import { Stack, TablePagination, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { exportRanking } from '../../../shared/api/results.ts';
 import type { Category } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
-import type { RankingRow } from '../../../shared/schemas/results.ts';
-import { DataTable, type Column } from '../../components/DataTable.tsx';
-import {
-  ExportAction,
-  PhoneOnly,
-  RefreshAction,
-  TitleRow,
-} from '../../features/results/ResultsHeader.tsx';
-import {
-  downloadFile,
-  isCategory,
-  nomineePagePath,
-  useRanking,
-} from '../../features/results/queries.ts';
+import { DuplicatesAction } from '../../features/results/DuplicatesDialog.tsx';
+import { RankingTable, TieBreakNotes } from '../../features/results/RankingTable.tsx';
+import { ExportAction, RefreshAction, TitleRow } from '../../features/results/ResultsHeader.tsx';
+import { downloadFile, isCategory, useRanking } from '../../features/results/queries.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { PresentAction } from '../../features/results/PresentAction.tsx';
 import { RankingChartSection } from '../../features/results/RankingChartSection.tsx';
@@ -57,23 +47,6 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
     if (pastTheEnd) setPage(lastPage);
   });
 
-  const columns: Column<RankingRow>[] = [
-    { header: 'Puesto', width: 88, render: (row) => `${row.position}°` },
-    {
-      header: 'Nombre',
-      render: (row) => (
-        <>
-          <MuiLink component={Link} to={nomineePagePath(eventId, category, row.fiscalId)}>
-            {row.name}
-          </MuiLink>
-          <PhoneOnly>{row.email}</PhoneOnly>
-        </>
-      ),
-    },
-    { header: 'Email', hideOnPhone: true, render: (row) => row.email },
-    { header: 'Votos', width: 72, align: 'right', render: (row) => row.points },
-  ];
-
   return (
     <Stack ref={top} spacing={1.5} sx={{ mt: 2 }}>
       <TitleRow
@@ -85,6 +58,7 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
         actions={
           <>
             <PresentAction eventId={eventId} category={category} />
+            <DuplicatesAction eventId={eventId} category={category} />
             <RefreshAction disabled={query.isFetching} onClick={() => void query.refetch()} />
             <ExportAction
               onClick={() =>
@@ -100,13 +74,7 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
       <QueryState query={query}>
         {(data) => (
           <>
-            <DataTable
-              label="Votos"
-              columns={columns}
-              rows={data.rows}
-              rowKey={(row) => row.fiscalId}
-              emptyText={MSG.noVotes}
-            />
+            <RankingTable eventId={eventId} category={category} rows={data.rows} />
             {data.total > data.pageSize && (
               <TablePagination
                 component="div"
@@ -124,6 +92,7 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
                 sx={{ '& .MuiTablePagination-toolbar': { px: 0 } }}
               />
             )}
+            <TieBreakNotes rows={data.rows} />
             <Typography variant="body2" color="text.secondary">
               {MSG.rankingTieRule}
             </Typography>

@@ -19,7 +19,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { CATEGORY_LABELS } from '../../../shared/constants.ts';
 import { formatDisplayDate } from '../../../shared/dates.ts';
@@ -36,6 +36,7 @@ import {
   useEvent,
   useUnarchiveEvent,
 } from '../../features/events/queries.ts';
+import { ExportEventAction } from '../../features/results/ResultsHeader.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 
 // The date pickers are most of the dialog's weight: loaded when it first opens.
@@ -48,6 +49,7 @@ const TABS = [
   { path: 'participation', label: 'Participación' },
   { path: 'consumption', label: `Nominación Reseller ${CATEGORY_LABELS.consumption}` },
   { path: 'value', label: `Nominación Reseller ${CATEGORY_LABELS.value}` },
+  { path: 'history', label: 'Historial' },
 ] as const;
 
 const tabId = (path: string) => `event-tab-${path}`;
@@ -103,6 +105,15 @@ export default function EventLayout() {
   const archive = useArchiveEvent();
   const unarchive = useUnarchiveEvent();
   const anonymise = useAnonymiseEvent();
+  const current = TABS.find((tab) => tab.path === pathname.split('/')[4])?.path;
+  const loaded = query.isSuccess;
+  // On a phone the tabs scroll sideways: bring the current one into view once they are drawn.
+  useEffect(() => {
+    if (!phone || !loaded || !current) return;
+    document
+      .getElementById(tabId(current))
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [phone, loaded, current]);
 
   if (query.isPending) return <Loading />;
   if (query.isError) {
@@ -115,8 +126,6 @@ export default function EventLayout() {
     );
   }
   const event = query.data;
-  const section = pathname.split('/')[4];
-  const current = TABS.find((tab) => tab.path === section)?.path;
 
   async function remove() {
     setDeleting(true);
@@ -167,6 +176,7 @@ export default function EventLayout() {
           </Box>
         </Box>
         <Box sx={{ display: 'flex', flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <ExportEventAction eventId={eventId} />
           {event.archived ? null : (
             <HeaderAction
               label="Editar evento"
@@ -219,7 +229,10 @@ export default function EventLayout() {
       ) : null}
       <Tabs
         value={current ?? false}
-        variant={phone ? 'fullWidth' : 'standard'}
+        // Five tabs do not fit a phone side by side: there they scroll with a swipe, the current
+        // one in view (arrow buttons would take a fifth of the width).
+        variant={phone ? 'scrollable' : 'standard'}
+        scrollButtons={false}
         aria-label="Secciones del evento"
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >

@@ -1,0 +1,422 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../src/shared/messages.ts';
+import {
+  seedAdmin,
+  seedEvent,
+  seedExhibitor,
+  seedMembership,
+  seedNominations,
+} from '../test/helpers/seed.ts';
+import {
+  DESKTOP,
+  expectAccessible,
+  hasHorizontalScroll,
+  launchBrowser,
+  newContext,
+  PHONE,
+} from '../test/helpers/browser.ts';
+import { startServer, type RunningServer } from '../test/helpers/server.ts';
+import { signInContext } from '../test/helpers/session.ts';
+
+const SHOTS = '/tmp/shots-results-integrity';
+const T1 = '2026-01-01T10:00:00.000Z';
+const T2 = '2026-01-02T10:00:00.000Z';
+const T3 = '2026-01-03T10:00:00.000Z';
+/** One reseller, typed two ways: with its fiscal id, and with leading zeros a spreadsheet kept. */
+const W = '30712345678';
+const W2 = '0030712345678';
+const R = '20999999999';
+const X = '20333333333';
+const Y = '20444444444';
+
+/** The text of each body row of a table, cell by cell. */
+async function tableRows(page: Page, name: string): Promise<string[][]> {
+  const rows = page.getByRole('table', { name, exact: true }).locator('tbody tr');
+  const texts: string[][] = [];
+  for (const row of await rows.all()) {
+    texts.push((await row.getByRole('cell').allInnerTexts()).map((t) => t.trim()));
+  }
+  return texts;
+}
+
+describe('results integrity: counts and tie-breaks, duplicates and merging, history, whole-event export', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let eventId: string;
+  let admin: { id: string; email: string; fullName: string | null };
+  const eventName = 'Premios Íntegros 2026';
+
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+    const db = server.database.db;
+    admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
+    eventId = (await seedEvent(db, { name: eventName })).id;
+    const lists: [string, [string, string, string][]][] = [
+      [
+        'Elena Uno',
+        [
+          [R, 'Rival', T1],
+          [W, 'Omega', T1],
+          [X, 'Equis', T2],
+        ],
+      ],
+      [
+        'Ernesto Dos',
+        [
+          [R, 'Rival', T2],
+          [W2, 'Omega SA', T2],
+          [Y, 'Yota', T2],
+        ],
+      ],
+      [
+        'Eva Tres',
+        [
+          [W, 'Omega', T3],
+          [R, 'Rival', T3],
+        ],
+      ],
+      [
+        'Emilio Cuatro',
+        [
+          [W2, 'Omega S.A.', T3],
+          [X, 'Equis', T3],
+        ],
+      ],
+    ];
+    for (const [fullName, nominees] of lists) {
+      const exhibitor = await seedExhibitor(db, { fullName });
+      await seedMembership(db, eventId, exhibitor.id);
+      await seedNominations(db, {
+        eventId,
+        exhibitorId: exhibitor.id,
+        category: 'consumption',
+        nominees: nominees.map(([fiscalId, name, nominatedAt]) => ({
+          fiscalId,
+          name,
+          nominatedAt,
+        })),
+      });
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function adminPage(viewport = DESKTOP): Promise<[BrowserContext, Page]> {
+    const context = await newContext(browser, server.url, viewport);
+    await signInContext(
+      context,
+      server,
+      { role: 'admin', adminId: admin.id },
+      { email: admin.email, fullName: admin.fullName ?? '' },
+    );
+    return [context, await context.newPage()];
+  }
+
+  async function openRanking(page: Page, rows: number) {
+    await page.goto(`/admin/event/${eventId}/consumption`);
+    await page
+      .getByRole('table', { name: 'Votos' })
+      .locator('tbody tr')
+      .nth(rows - 1)
+      .waitFor();
+  }
+
+  const BEFORE = [
+    ['1°', 'Rival', `contacto${R}@reseller.test`, '3', '2', '1', '0', '0', '0', '14'],
+    ['2°', 'Omega', `contacto${W}@reseller.test`, '2', '1', '1', '0', '0', '0', '9'],
+    ['3°', 'Omega SA', `contacto${W2}@reseller.test`, '2', '1', '1', '0', '0', '0', '9'],
+    ['4°', 'Equis', `contacto${X}@reseller.test`, '2', '0', '1', '1', '0', '0', '7'],
+    ['5°', 'Yota', `contacto${Y}@reseller.test`, '1', '0', '0', '1', '0', '0', '3'],
+  ];
+
+  it('shows votes, per-place counts and points, and names the criterion that broke a tie', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const [context, page] = await adminPage(viewport);
+      await openRanking(page, 5);
+      const rows = await tableRows(page, 'Votos');
+      if (viewport === DESKTOP) {
+        const headers = await page
+          .getByRole('table', { name: 'Votos' })
+          .getByRole('columnheader')
+          .allInnerTexts();
+        expect(headers).toEqual([
+          'Puesto',
+          'Nombre',
+          'Email',
+          'Votos',
+          '1°',
+          '2°',
+          '3°',
+          '4°',
+          '5°',
+          'Puntos',
+        ]);
+        expect(rows).toEqual(BEFORE);
+      }
+      // Omega SA (W2) has Omega (W)'s points, places and nominations, but was nominated later.
+      const notes = page.getByRole('region', { name: 'Desempates' });
+      expect(await notes.getByRole('listitem').allInnerTexts()).toEqual([
+        '3° Omega SA: Primera nominación',
+      ]);
+      await expectAccessible(page);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      const name = viewport === PHONE ? 'phone' : 'desktop';
+      await page.screenshot({ path: `${SHOTS}/ranking-${name}.png`, fullPage: true });
+      await context.close();
+    }
+  });
+
+  it('marks rows that share a position', async () => {
+    const db = server.database.db;
+    const tiedEvent = (await seedEvent(db, { name: 'Premios Empatados' })).id;
+    const e1 = await seedExhibitor(db);
+    const e2 = await seedExhibitor(db);
+    for (const [exhibitor, first, second] of [
+      [e1, R, X],
+      [e2, X, R],
+    ] as const) {
+      await seedMembership(db, tiedEvent, exhibitor.id);
+      await seedNominations(db, {
+        eventId: tiedEvent,
+        exhibitorId: exhibitor.id,
+        category: 'value',
+        nominees: [
+          { fiscalId: first, name: `Nominado ${first}`, nominatedAt: T1 },
+          { fiscalId: second, name: `Nominado ${second}`, nominatedAt: T1 },
+        ],
+      });
+    }
+    const [context, page] = await adminPage();
+    await page.goto(`/admin/event/${tiedEvent}/value`);
+    await page.getByRole('table', { name: 'Votos' }).locator('tbody tr').nth(1).waitFor();
+    const rows = await tableRows(page, 'Votos');
+    expect(rows.map((cells) => cells[0])).toEqual(['1°\nempate', '1°\nempate']);
+    const notes = page.getByRole('region', { name: 'Desempates' });
+    expect(await notes.getByRole('listitem').allInnerTexts()).toEqual([
+      `1° ${rows[1]?.[1] ?? ''}: Empate`,
+    ]);
+    await context.close();
+  });
+
+  it('merges two split fiscal ids from "Posibles duplicados" and the winner changes', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const [context, page] = await adminPage(viewport);
+      const name = viewport === PHONE ? 'phone' : 'desktop';
+      await openRanking(page, 5);
+      await page.getByRole('button', { name: 'Posibles duplicados' }).click();
+      const list = page.getByRole('dialog', { name: 'Posibles duplicados' });
+      await list.getByRole('table', { name: 'Grupo 1' }).waitFor();
+      expect(await list.getByRole('button', { name: 'Unificar' }).count()).toBe(1);
+      const group = await tableRows(page, 'Grupo 1');
+      expect(group.map((cells) => cells[0]).sort()).toEqual([W2, W]);
+      expect(group.map((cells) => cells[2])).toEqual(['9', '9']);
+      await list.getByText('Mismo ID fiscal sin ceros a la izquierda ni símbolos').waitFor();
+      await expectAccessible(page);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await page.screenshot({ path: `${SHOTS}/duplicates-${name}.png`, fullPage: true });
+
+      await list.getByRole('button', { name: 'Unificar' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Unificar nominados' });
+      await dialog.waitFor();
+      const choice = dialog.getByRole('radiogroup', { name: 'ID fiscal que queda' });
+      await choice.getByRole('radio', { name: new RegExp(`^${W} `) }).check();
+      await dialog.getByRole('table', { name: 'Después' }).getByText(`${W} · Omega`).waitFor();
+      expect((await tableRows(page, 'Después'))[0]).toEqual(['1°', `${W} · Omega`, '18']);
+      expect((await tableRows(page, 'Antes'))[0]).toEqual(['1°', R, '14']);
+      await expectAccessible(page);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await page.screenshot({ path: `${SHOTS}/merge-${name}.png`, fullPage: true });
+      if (viewport === PHONE) {
+        // Cancelling returns to the groups and changes nothing.
+        await dialog.getByRole('button', { name: 'Cancelar' }).click();
+        await list.waitFor();
+        await list.getByRole('button', { name: 'Cerrar' }).click();
+        await list.waitFor({ state: 'hidden' });
+        await context.close();
+        continue;
+      }
+
+      await dialog.getByRole('button', { name: 'Unificar' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByText(MSG.mergeDone).waitFor();
+      await expect
+        .poll(async () => (await tableRows(page, 'Votos'))[0]?.slice(0, 2))
+        .toEqual(['1°', 'Omega']);
+      expect(await tableRows(page, 'Votos')).toEqual([
+        ['1°', 'Omega', `contacto${W}@reseller.test`, '4', '2', '2', '0', '0', '0', '18'],
+        ['2°', 'Rival', `contacto${R}@reseller.test`, '3', '2', '1', '0', '0', '0', '14'],
+        ['3°', 'Equis', `contacto${X}@reseller.test`, '2', '0', '1', '1', '0', '0', '7'],
+        ['4°', 'Yota', `contacto${Y}@reseller.test`, '1', '0', '0', '1', '0', '0', '3'],
+      ]);
+      const stored = await server.database.db
+        .selectFrom('nominations')
+        .select('fiscal_id')
+        .where('event_id', '=', eventId)
+        .where('fiscal_id', '=', W2)
+        .execute();
+      expect(stored).toEqual([]);
+      await page.getByRole('button', { name: 'Posibles duplicados' }).click();
+      await page
+        .getByRole('dialog', { name: 'Posibles duplicados' })
+        .getByText(MSG.noDuplicates)
+        .waitFor();
+      await context.close();
+    }
+  });
+
+  it('undoes the merge from "Historial"; a correction with its reason shows there and in the workbook; undo is refused after a later change', async () => {
+    const [context, page] = await adminPage();
+    await page.goto(`/admin/event/${eventId}/history`);
+    await page.getByRole('heading', { name: 'Historial', level: 2 }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Historial' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    const history = page.getByRole('table', { name: 'Historial' });
+    await history
+      .getByRole('cell', { name: 'Nominados unificados', exact: true })
+      .first()
+      .waitFor();
+    const headers = await history.getByRole('columnheader').allInnerTexts();
+    expect(headers).toEqual(['Fecha', 'Quién', 'Acción', 'Detalle']);
+    const [merged] = await tableRows(page, 'Historial');
+    expect(merged?.slice(1)).toEqual([
+      admin.email,
+      'Nominados unificados',
+      `CONSUMO: ${W2} → ${W} (2 listas)\nDeshacer`,
+    ]);
+    expect(merged?.[0]).toMatch(/^\d{1,2}-\d{1,2}-\d{4} \d{2}:\d{2}$/);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/history-desktop.png`, fullPage: true });
+
+    await history.getByRole('button', { name: 'Deshacer' }).click();
+    await page.getByText(MSG.undoDone).waitFor();
+    await history
+      .getByRole('cell', { name: 'Unificación deshecha', exact: true })
+      .first()
+      .waitFor();
+    await openRanking(page, 5);
+    expect(await tableRows(page, 'Votos')).toEqual(BEFORE);
+
+    // Merge again, then correct one of the merged votes: that merge can no longer be undone.
+    await page.getByRole('button', { name: 'Posibles duplicados' }).click();
+    await page
+      .getByRole('dialog', { name: 'Posibles duplicados' })
+      .getByRole('button', { name: 'Unificar' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Unificar nominados' });
+    await dialog.getByRole('radio', { name: new RegExp(`^${W} `) }).check();
+    await dialog.getByRole('table', { name: 'Después' }).getByText(`${W} · Omega`).waitFor();
+    await dialog.getByRole('button', { name: 'Unificar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: 'Omega', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: `Votos para el id fiscal: ${W}` }).waitFor();
+    await page.getByRole('table').locator('tbody tr').nth(3).waitFor();
+    await page.getByRole('button', { name: 'Omega SA', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar voto' });
+    await edit.getByLabel('Nombre del reseller').fill('Omega Corregida');
+    await edit.getByLabel('Motivo').selectOption({ label: 'Error de tipeo' });
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await edit.waitFor({ state: 'hidden' });
+
+    await page.goto(`/admin/event/${eventId}/history`);
+    await history.getByRole('cell', { name: 'Voto corregido', exact: true }).first().waitFor();
+    const [correction] = await tableRows(page, 'Historial');
+    expect(correction?.slice(1)).toEqual([
+      admin.email,
+      'Voto corregido',
+      expect.stringMatching(
+        new RegExp(
+          `^CONSUMO, puesto \\d: Omega SA \\(${W}\\) → Omega Corregida \\(${W}\\) · Motivo: Error de tipeo$`,
+        ),
+      ),
+    ]);
+    await history.getByRole('button', { name: 'Deshacer' }).first().click();
+    await page.getByText(MSG.undoStale).waitFor();
+
+    // Filter by action, then search.
+    await page.getByLabel('Acción').selectOption({ label: 'Voto corregido' });
+    await expect.poll(async () => (await tableRows(page, 'Historial')).length).toBe(1);
+    await page.getByLabel('Acción').selectOption({ label: 'Todas' });
+    await page.getByLabel('Buscar').fill('corregida');
+    await page.getByLabel('Buscar').press('Enter');
+    await expect
+      .poll(async () => (await tableRows(page, 'Historial')).map((cells) => cells[2]))
+      .toEqual(['Voto corregido']);
+    await page.getByLabel('Buscar').fill('nada parecido');
+    await page.getByLabel('Buscar').press('Enter');
+    await page.getByText(MSG.noHistory).waitFor();
+
+    // The whole event in one workbook, with the correction and its reason.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar todo' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${eventName}-completo.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path()) ?? '');
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'CONSUMO',
+      'VALOR AGREGADO',
+      'Votos',
+      'Participación',
+      'Correcciones',
+    ]);
+    const corrections: unknown[][] = [];
+    workbook
+      .getWorksheet('Correcciones')
+      ?.eachRow((row) => corrections.push((row.values as unknown[]).slice(1)));
+    const vote = corrections.find((row) => row[2] === 'Voto corregido');
+    expect(vote?.slice(1, 4)).toEqual([admin.email, 'Voto corregido', 'Error de tipeo']);
+    expect(String(vote?.[5])).toContain('Omega SA');
+    expect(String(vote?.[6])).toContain('Omega Corregida');
+    await context.close();
+  });
+
+  it('fits the history tab and the event header on a 390 px phone', async () => {
+    const [context, page] = await adminPage(PHONE);
+    await page.goto(`/admin/event/${eventId}/history`);
+    // On a phone the action and who go under the date; their own columns are hidden.
+    await page
+      .getByRole('table', { name: 'Historial' })
+      .getByText('Voto corregido', { exact: true })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Exportar todo' }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/history-phone.png`, fullPage: true });
+    await context.close();
+  });
+
+  it('pages a long history with "Cargar más"', async () => {
+    const db = server.database.db;
+    const rows = Array.from({ length: 60 }, (_, i) => ({
+      event_id: eventId,
+      at: `2026-02-01T10:${String(i).padStart(2, '0')}:00.000Z`,
+      actor_role: 'admin',
+      actor_id: admin.id,
+      actor_email: admin.email,
+      action: 'event.updated',
+      entity_type: 'event',
+      entity_id: eventId,
+      details: JSON.stringify({ name: `Cambio ${i}` }),
+    }));
+    await db.insertInto('audit_log').values(rows).execute();
+    const [context, page] = await adminPage();
+    await page.goto(`/admin/event/${eventId}/history`);
+    const table = page.getByRole('table', { name: 'Historial' });
+    await table.getByText('name: Cambio 59').waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(50);
+    await page.getByRole('button', { name: 'Cargar más' }).click();
+    await table.getByText('name: Cambio 0', { exact: true }).waitFor();
+    expect(await table.locator('tbody tr').count()).toBeGreaterThan(60);
+    await context.close();
+  });
+});
