@@ -36,9 +36,7 @@ export function FileField({
         accept={accept}
         aria-describedby={hintId}
         disabled={disabled}
-        onChange={(event: ChangeEvent<HTMLInputElement>) =>
-          onFile(event.currentTarget.files?.[0])
-        }
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onFile(event.currentTarget.files?.[0])}
         sx={{ width: '100%', font: 'inherit' }}
       />
       <FormHelperText id={hintId}>{hint}</FormHelperText>

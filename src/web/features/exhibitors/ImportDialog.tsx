@@ -1,11 +1,4 @@
-import {
-  Checkbox,
-  Chip,
-  FormControlLabel,
-  Link,
-  Typography,
-  type ChipProps,
-} from '@mui/material';
+import { Checkbox, Chip, FormControlLabel, Link, Typography, type ChipProps } from '@mui/material';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages.ts';
 import {
