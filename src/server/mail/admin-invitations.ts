@@ -14,6 +14,16 @@ import { enqueueMail } from './outbox.ts';
 export const registrationPath = (token: string) =>
   `/signin/newadmin?token=${encodeURIComponent(token)}`;
 
+/** Voids every registration link of this administrator not yet used. */
+export async function voidAdminInvitations(tx: Tx, now: Date, adminId: string): Promise<void> {
+  await tx
+    .updateTable('admin_invitations')
+    .set({ used_at: iso(now) })
+    .where('admin_id', '=', adminId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 /**
  * Issues a fresh single-use registration link to a pending administrator and queues its email,
  * voiding earlier links. Runs inside the caller's transaction.
@@ -25,12 +35,7 @@ export async function issueAdminInvitation(
   email: string,
   invitedBy: { id: string; name: string } | null,
 ): Promise<string> {
-  await tx
-    .updateTable('admin_invitations')
-    .set({ used_at: iso(now) })
-    .where('admin_id', '=', adminId)
-    .where('used_at', 'is', null)
-    .execute();
+  await voidAdminInvitations(tx, now, adminId);
   const token = newToken();
   await tx
     .insertInto('admin_invitations')

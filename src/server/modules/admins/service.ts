@@ -13,6 +13,7 @@ import {
   issueAdminInvitation,
   registrationPath,
   resendAdminInvitation,
+  voidAdminInvitations,
 } from '../../mail/admin-invitations.ts';
 
 /** True when the address belongs to any administrator (pending or not) or exhibitor. */
@@ -241,12 +242,7 @@ export async function revokeAdmin(
       .set({ revoked_at: iso(now), updated_at: iso(now) })
       .where('id', '=', adminId)
       .execute();
-    await tx
-      .updateTable('admin_invitations')
-      .set({ used_at: iso(now) })
-      .where('admin_id', '=', adminId)
-      .where('used_at', 'is', null)
-      .execute();
+    await voidAdminInvitations(tx, now, adminId);
     await tx
       .updateTable('password_reset_tokens')
       .set({ used_at: iso(now) })

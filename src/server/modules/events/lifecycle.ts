@@ -1,19 +1,16 @@
 import type { DuplicateEventFields, EventView } from '../../../shared/schemas/events.ts';
-import type { EventRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { lockEventForArchive } from '../../lib/archived.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { chunks } from '../../lib/chunks.ts';
-import { newId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
-import { searchKey } from '../../../shared/search.ts';
 import { iso } from '../../lib/time.ts';
 import { invitationMail } from '../../mail/invitations.ts';
 import { cancelPendingMail, enqueueMails } from '../../mail/outbox.ts';
-import { eventReminders, remindersColumn, scheduleReminders } from '../../mail/reminders.ts';
-import { checkDates, todayOf, toEventView } from './service.ts';
+import { eventReminders, scheduleReminders } from '../../mail/reminders.ts';
+import { checkDates, newEventRow, todayOf, toEventView } from './service.ts';
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
 
@@ -35,19 +32,7 @@ export async function duplicateEvent(
   const now = deps.clock.now();
   const created = await deps.transact(async (tx) => {
     const source = await getEventOr404(tx, sourceId);
-    const row: EventRow = {
-      id: newId(),
-      name: fields.name,
-      name_search: searchKey(fields.name),
-      event_date: fields.eventDate,
-      vote_deadline: fields.voteDeadline,
-      reminders: remindersColumn(fields.reminders ?? eventReminders(source)),
-      created_by: admin.adminId,
-      created_at: iso(now),
-      updated_at: iso(now),
-      archived_at: null,
-      anonymised_at: null,
-    };
+    const row = newEventRow(admin, fields, fields.reminders ?? eventReminders(source), now);
     await tx.insertInto('events').values(row).execute();
     const members =
       fields.copyExhibitors && source.anonymised_at === null

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { calendarDateIn } from '../../../shared/dates.ts';
 import { searchKey } from '../../../shared/search.ts';
-import { DEFAULT_REMINDERS } from '../../../shared/schemas/events.ts';
+import { DEFAULT_REMINDERS, type ReminderKind } from '../../../shared/schemas/events.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
   eventDatesError,
@@ -81,22 +81,32 @@ export function checkDates(
   }
 }
 
-export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFields) {
-  checkDates(deps, fields);
-  const now = deps.clock.now();
-  const row: EventRow = {
+/** A new event's row: open, not archived, created by `admin` now. */
+export function newEventRow(
+  admin: Admin,
+  fields: Pick<EventFields, 'name' | 'eventDate' | 'voteDeadline'>,
+  reminders: readonly ReminderKind[],
+  now: Date,
+): EventRow {
+  return {
     id: newId(),
     name: fields.name,
     name_search: searchKey(fields.name),
     event_date: fields.eventDate,
     vote_deadline: fields.voteDeadline,
-    reminders: remindersColumn(fields.reminders ?? DEFAULT_REMINDERS),
+    reminders: remindersColumn(reminders),
     created_by: admin.adminId,
     created_at: iso(now),
     updated_at: iso(now),
     archived_at: null,
     anonymised_at: null,
   };
+}
+
+export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFields) {
+  checkDates(deps, fields);
+  const now = deps.clock.now();
+  const row = newEventRow(admin, fields, fields.reminders ?? DEFAULT_REMINDERS, now);
   await deps.transact(async (tx) => {
     await tx.insertInto('events').values(row).execute();
     await recordAudit(tx, admin, now, {
