@@ -1,6 +1,8 @@
 import { MSG } from '../../shared/messages.ts';
 import type { Db } from '../db/connection.ts';
 import type { EventRow } from '../db/schema.ts';
+import type { Tx } from '../db/transact.ts';
+import type { AppDeps } from '../deps.ts';
 import { notFound } from './errors.ts';
 
 /** The event, or 404 "No se econtró el evento". */
@@ -12,6 +14,19 @@ export async function getEventOr404(db: Db, eventId: string): Promise<EventRow> 
     .executeTakeFirst();
   if (!event) throw notFound(MSG.eventNotFound);
   return event;
+}
+
+/**
+ * Runs an administrator's change to one event in a transaction that first reads the event (404
+ * "No se econtró el evento" when it does not exist); `now` is the instant of the request.
+ */
+export function inEventTransaction<T>(
+  deps: Pick<AppDeps, 'transact' | 'clock'>,
+  eventId: string,
+  work: (tx: Tx, event: EventRow, now: Date) => Promise<T>,
+): Promise<T> {
+  const now = deps.clock.now();
+  return deps.transact(async (tx) => work(tx, await getEventOr404(tx, eventId), now));
 }
 
 export interface EventMember {

@@ -14,7 +14,7 @@ import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { newId } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { getEventOr404 } from '../../lib/guards.ts';
+import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { cancelPendingMail } from '../../mail/outbox.ts';
 import { eventReminders, remindersColumn, rescheduleReminders } from '../../mail/reminders.ts';
@@ -135,9 +135,7 @@ export async function updateEvent(
   eventId: string,
   fields: EventFields,
 ): Promise<EventView> {
-  const now = deps.clock.now();
-  const updated = await deps.transact(async (tx) => {
-    const before = await getEventOr404(tx, eventId);
+  const updated = await inEventTransaction(deps, eventId, async (tx, before, now) => {
     checkDates(deps, fields, {
       eventDate: fields.eventDate === before.event_date,
       voteDeadline: fields.voteDeadline === before.vote_deadline,
@@ -202,9 +200,7 @@ export async function updateEvent(
  * transaction, and withdraws its unsent invitations and reminders.
  */
 export async function deleteEvent(deps: AppDeps, admin: Admin, eventId: string): Promise<void> {
-  const now = deps.clock.now();
-  await deps.transact(async (tx) => {
-    const event = await getEventOr404(tx, eventId);
+  await inEventTransaction(deps, eventId, async (tx, event, now) => {
     const counts = await tx
       .selectFrom('events')
       .select((eb) => [

@@ -9,7 +9,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { newId } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { getEventOr404 } from '../../lib/guards.ts';
+import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { enqueueMails } from '../../mail/outbox.ts';
 import { invitationMail } from '../../mail/invitations.ts';
@@ -77,9 +77,7 @@ export async function importRoster(
   options: { sendInvitations: boolean },
 ): Promise<RosterImportResult> {
   const rows = await rowsOf(file);
-  const now = deps.clock.now();
-  return deps.transact(async (tx) => {
-    const event = await getEventOr404(tx, eventId);
+  return inEventTransaction(deps, eventId, async (tx, event, now) => {
     const preview = await classify(tx, eventId, rows);
     const fresh = preview.rows.filter(
       (row): row is ClassifiedRosterRow & { normalizedEmail: string } => row.status === 'new',

@@ -13,7 +13,7 @@ import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { newId } from '../../lib/crypto.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
-import { getEventOr404, getMemberOr404 } from '../../lib/guards.ts';
+import { getEventOr404, inEventTransaction, getMemberOr404 } from '../../lib/guards.ts';
 import { hitThrottle, type ThrottleRule } from '../../lib/throttle.ts';
 import { iso } from '../../lib/time.ts';
 import {
@@ -108,9 +108,7 @@ export async function addExhibitor(
   eventId: string,
   fields: ExhibitorFields,
 ): Promise<EventExhibitorView> {
-  const now = deps.clock.now();
-  return deps.transact(async (tx) => {
-    const event = await getEventOr404(tx, eventId);
+  return inEventTransaction(deps, eventId, async (tx, event, now) => {
     const isAdmin = await tx
       .selectFrom('admins')
       .select('id')

@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
-import { getEventOr404 } from '../../lib/guards.ts';
+import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 
@@ -156,9 +156,7 @@ export async function sendNonVoterReminder(
   admin: Admin,
   eventId: string,
 ): Promise<ReminderPlan> {
-  const now = deps.clock.now();
-  return deps.transact(async (tx) => {
-    const event = await getEventOr404(tx, eventId);
+  return inEventTransaction(deps, eventId, async (tx, event, now) => {
     if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) {
       throw new AppError('voting_closed');
     }

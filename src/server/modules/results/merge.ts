@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { getEventOr404 } from '../../lib/guards.ts';
+import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { duplicateNomineeGroups } from './duplicate-nominees.ts';
 import { mergeBallots, rankingOf, type Ballot, type RankingEntry } from './merge-ballots.ts';
@@ -203,9 +203,7 @@ export async function mergeNominees(
   category: Category,
   input: MergeInput,
 ): Promise<{ auditId: number; lists: number }> {
-  const now = deps.clock.now();
-  return deps.transact(async (tx) => {
-    await getEventOr404(tx, eventId);
+  return inEventTransaction(deps, eventId, async (tx, _event, now) => {
     const from = fromIds(input);
     const holders = await tx
       .selectFrom('nominations')
