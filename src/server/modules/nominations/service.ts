@@ -23,6 +23,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import {
   nomineeColumns,
   storeNomineeFields,
+  toNominee,
   toNomineeView,
   type ListKey,
   type NomineeColumns,
@@ -213,18 +214,7 @@ export type NominationAction =
   'nomination.add' | 'nomination.edit' | 'nomination.remove' | 'nomination.move';
 
 /** An entry of a list as its audit entry keeps it: enough to say what changed, before → after. */
-const listEntry = (row: Nomination) => ({
-  order: row.list_order,
-  fiscalId: row.fiscal_id,
-  name: row.name,
-  registeredName: row.registered_name,
-  contactName: row.contact_name,
-  contactPosition: row.contact_position,
-  phone: row.phone,
-  email: row.email,
-  location: row.location,
-  city: row.city,
-});
+const listEntry = (row: Nomination) => ({ order: row.list_order, ...toNominee(row) });
 
 /**
  * Takes the exhibitor's membership row for the rest of the save and answers their address. The two

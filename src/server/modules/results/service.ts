@@ -11,6 +11,7 @@ import {
   type VoteEdit,
 } from '../../../shared/schemas/results.ts';
 import { engineOf, type Db } from '../../db/connection.ts';
+import type { NomineeTotalsTable } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -30,16 +31,10 @@ export async function eventName(db: Db, eventId: string): Promise<string> {
   return (await getEventOr404(db, eventId)).name;
 }
 
-interface RankingSums {
-  points: number;
-  p1: number;
-  p2: number;
-  p3: number;
-  p4: number;
-  p5: number;
-  nominations: number;
-  first_at: string;
-}
+type RankingSums = Pick<
+  NomineeTotalsTable,
+  'points' | 'p1' | 'p2' | 'p3' | 'p4' | 'p5' | 'nominations'
+> & { first_at: string };
 
 interface RankingSqlRow extends NomineeColumns, RankingSums {
   position: number;
