@@ -1,5 +1,7 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as api from '../../../shared/api/auth.ts';
 import { OK } from '../../../shared/schemas/common.ts';
+import type { AppDeps } from '../../deps.ts';
 import { signInStepLimit } from '../../http/rate-limits.ts';
 import { implement, type Route } from '../../http/route.ts';
 import {
@@ -24,7 +26,24 @@ import {
   signInWithLink,
   signInWithPassword,
   startSignIn,
+  type SignedIn,
 } from './service.ts';
+
+/**
+ * The second step of an administrator's sign-in: the pending challenge (from its cookie) is spent
+ * by `check`, which throws when the code is wrong; then the session starts.
+ */
+async function finishMfaChallenge(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  check: (challengeToken: string | undefined) => Promise<SignedIn>,
+): Promise<{ user: SignedIn['display'] }> {
+  const signedIn = await check(mfaChallengeToken(request, deps));
+  clearMfaChallengeCookie(reply, deps);
+  await startSession(deps, reply, signedIn.subject, signedIn.display);
+  return { user: signedIn.display };
+}
 
 export const authRoutes: Route[] = [
   implement(
@@ -71,24 +90,18 @@ export const authRoutes: Route[] = [
   ),
   implement(
     api.signInWithTotp,
-    async ({ body, deps, reply, request }) => {
-      const token = mfaChallengeToken(request, deps);
-      const signedIn = await signInWithTotp(deps, token, body.code, request.ip);
-      clearMfaChallengeCookie(reply, deps);
-      await startSession(deps, reply, signedIn.subject, signedIn.display);
-      return { user: signedIn.display };
-    },
+    ({ body, deps, reply, request }) =>
+      finishMfaChallenge(deps, request, reply, (token) =>
+        signInWithTotp(deps, token, body.code, request.ip),
+      ),
     signInStepLimit,
   ),
   implement(
     api.signInWithRecoveryCode,
-    async ({ body, deps, reply, request }) => {
-      const token = mfaChallengeToken(request, deps);
-      const signedIn = await signInWithRecoveryCode(deps, token, body.recoveryCode, request.ip);
-      clearMfaChallengeCookie(reply, deps);
-      await startSession(deps, reply, signedIn.subject, signedIn.display);
-      return { user: signedIn.display };
-    },
+    ({ body, deps, reply, request }) =>
+      finishMfaChallenge(deps, request, reply, (token) =>
+        signInWithRecoveryCode(deps, token, body.recoveryCode, request.ip),
+      ),
     signInStepLimit,
   ),
   implement(api.mfaStatus, async ({ deps, user }) => mfaStatus(deps, user)),
