@@ -3,6 +3,10 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import SignInEmail from './src/web/routes/signin/SignInEmail.tsx';
 
 /**
  * Writes `.br` and `.gz` beside every text asset of the build; the server sends them to browsers
@@ -56,10 +60,37 @@ function moduleMap(): Plugin {
   };
 }
 
+/**
+ * Writes `signin.html`: the built index.html with the /signin screen already drawn in it (its
+ * plain elements and the shell's stylesheet), which the server sends for /signin. The form paints
+ * before any script; React then renders the same screen in its place (createRoot, no hydration).
+ */
+function prerenderSignIn(): Plugin {
+  return {
+    name: 'premios-prerender-signin',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return;
+      const screen = renderToStaticMarkup(
+        createElement(MemoryRouter, { initialEntries: ['/signin'] }, createElement(SignInEmail)),
+      );
+      const html = String(index.source).replace(
+        /<div id="root">[\s\S]*?<\/div>\s*<\/div>/,
+        // Marked, so that the screen keeps what was typed into it before the script ran.
+        `<div id="root">${screen.replace('<main class="signin-page">', '<main class="signin-page" data-prerendered="">')}</div>`,
+      );
+      if (html === index.source) throw new Error('index.html: no #root placeholder to replace');
+      this.emitFile({ type: 'asset', fileName: 'signin.html', source: html });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), precompress(), moduleMap()],
+  plugins: [react(), precompress(), moduleMap(), prerenderSignIn()],
   resolve: {
     // React Router's package resolves to its development build, whose warnings stay in the bundle;
     // the production build is the same code with them off (6 KB less gzip on the first load).
@@ -80,9 +111,15 @@ export default defineConfig(({ command }) => ({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
-    // Every browser the app supports preloads modules itself: no polyfill in the first load.
-    modulePreload: { polyfill: false },
-    // The import graph, read by the web budget check (test/helpers/web-size.ts).
+    // The page's own files are preloaded from the HTML. A screen's files are not listed in the
+    // entry for preloading (each list cost /signin bytes, 1.8 KB for them all): the browser
+    // fetches them as it reads each screen's imports. No polyfill: every supported browser
+    // preloads modules itself.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
+    // The import graph, read by the web budget check (scripts/web-budget.ts).
     manifest: true,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {

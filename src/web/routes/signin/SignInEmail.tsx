@@ -12,7 +12,13 @@ import { loadSignInStep } from '../../features/auth/step.ts';
 /** /signin: the email step. The server decides what comes next (code, password or link). */
 export default function SignInEmail() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
+  // What was typed into the prerendered form (signin.html) before this script ran is kept.
+  const [email, setEmail] = useState(
+    () =>
+      globalThis.document?.querySelector<HTMLInputElement>(
+        'main[data-prerendered] input[name="email"]',
+      )?.value ?? '',
+  );
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
