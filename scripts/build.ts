@@ -1,10 +1,12 @@
 /**
  * Builds what `npm start` runs, each part only when its sources changed since the last build:
- * the web app (dist/web) and the server bundle (dist/server). `--force` rebuilds both.
+ * the web app (dist/web) and the server bundle (dist/server). `--force` rebuilds both. A web
+ * build that misses its JavaScript budgets (scripts/web-budget.ts) fails.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { budgetMisses, describeWebSize, measureWebSize } from './web-budget.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
@@ -46,6 +48,15 @@ if (
   stale('dist/web/index.html', ['src/web', 'src/shared'], ['vite.config.ts', 'package-lock.json'])
 ) {
   build('la aplicación web', []);
+  const report = measureWebSize(path.join(root, 'dist/web'));
+  process.stdout.write(`${describeWebSize(report)}\n`);
+  const misses = budgetMisses(report);
+  if (misses.length) {
+    process.stderr.write(
+      `La aplicación web excede su presupuesto de JavaScript:\n${misses.map((miss) => `- ${miss}`).join('\n')}\n`,
+    );
+    process.exit(1);
+  }
 }
 if (
   stale(

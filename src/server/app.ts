@@ -190,6 +190,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   const indexFile = path.join(config.webDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  // /signin is also built drawn (the form paints before any script): sent when present.
+  const hasSignInPage = fs.existsSync(path.join(config.webDir, 'signin.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
@@ -212,7 +214,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       return reply.status(404).send(errorBody('not_found'));
     }
     // History fallback: the web app's router decides what the path shows.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const signIn = hasSignInPage && request.url.split('?')[0] === '/signin';
+    return reply
+      .header('cache-control', 'no-cache')
+      .sendFile(signIn ? 'signin.html' : 'index.html');
   });
 
   app.addHook('onClose', async () => {

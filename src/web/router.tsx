@@ -1,16 +1,25 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Loading, RequireRole } from './components/RequireRole.tsx';
+import { activateProviders } from './shell.tsx';
 
-/** Every screen's code is loaded on demand, so the first screen a visitor opens stays small. */
-const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+/**
+ * Every screen's code is loaded on demand, so the first screen a visitor opens stays small; with
+ * it, the first time, MUI and TanStack Query (./shell.tsx).
+ */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => {
+  const [{ default: Component }] = await Promise.all([load(), activateProviders()]);
+  return { Component };
+};
+/** The first sign-in steps, written without MUI or TanStack Query: they show without them. */
+const plainScreen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
 export const routes = [
   { path: '/', lazy: screen(() => import('./routes/Landing.tsx')) },
-  { path: '/signin', lazy: screen(() => import('./routes/signin/SignInEmail.tsx')) },
-  { path: '/signin/code', lazy: screen(() => import('./routes/signin/SignInCode.tsx')) },
+  { path: '/signin', lazy: plainScreen(() => import('./routes/signin/SignInEmail.tsx')) },
+  { path: '/signin/code', lazy: plainScreen(() => import('./routes/signin/SignInCode.tsx')) },
   { path: '/signin/link', lazy: screen(() => import('./routes/signin/SignInLink.tsx')) },
   { path: '/signin/admin', lazy: screen(() => import('./routes/signin/SignInAdmin.tsx')) },
   { path: '/signin/mfa', lazy: screen(() => import('./routes/signin/SignInMfa.tsx')) },

@@ -10,6 +10,9 @@ export const theme = createTheme(
     },
     shape: { borderRadius: 8 },
     typography: {
+      // The system's own font, as the shell's stylesheet: nothing to download, nothing to swap.
+      fontFamily:
+        "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
       h1: { fontSize: '1.75rem', fontWeight: 700 },
       h2: { fontSize: '1.35rem', fontWeight: 600 },
     },

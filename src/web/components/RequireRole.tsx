@@ -1,28 +1,30 @@
-import { Box, CircularProgress } from '@mui/material';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
 import type { Role } from '../../shared/constants.ts';
-import { useCurrentUser } from '../lib/session.ts';
+import { activateProviders } from '../shell.tsx';
 
+/**
+ * The spinner shown while a screen or its data loads. Plain elements and the shell's stylesheet
+ * (no MUI): it is also the first thing the router paints, before MUI has loaded.
+ */
 export function Loading() {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-      <CircularProgress aria-label="Cargando" />
-    </Box>
+    <div className="shell-loading">
+      <span className="shell-spinner" role="progressbar" aria-label="Cargando" />
+    </div>
   );
 }
 
-const SECURITY_PATH = '/admin/security';
+// The check asks the session through TanStack Query: it loads with the providers.
+const RoleGate = lazy(async () => {
+  const [gate] = await Promise.all([import('./RoleGate.tsx'), activateProviders()]);
+  return { default: gate.RoleGate };
+});
 
 /** Visitors without this role go to "/" (which sends them where they belong). */
 export function RequireRole({ role }: { role: Role }) {
-  const { user } = useCurrentUser();
-  const { pathname } = useLocation();
-  if (user === undefined) return <Loading />;
-  if (!user || user.role !== role) return <Navigate to="/" replace />;
-  // REQUIRE_ADMIN_MFA: until the second factor is on, "Seguridad" is the only page (the server
-  // refuses every other administrator call anyway).
-  if (user.mfaSetupRequired && pathname !== SECURITY_PATH) {
-    return <Navigate to={SECURITY_PATH} replace />;
-  }
-  return <Outlet />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <RoleGate role={role} />
+    </Suspense>
+  );
 }

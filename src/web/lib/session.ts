@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../shared/schemas/session.ts';
 import { CURRENT_USER_COOKIE } from '../../shared/constants.ts';
 import { call } from './api.ts';
@@ -54,11 +54,13 @@ export function useCurrentUser(): { user: CurrentUser | null | undefined; isLoad
 }
 
 /** After signing in or out: reload the session and drop every cached answer of the old one. */
+export async function refreshSessionOf(client: QueryClient): Promise<void> {
+  client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+  await client.invalidateQueries({ queryKey: sessionQueryKey });
+  await client.refetchQueries({ queryKey: sessionQueryKey });
+}
+
 export function useRefreshSession(): () => Promise<void> {
   const client = useQueryClient();
-  return async () => {
-    client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
-    await client.invalidateQueries({ queryKey: sessionQueryKey });
-    await client.refetchQueries({ queryKey: sessionQueryKey });
-  };
+  return () => refreshSessionOf(client);
 }

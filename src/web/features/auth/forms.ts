@@ -1,28 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  useForm,
-  type FieldValues,
-  type Path,
-  type Resolver,
-  type UseFormProps,
-} from 'react-hook-form';
+import { useForm, type FieldValues, type Path, type UseFormProps } from 'react-hook-form';
 import { ApiError } from '../../lib/api.ts';
-
-/**
- * A resolver whose schema (and Zod with it) loads on first use, not with the screen: the /signin
- * screen shows before its validation code arrives. Loading starts as soon as the screen calls
- * `prefetch`, so the first submit rarely waits.
- */
-export function lazyResolver<Input extends FieldValues, Output>(
-  load: () => Promise<Resolver<Input, unknown, Output>>,
-): { resolver: Resolver<Input, unknown, Output>; prefetch(): void } {
-  let loaded: Promise<Resolver<Input, unknown, Output>> | undefined;
-  const get = () => (loaded ??= load());
-  return {
-    resolver: async (values, context, options) => (await get())(values, context, options),
-    prefetch: () => void get(),
-  };
-}
 
 /**
  * The sign-in screens' form: React Hook Form validated by the shared Zod schema, like the

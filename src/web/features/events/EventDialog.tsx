@@ -1,5 +1,9 @@
 import { Checkbox, FormControl, FormControlLabel, FormGroup, FormLabel } from '@mui/material';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { esES } from '@mui/x-date-pickers/locales';
+import 'dayjs/locale/es';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -60,19 +64,30 @@ const requireAll: Resolver<FormValues> = async (values) => {
  * variant of the picker everywhere, because the touch variant opens a calendar instead of taking
  * typed digits. A duplicate starts from the source's name and reminders, with new dates to choose.
  */
-export function EventDialog({
-  event,
-  duplicateOf,
-  onSaved,
-  onClose,
-}: {
+interface EventDialogProps {
   /** The event to edit; a new one when absent. */
   event?: EventView;
   /** The event to duplicate: the new one gets its exhibitors when asked. */
   duplicateOf?: EventView;
   onSaved?(saved: EventView): void;
   onClose(): void;
-}) {
+}
+
+const pickerTexts = esES.components.MuiLocalizationProvider.defaultProps.localeText;
+
+/**
+ * The event's dialog, with the date pickers' provider: the pickers (and their locale) load with
+ * this dialog only, never with a screen an exhibitor opens.
+ */
+export function EventDialog(props: EventDialogProps) {
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="es" localeText={pickerTexts}>
+      <EventForm {...props} />
+    </LocalizationProvider>
+  );
+}
+
+function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
   const client = useQueryClient();
   const create = useCreateEvent();
   const update = useUpdateEvent();

@@ -1,6 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import {
   CATEGORIES,
@@ -13,9 +13,7 @@ import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { MoveDirection } from '../../../shared/schemas/nominations.ts';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
-import { NomineeDialog } from '../../features/nominations/NomineeDialog.tsx';
 import {
   NomineeList,
   rowControlId,
@@ -23,6 +21,13 @@ import {
 } from '../../features/nominations/NomineeList.tsx';
 import { useExhEvent, useListWriter, type ListChange } from '../../features/nominations/queries.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
+
+// The dialogs (React Hook Form, MUI's dialog and fields) load right after the list shows, not
+// before: the list is what an exhibitor opens the screen for.
+const loadNomineeDialog = () => import('../../features/nominations/NomineeDialog.tsx');
+const loadConfirmDialog = () => import('../../components/ConfirmDialog.tsx');
+const NomineeDialog = lazy(async () => ({ default: (await loadNomineeDialog()).NomineeDialog }));
+const ConfirmDialog = lazy(async () => ({ default: (await loadConfirmDialog()).ConfirmDialog }));
 
 const tabLabel = (category: Category) => `Nominación Reseller de ${CATEGORY_LABELS[category]}`;
 
@@ -65,6 +70,10 @@ export default function NominationScreen() {
       setFocusAfterSave(null);
     }
   }, [focusAfterSave, list]);
+
+  useEffect(() => {
+    if (votingOpen) void loadNomineeDialog();
+  }, [votingOpen]);
 
   if (query.isPending) return <Loading />;
   if (query.error || !query.data || !list) {
@@ -204,37 +213,41 @@ export default function NominationScreen() {
         />
       </Stack>
 
-      {votingOpen && dialog?.kind === 'add' ? (
-        <NomineeDialog
-          title="Nominar a un reseller"
-          onSave={(values) => saveFromDialog({ kind: 'add', values })}
-          onClose={() => setDialog(null)}
-        />
-      ) : null}
-      {votingOpen && dialog?.kind === 'edit' ? (
-        <NomineeDialog
-          title="Editar reseller"
-          initial={formValues(dialog.nominee)}
-          fiscalIdReadOnly
-          onSave={(values) =>
-            saveFromDialog({ kind: 'edit', fiscalId: dialog.nominee.fiscalId, values })
+      <Suspense fallback={null}>
+        {votingOpen && dialog?.kind === 'add' ? (
+          <NomineeDialog
+            title="Nominar a un reseller"
+            onSave={(values) => saveFromDialog({ kind: 'add', values })}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+        {votingOpen && dialog?.kind === 'edit' ? (
+          <NomineeDialog
+            title="Editar reseller"
+            initial={formValues(dialog.nominee)}
+            fiscalIdReadOnly
+            onSave={(values) =>
+              saveFromDialog({ kind: 'edit', fiscalId: dialog.nominee.fiscalId, values })
+            }
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
+        <ConfirmDialog
+          open={votingOpen && dialog?.kind === 'remove'}
+          title={MSG.confirmRemoveNominee}
+          text={
+            dialog?.kind === 'remove'
+              ? `${dialog.nominee.name}. ${MSG.confirmRemoveNomineeText}`
+              : ''
           }
+          confirmLabel="Eliminar"
+          busy={removing}
+          onConfirm={() => {
+            if (dialog?.kind === 'remove') void confirmRemove(dialog.nominee);
+          }}
           onClose={() => setDialog(null)}
         />
-      ) : null}
-      <ConfirmDialog
-        open={votingOpen && dialog?.kind === 'remove'}
-        title={MSG.confirmRemoveNominee}
-        text={
-          dialog?.kind === 'remove' ? `${dialog.nominee.name}. ${MSG.confirmRemoveNomineeText}` : ''
-        }
-        confirmLabel="Eliminar"
-        busy={removing}
-        onConfirm={() => {
-          if (dialog?.kind === 'remove') void confirmRemove(dialog.nominee);
-        }}
-        onClose={() => setDialog(null)}
-      />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ACCESS_CODE_LENGTH } from '../../../shared/constants.ts';
-import { MSG } from '../../../shared/messages.ts';
-import { signInCodeInput, type SignInCodeInput } from '../../../shared/schemas/auth.ts';
-import { signInWithCode, startSignIn } from '../../../shared/api/auth.ts';
 import { signInEmailFrom } from '../../features/auth/api.ts';
-import { useSignInForm } from '../../features/auth/forms.ts';
-import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
-import { useToast } from '../../components/Toasts.tsx';
-import { useEndpointMutation } from '../../lib/api.ts';
-import { useRefreshSession } from '../../lib/session.ts';
-import { ErrorAlert, SubmitButton } from '../../features/auth/FormParts.tsx';
+import { PlainAlert, PlainButton, PlainSignInLayout } from '../../features/auth/Plain.tsx';
+import { loadSignInStep } from '../../features/auth/step.ts';
+import { refreshSession } from '../../shell.tsx';
 
 const EMPTY = Array.from({ length: ACCESS_CODE_LENGTH }, () => '');
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
@@ -25,22 +24,25 @@ export default function SignInCode() {
   return <CodeForm email={email} />;
 }
 
+/** The step's code, or nothing when it could not load (no network): the buttons work again. */
+const loadStepOrNothing = () => loadSignInStep().catch(() => null);
+
 function CodeForm({ email }: { email: string }) {
   const navigate = useNavigate();
-  const toast = useToast();
-  const refreshSession = useRefreshSession();
-  const enter = useEndpointMutation(signInWithCode);
-  const start = useEndpointMutation(startSignIn);
-  const { form, alert, setAlert, showError } = useSignInForm<SignInCodeInput>({
-    resolver: zodResolver(signInCodeInput),
-    defaultValues: { email, code: '' },
-  });
-  const code = form.watch('code');
-  const digits = EMPTY.map((empty, index) => code[index] ?? empty);
-  const setDigits = (next: string[]) => form.setValue('code', next.join(''));
-  // The six boxes are one field: its message is the screen's alert.
-  const error = form.formState.errors.code?.message ?? alert;
+  const [digits, setDigitsState] = useState(EMPTY);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  // Like /signin, the step shows before its contract and schemas (and Zod) have loaded.
+  useEffect(() => void loadSignInStep().catch(() => undefined), []);
+
+  // Any change to the code clears the screen's messages.
+  const setDigits = (next: string[]) => {
+    setDigitsState(next);
+    setAlert(null);
+    setNotice(null);
+  };
 
   const focusBox = (index: number) => {
     const box = boxes.current[Math.max(0, Math.min(ACCESS_CODE_LENGTH - 1, index))];
@@ -88,85 +90,87 @@ function CodeForm({ email }: { email: string }) {
     fillFrom(index, event.clipboardData.getData('text'));
   }
 
-  const submit = form.handleSubmit(async (body) => {
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const step = await loadStepOrNothing();
+    if (!step) return setBusy(false);
+    const { ApiError, MSG, call, contract, schemas } = step;
     try {
-      await enter.mutateAsync({ body });
+      const parsed = schemas.signInCodeInput.safeParse({ email, code: digits.join('') });
+      if (!parsed.success) {
+        setAlert(parsed.error.issues[0]?.message ?? MSG.invalidCode);
+        return;
+      }
+      await call(contract.signInWithCode, { body: parsed.data });
       await refreshSession();
       await navigate('/exh', { replace: true });
     } catch (caught) {
       // Emptied first: any change to the code clears the message.
-      form.setValue('code', '');
-      showError(caught, [], (failure) =>
-        // Refused by a limit (429): the server's message says what to do (wait, or use the link).
+      setDigits(EMPTY);
+      const failure = caught instanceof ApiError ? caught : null;
+      // Refused by a limit (429): the server's message says what to do (wait, or use the link).
+      setAlert(
         failure?.code === 'rate_limited' || failure?.code === 'code_tries_exhausted'
           ? failure.message
           : MSG.invalidCode,
       );
       focusBox(0);
+    } finally {
+      setBusy(false);
     }
-  });
+  }
 
   async function resend() {
     setAlert(null);
+    setBusy(true);
+    const step = await loadStepOrNothing();
+    if (!step) return setBusy(false);
+    const { ApiError, MSG, call, contract } = step;
     try {
-      await start.mutateAsync({ body: { email } });
-      form.setValue('code', '');
-      toast(MSG.codeResent);
+      await call(contract.startSignIn, { body: { email } });
+      setDigits(EMPTY);
+      setNotice(MSG.codeResent);
       focusBox(0);
     } catch (caught) {
-      showError(caught, [], (failure) => failure?.message ?? MSG.genericError);
+      setAlert(caught instanceof ApiError ? caught.message : MSG.genericError);
+    } finally {
+      setBusy(false);
     }
   }
 
   return (
-    <SignInLayout title="Le hemos enviado un código por correo, ingréselo para continuar.">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <Stack spacing={2}>
-          <Typography color="text.secondary" sx={{ textAlign: 'center', overflowWrap: 'anywhere' }}>
-            {email}
-          </Typography>
-          <Box
-            role="group"
-            aria-label="Código de acceso"
-            sx={{ display: 'flex', gap: { xs: 0.75, sm: 1 }, justifyContent: 'center' }}
-          >
-            {digits.map((digit, index) => (
-              <TextField
-                key={index}
-                value={digit}
-                autoFocus={index === 0}
-                inputRef={(element: HTMLInputElement | null) => {
-                  boxes.current[index] = element;
-                }}
-                onChange={(event) => fillFrom(index, event.target.value)}
-                onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => onKeyDown(index, event)}
-                onPaste={(event: ClipboardEvent<HTMLInputElement>) => onPaste(index, event)}
-                onFocus={(event) => event.target.select()}
-                error={Boolean(error)}
-                sx={{ width: { xs: 44, sm: 52 } }}
-                slotProps={{
-                  htmlInput: {
-                    'aria-label': `Dígito ${index + 1}`,
-                    inputMode: 'numeric',
-                    pattern: '[0-9]*',
-                    autoComplete: index === 0 ? 'one-time-code' : 'off',
-                    style: { textAlign: 'center', fontSize: 22, padding: '12px 0' },
-                  },
-                }}
-              />
-            ))}
-          </Box>
-          <ErrorAlert message={error} />
-          <SubmitButton busy={form.formState.isSubmitting}>acceder</SubmitButton>
-          <Button
-            variant="text"
-            onClick={() => void resend()}
-            disabled={form.formState.isSubmitting}
-          >
-            Enviar un código nuevo
-          </Button>
-        </Stack>
+    <PlainSignInLayout title="Le hemos enviado un código por correo, ingréselo para continuar.">
+      <form noValidate onSubmit={(event) => void submit(event)} className="signin-stack">
+        <p className="signin-email">{email}</p>
+        <div role="group" aria-label="Código de acceso" className="code-boxes">
+          {digits.map((digit, index) => (
+            <input
+              key={index}
+              value={digit}
+              autoFocus={index === 0}
+              ref={(element) => {
+                boxes.current[index] = element;
+              }}
+              onChange={(event) => fillFrom(index, event.target.value)}
+              onKeyDown={(event) => onKeyDown(index, event)}
+              onPaste={(event) => onPaste(index, event)}
+              onFocus={(event) => event.target.select()}
+              aria-invalid={alert ? true : undefined}
+              aria-label={`Dígito ${index + 1}`}
+              inputMode="numeric"
+              pattern="[0-9]*"
+              autoComplete={index === 0 ? 'one-time-code' : 'off'}
+            />
+          ))}
+        </div>
+        <PlainAlert message={alert} />
+        <PlainAlert message={notice} severity="success" />
+        <PlainButton busy={busy}>acceder</PlainButton>
+        <PlainButton busy={busy} variant="text" type="button" onClick={() => void resend()}>
+          Enviar un código nuevo
+        </PlainButton>
       </form>
-    </SignInLayout>
+    </PlainSignInLayout>
   );
 }

@@ -1,76 +1,85 @@
-import { Alert, Stack } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MSG } from '../../../shared/messages.ts';
-import type { SignInStartInput } from '../../../shared/schemas/auth.ts';
-import { FormTextField } from '../../components/FormTextField.tsx';
-import { requiredInput, type SignInState } from '../../features/auth/api.ts';
-import { lazyResolver, useSignInForm } from '../../features/auth/forms.ts';
-import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
-import { useEndpointMutation } from '../../lib/api.ts';
-import { ErrorAlert, SubmitButton } from '../../features/auth/FormParts.tsx';
-
-// The first screen most visitors see: its schema and contract load right after it shows.
-const loadContract = async () => (await import('../../../shared/api/auth.ts')).startSignIn;
-const validation = lazyResolver<SignInStartInput, { email: string }>(async () => {
-  const [{ zodResolver }, { signInStartInput }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../../../shared/schemas/auth.ts'),
-  ]);
-  return zodResolver(signInStartInput);
-});
+import type { SignInState } from '../../features/auth/api.ts';
+import {
+  PlainAlert,
+  PlainButton,
+  PlainSignInLayout,
+  PlainTextField,
+} from '../../features/auth/Plain.tsx';
+import { loadSignInStep } from '../../features/auth/step.ts';
 
 /** /signin: the email step. The server decides what comes next (code, password or link). */
 export default function SignInEmail() {
   const navigate = useNavigate();
-  const start = useEndpointMutation(loadContract);
+  // What was typed into the prerendered form (signin.html) before this script ran is kept.
+  const [email, setEmail] = useState(
+    () =>
+      globalThis.document?.querySelector<HTMLInputElement>(
+        'main[data-prerendered] input[name="email"]',
+      )?.value ?? '',
+  );
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { form, alert, showError } = useSignInForm<SignInStartInput, { email: string }>({
-    resolver: validation.resolver,
-    defaultValues: { email: '' },
-  });
-  useEffect(() => {
-    validation.prefetch();
-    void loadContract();
-  }, []);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => void loadSignInStep().catch(() => undefined), []);
 
-  const submit = form.handleSubmit(async ({ email }) => {
+  async function submit(event: FormEvent) {
+    event.preventDefault();
     setNotice(null);
+    setBusy(true);
+    // Its code could not load (no network): nothing was sent; the button works again.
+    const step = await loadSignInStep().catch(() => null);
+    if (!step) return setBusy(false);
+    const { ApiError, MSG, call, contract, schemas } = step;
     try {
-      const { next } = await start.mutateAsync({ body: { email } });
-      const state: SignInState = { email };
+      const parsed = schemas.signInStartInput.safeParse({ email });
+      if (!parsed.success) {
+        setFieldError(parsed.error.issues[0]?.message ?? MSG.genericError);
+        return;
+      }
+      const { next } = await call(contract.startSignIn, { body: parsed.data });
+      const state: SignInState = { email: parsed.data.email };
       if (next === 'code') await navigate('/signin/code', { state });
       else if (next === 'admin') await navigate('/signin/admin', { state });
       else setNotice(MSG.pendingAdminLinkSent);
     } catch (caught) {
-      showError(caught, ['email'], (error) =>
-        error && error.status >= 400 && error.status < 500 ? error.message : MSG.genericError,
-      );
+      // A field message from the server goes on the field; anything else in the alert.
+      const error = caught instanceof ApiError ? caught : null;
+      if (error?.fields.email) setFieldError(error.fields.email);
+      else
+        setAlert(
+          error && error.status >= 400 && error.status < 500 ? error.message : MSG.genericError,
+        );
+    } finally {
+      setBusy(false);
     }
-  });
+  }
 
   return (
-    <SignInLayout title="Ingresar">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <Stack spacing={2}>
-          <FormTextField
-            control={form.control}
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            slotProps={requiredInput}
-          />
-          <ErrorAlert message={alert} />
-          {notice ? (
-            <Alert severity="success" role="status">
-              {notice}
-            </Alert>
-          ) : null}
-          <SubmitButton busy={form.formState.isSubmitting}>siguiente</SubmitButton>
-        </Stack>
+    <PlainSignInLayout title="Ingresar">
+      <form noValidate onSubmit={(event) => void submit(event)} className="signin-stack">
+        <PlainTextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          autoFocus
+          required
+          value={email}
+          error={fieldError}
+          onChange={(event) => {
+            // Typing clears the messages, as in every form of the app.
+            setEmail(event.target.value);
+            setFieldError(null);
+            setAlert(null);
+          }}
+        />
+        <PlainAlert message={alert} />
+        <PlainAlert message={notice} severity="success" />
+        <PlainButton busy={busy}>siguiente</PlainButton>
       </form>
-    </SignInLayout>
+    </PlainSignInLayout>
   );
 }

@@ -1,0 +1,126 @@
+import type { Endpoint, InputOf, ResponseOf } from '../../shared/api/define.ts';
+import { isApiErrorCode, type ApiErrorCode } from '../../shared/errors.ts';
+import { MSG } from '../../shared/messages.ts';
+
+/*
+ * Calling the API without TanStack Query: the sign-in screens, which show before it loads, use
+ * this module directly; every other screen goes through ./api.ts, which re-exports it.
+ */
+
+/** The codes a call can fail with: the API's table, plus the network failing before an answer. */
+export type CallErrorCode = ApiErrorCode | 'network_error';
+
+/** A failed API call, carrying the server's Spanish message and per-field messages. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: CallErrorCode;
+  readonly fields: Record<string, string>;
+
+  constructor(
+    status: number,
+    code: CallErrorCode,
+    message: string,
+    fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** The error body's parts, read defensively: a proxy may answer with anything. */
+export function apiErrorFrom(status: number, data: unknown): ApiError {
+  const error =
+    typeof data === 'object' && data !== null && 'error' in data ? data.error : undefined;
+  const part = (key: string): unknown =>
+    typeof error === 'object' && error !== null && key in error
+      ? Object.entries(error).find(([name]) => name === key)?.[1]
+      : undefined;
+  const code = part('code');
+  const message = part('message');
+  const fields = part('fields');
+  return new ApiError(
+    status,
+    isApiErrorCode(code) ? code : 'internal_error',
+    typeof message === 'string' ? message : MSG.genericError,
+    typeof fields === 'object' && fields !== null
+      ? Object.fromEntries(
+          Object.entries(fields).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        )
+      : {},
+  );
+}
+
+interface RawInput {
+  params?: Record<string, unknown> | undefined;
+  query?: Record<string, unknown> | undefined;
+  body?: unknown;
+  form?: FormData | undefined;
+}
+
+/** The endpoint's URL with its path parameters and query string filled in. */
+export function urlOf<E extends Endpoint>(endpoint: E, input: InputOf<E>): string;
+export function urlOf(endpoint: Endpoint, input: RawInput): string {
+  return rawUrl(endpoint, input);
+}
+
+function rawUrl(endpoint: Endpoint, input: RawInput): string {
+  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_match, name: string) =>
+    encodeURIComponent(String(input.params?.[name] ?? '')),
+  );
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(input.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * Calls an endpoint of the contract: the input it takes, the answer it gives (checked against its
+ * schema), or an ApiError with the server's Spanish message.
+ */
+export function call<E extends Endpoint>(endpoint: E, input: InputOf<E>): Promise<ResponseOf<E>>;
+export async function call(endpoint: Endpoint, input: RawInput): Promise<unknown> {
+  const headers: Record<string, string> = { 'x-requested-with': 'premios' };
+  let payload: BodyInit | undefined;
+  if (input.form) {
+    payload = input.form;
+  } else if (endpoint.method !== 'GET' && endpoint.method !== 'DELETE') {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(input.body ?? {});
+  }
+  let response: Response;
+  try {
+    response = await fetch(rawUrl(endpoint, input), {
+      method: endpoint.method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', MSG.genericError);
+  }
+  if (endpoint.response.kind === 'file' && response.ok) return response.blob();
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) throw apiErrorFrom(response.status, data);
+  if (endpoint.response.kind === 'file') return new Blob([text]);
+  return endpoint.response.schema.parse(data);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Spanish message to show for any thrown value. */
+export function errorMessage(error: unknown, fallback: string = MSG.genericError): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
