@@ -1,6 +1,6 @@
 import BlockIcon from '@mui/icons-material/Block';
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Chip, IconButton, Stack, Tooltip, Typography, type ChipProps } from '@mui/material';
+import { Box, IconButton, Stack, Tooltip, Typography, type ChipProps } from '@mui/material';
 import { useState } from 'react';
 import { formatDisplayInstant } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -9,6 +9,7 @@ import {
   type AdminRow,
   type AdminStatus,
 } from '../../../shared/schemas/admins.ts';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -108,12 +109,7 @@ export default function AdminsPage() {
     {
       header: 'Estado',
       render: (admin) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={STATUS_COLORS[admin.status]}
-          label={ADMIN_STATUS_LABEL[admin.status]}
-        />
+        <StatusChip status={admin.status} labels={ADMIN_STATUS_LABEL} colors={STATUS_COLORS} />
       ),
     },
     {

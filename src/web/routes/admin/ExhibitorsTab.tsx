@@ -6,7 +6,6 @@ import SendIcon from '@mui/icons-material/Send';
 import {
   Box,
   Button,
-  Chip,
   IconButton,
   Link,
   Stack,
@@ -24,6 +23,7 @@ import {
   type EventExhibitorView,
   type InvitationStatus,
 } from '../../../shared/schemas/exhibitors.ts';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { useToast } from '../../components/Toasts.tsx';
@@ -159,11 +159,10 @@ export default function ExhibitorsTab() {
       header: 'Invitación',
       render: (exhibitor) => (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
-          <Chip
-            size="small"
-            variant="outlined"
-            color={STATUS_COLORS[exhibitor.invitation.status]}
-            label={INVITATION_STATUS_LABELS[exhibitor.invitation.status]}
+          <StatusChip
+            status={exhibitor.invitation.status}
+            labels={INVITATION_STATUS_LABELS}
+            colors={STATUS_COLORS}
           />
           {readOnly ? null : (
             <Box sx={{ display: 'flex' }}>
