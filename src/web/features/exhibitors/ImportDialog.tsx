@@ -119,10 +119,7 @@ export function ImportDialog({
       busy={busy}
       submitLabel="Confirmar importación"
       submitDisabled={!result || result.summary.nuevos === 0}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void confirm();
-      }}
+      onSubmit={() => void confirm()}
       onClose={onClose}
     >
       <FileField

@@ -66,10 +66,7 @@ export function MergeDialog({
       busy={merge.isPending}
       error={error}
       size="md"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={() => void submit()}
       onClose={() => onClose(false)}
     >
       <FormControl>
