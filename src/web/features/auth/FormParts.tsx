@@ -28,15 +28,15 @@ export function SignInForm({
   form,
   alert,
   onSubmit,
-  submitLabel,
-  busyLabel = submitLabel,
+  label,
+  busyLabel = label,
   after,
   children,
 }: {
   form: { formState: { isSubmitting: boolean } };
   alert: string | null;
   onSubmit(event: FormEvent<HTMLFormElement>): Promise<void>;
-  submitLabel: string;
+  label: string;
   busyLabel?: string;
   after?: ReactNode;
   children: ReactNode;
@@ -47,7 +47,7 @@ export function SignInForm({
       <Stack spacing={2}>
         {children}
         <ErrorAlert message={alert} />
-        <SubmitButton busy={busy}>{busy ? busyLabel : submitLabel}</SubmitButton>
+        <SubmitButton busy={busy}>{busy ? busyLabel : label}</SubmitButton>
         {after}
       </Stack>
     </form>

@@ -70,13 +70,7 @@ function RegistrationForm({ token, email }: { token: string; email: string }) {
 
   return (
     <SignInLayout title={TITLE}>
-      <SignInForm
-        form={form}
-        alert={alert}
-        onSubmit={submit}
-        submitLabel="Aceptar"
-        busyLabel="Cargando"
-      >
+      <SignInForm form={form} alert={alert} onSubmit={submit} label="Aceptar" busyLabel="Cargando">
         <Typography color="text.secondary" sx={{ textAlign: 'center', overflowWrap: 'anywhere' }}>
           {email}
         </Typography>

@@ -48,13 +48,7 @@ export default function ResetPassword() {
 
   return (
     <SignInLayout title="Cambiar contraseña">
-      <SignInForm
-        form={form}
-        alert={alert}
-        onSubmit={submit}
-        submitLabel="Aceptar"
-        busyLabel="cargando"
-      >
+      <SignInForm form={form} alert={alert} onSubmit={submit} label="Aceptar" busyLabel="cargando">
         <NewPasswordFields control={form.control} label="Nueva contraseña" autoFocus />
       </SignInForm>
     </SignInLayout>

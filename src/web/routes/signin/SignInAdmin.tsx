@@ -61,7 +61,7 @@ function PasswordForm({ email }: { email: string }) {
         form={form}
         alert={alert}
         onSubmit={submit}
-        submitLabel="acceder"
+        label="acceder"
         after={
           <Button variant="text" onClick={() => setForgotOpen(true)}>
             Olvidé mi contraseña

@@ -87,7 +87,7 @@ function StepForm({
   children: ReactNode;
 }) {
   return (
-    <SignInForm form={form} alert={alert} onSubmit={submit} submitLabel="acceder">
+    <SignInForm form={form} alert={alert} onSubmit={submit} label="acceder">
       <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
         {hint}
       </Typography>
