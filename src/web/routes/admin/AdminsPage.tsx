@@ -9,6 +9,7 @@ import {
   type AdminRow,
   type AdminStatus,
 } from '../../../shared/schemas/admins.ts';
+import { PhoneOnly } from '../../components/PhoneOnly.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -95,13 +96,7 @@ export default function AdminsPage() {
       render: (admin) => (
         <>
           {admin.fullName ?? '—'}
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            sx={{ display: { xs: 'block', sm: 'none' } }}
-          >
-            {admin.email}
-          </Typography>
+          <PhoneOnly>{admin.email}</PhoneOnly>
         </>
       ),
     },

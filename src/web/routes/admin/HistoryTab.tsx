@@ -10,7 +10,7 @@ import { SearchForm } from '../../components/SearchForm.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { useHistory, useUndoMerge } from '../../features/results/queries.ts';
-import { PhoneOnly } from '../../features/results/ResultsHeader.tsx';
+import { PhoneOnly } from '../../components/PhoneOnly.tsx';
 import { errorMessage } from '../../lib/api.ts';
 
 const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -8,12 +8,8 @@ import type { NomineeVote } from '../../../shared/schemas/results.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
 import { NomineeDialog } from '../../features/nominations/NomineeDialog.tsx';
-import {
-  BackButton,
-  ExportAction,
-  PhoneOnly,
-  TitleRow,
-} from '../../features/results/ResultsHeader.tsx';
+import { BackButton, ExportAction, TitleRow } from '../../features/results/ResultsHeader.tsx';
+import { PhoneOnly } from '../../components/PhoneOnly.tsx';
 import {
   downloadFile,
   formValues,

@@ -35,7 +35,8 @@ import { useToast } from '../../components/Toasts.tsx';
 import { ReminderDialog } from '../../features/participation/ReminderDialog.tsx';
 import { useEvent } from '../../features/events/queries.ts';
 import { useParticipation } from '../../features/participation/queries.ts';
-import { ExportAction, PhoneOnly } from '../../features/results/ResultsHeader.tsx';
+import { ExportAction } from '../../features/results/ResultsHeader.tsx';
+import { PhoneOnly } from '../../components/PhoneOnly.tsx';
 import { downloadFile } from '../../features/results/queries.ts';
 import { errorMessage } from '../../lib/api.ts';
 
