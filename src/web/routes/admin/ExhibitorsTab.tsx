@@ -62,9 +62,9 @@ export default function ExhibitorsTab() {
   const client = useQueryClient();
   const toast = useToast();
   const query = useEventExhibitors(eventId);
-  const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [editing, setEditing] = useState<EventExhibitorView | null>(null);
+  // The exhibitor dialog: adding one (no exhibitor) or editing one.
+  const [editing, setEditing] = useState<{ exhibitor?: EventExhibitorView } | null>(null);
   const [removing, setRemoving] = useState<EventExhibitorView | null>(null);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState<string | null>(null);
@@ -122,7 +122,7 @@ export default function ExhibitorsTab() {
           <IconButton
             aria-label="Editar expositor"
             size="small"
-            onClick={() => setEditing(exhibitor)}
+            onClick={() => setEditing({ exhibitor })}
           >
             <EditIcon />
           </IconButton>
@@ -220,7 +220,7 @@ export default function ExhibitorsTab() {
           >
             Importar
           </Button>
-          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing({})}>
             Expositor
           </Button>
         </Box>
@@ -236,20 +236,10 @@ export default function ExhibitorsTab() {
           />
         )}
       </QueryState>
-      {adding ? (
-        <ExhibitorDialog
-          eventId={eventId}
-          onAdded={(row) => {
-            replaceRow(row);
-            setAdding(false);
-          }}
-          onClose={() => setAdding(false)}
-        />
-      ) : null}
       {editing ? (
         <ExhibitorDialog
           eventId={eventId}
-          exhibitor={editing}
+          exhibitor={editing.exhibitor}
           onAdded={(row) => {
             replaceRow(row);
             setEditing(null);
