@@ -39,24 +39,22 @@ export default function AdminsPage() {
   const revoke = useRevokeAdmin();
   const [revoking, setRevoking] = useState<AdminRow | null>(null);
 
-  async function resendTo(admin: AdminRow) {
+  /** Runs one row action: its message when done, the server's when refused. */
+  async function act(send: () => Promise<unknown>, done: string) {
     try {
-      await resend.mutateAsync({ params: { adminId: admin.id } });
-      toast(MSG.adminInvitationSent);
+      await send();
+      toast(done);
     } catch (caught) {
       toast(errorMessage(caught), { severity: 'error' });
     }
   }
 
+  const resendTo = (admin: AdminRow) =>
+    act(() => resend.mutateAsync({ params: { adminId: admin.id } }), MSG.adminInvitationSent);
+
   async function confirmRevoke(admin: AdminRow) {
-    try {
-      await revoke.mutateAsync({ params: { adminId: admin.id } });
-      toast(MSG.adminRevoked);
-    } catch (caught) {
-      toast(errorMessage(caught), { severity: 'error' });
-    } finally {
-      setRevoking(null);
-    }
+    await act(() => revoke.mutateAsync({ params: { adminId: admin.id } }), MSG.adminRevoked);
+    setRevoking(null);
   }
 
   const actions = (admin: AdminRow) => (
