@@ -51,7 +51,14 @@ export function FormDialog({
       fullWidth
       fullScreen={phone}
     >
-      <form noValidate onSubmit={onSubmit}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          // The page never reloads: the dialog's own code sends the form.
+          event.preventDefault();
+          onSubmit(event);
+        }}
+      >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -43,32 +43,30 @@ export function TopBar({ LogoDialog, RegisterAdminDialog }: TopBarProps) {
         <Box sx={{ flexGrow: 1 }} />
         {user?.role === 'admin' ? (
           <>
-            <Tooltip title="Actualizar logo">
-              <IconButton aria-label="Actualizar logo" onClick={() => setDialog('logo')}>
-                <ImageIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Administradores">
-              <IconButton
-                aria-label="Administradores"
-                onClick={() => void navigate('/admin/admins')}
-              >
-                <GroupIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Seguridad">
-              <IconButton aria-label="Seguridad" onClick={() => void navigate('/admin/security')}>
-                <SecurityIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Registrar nuevo administrador">
-              <IconButton
-                aria-label="Registrar nuevo administrador"
-                onClick={() => setDialog('admin')}
-              >
-                <AddModeratorIcon />
-              </IconButton>
-            </Tooltip>
+            {[
+              { label: 'Actualizar logo', icon: <ImageIcon />, onClick: () => setDialog('logo') },
+              {
+                label: 'Administradores',
+                icon: <GroupIcon />,
+                onClick: () => void navigate('/admin/admins'),
+              },
+              {
+                label: 'Seguridad',
+                icon: <SecurityIcon />,
+                onClick: () => void navigate('/admin/security'),
+              },
+              {
+                label: 'Registrar nuevo administrador',
+                icon: <AddModeratorIcon />,
+                onClick: () => setDialog('admin'),
+              },
+            ].map(({ label, icon, onClick }) => (
+              <Tooltip key={label} title={label}>
+                <IconButton aria-label={label} onClick={onClick}>
+                  {icon}
+                </IconButton>
+              </Tooltip>
+            ))}
           </>
         ) : null}
         {/* On a phone only the icon shows; the accessible name stays the same. */}

@@ -1,5 +1,6 @@
-import { Box, Button, Paper } from '@mui/material';
+import { Button } from '@mui/material';
 import { Link as RouterLink, Navigate } from 'react-router';
+import { PublicFrame, PublicLogo } from '../components/PublicFrame.tsx';
 import { Loading } from '../components/RequireRole.tsx';
 import { useCurrentUser } from '../lib/session.ts';
 
@@ -9,35 +10,19 @@ export default function Landing() {
   if (user?.role === 'exh') return <Navigate to="/exh" replace />;
   if (user?.role === 'admin') return <Navigate to="/admin" replace />;
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        p: 2,
-        bgcolor: 'background.default',
-      }}
-    >
-      <Paper sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center', width: '100%', maxWidth: 440 }}>
-        <h1 style={{ margin: 0 }}>
-          <Box
-            component="img"
-            src="/api/logo"
-            alt="Logo"
-            sx={{ maxWidth: '100%', height: 96, objectFit: 'contain' }}
-          />
-        </h1>
-        <Button
-          component={RouterLink}
-          to="/signin"
-          variant="contained"
-          size="large"
-          sx={{ mt: 4, minWidth: 200 }}
-        >
-          Ingresar
-        </Button>
-      </Paper>
-    </Box>
+    <PublicFrame padding={6} centered>
+      <h1 style={{ margin: 0 }}>
+        <PublicLogo height={96} />
+      </h1>
+      <Button
+        component={RouterLink}
+        to="/signin"
+        variant="contained"
+        size="large"
+        sx={{ mt: 4, minWidth: 200 }}
+      >
+        Ingresar
+      </Button>
+    </PublicFrame>
   );
 }

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { MSG } from '../../../shared/messages.ts';
 import { registerAdminInput, type RegisterAdminInput } from '../../../shared/schemas/auth.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { FormTextField } from '../../components/FormTextField.tsx';
+import { EmailField } from '../../components/EmailField.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { inviteAdmin, listAdmins } from '../../../shared/api/admins.ts';
 import { ApiError, endpointKey, useEndpointMutation } from '../../lib/api.ts';
@@ -48,13 +48,9 @@ export default function RegisterAdminDialog({ open, onClose }: { open: boolean; 
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
     >
-      <FormTextField
+      <EmailField
         control={form.control}
-        name="email"
-        label="Email"
-        type="email"
         autoComplete="off"
-        autoFocus
         required
         helperText="Le enviaremos un enlace para completar su registro."
       />

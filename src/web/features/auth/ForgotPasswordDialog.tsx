@@ -6,7 +6,7 @@ import {
   type PasswordResetRequestInput,
 } from '../../../shared/schemas/auth.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { FormTextField } from '../../components/FormTextField.tsx';
+import { EmailField } from '../../components/EmailField.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { useEndpointMutation } from '../../lib/api.ts';
 import { requiredInput } from './api.ts';
@@ -47,13 +47,9 @@ export function ForgotPasswordDialog({
       onClose={onClose}
       onSubmit={(event) => void send(event)}
     >
-      <FormTextField
+      <EmailField
         control={form.control}
-        name="email"
-        label="Email"
-        type="email"
         autoComplete="email"
-        autoFocus
         slotProps={requiredInput}
         helperText="Le enviaremos un enlace para elegir una nueva contraseña."
       />

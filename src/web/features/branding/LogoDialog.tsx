@@ -38,10 +38,7 @@ export default function LogoDialog({ open, onClose }: { open: boolean; onClose()
       title="Actualizar logo"
       error={error}
       busy={busy}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+      onSubmit={() => void save()}
       onClose={onClose}
     >
       <FileField

@@ -1,4 +1,4 @@
-import { Checkbox, Chip, FormControlLabel, Link, Typography, type ChipProps } from '@mui/material';
+import { Checkbox, FormControlLabel, Link, Typography, type ChipProps } from '@mui/material';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages.ts';
 import {
@@ -9,6 +9,7 @@ import {
   type RosterRowStatus,
 } from '../../../shared/roster-messages.ts';
 import type { RosterPreviewResponse } from '../../../shared/schemas/exhibitors.ts';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { FileField } from '../../components/FileField.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -35,12 +36,7 @@ const COLUMNS: Column<PreviewRow>[] = [
   {
     header: 'Estado',
     render: (row) => (
-      <Chip
-        size="small"
-        variant="outlined"
-        color={STATUS_COLORS[row.status]}
-        label={ROSTER_ROW_STATUS_LABELS[row.status]}
-      />
+      <StatusChip status={row.status} labels={ROSTER_ROW_STATUS_LABELS} colors={STATUS_COLORS} />
     ),
   },
 ];
@@ -123,10 +119,7 @@ export function ImportDialog({
       busy={busy}
       submitLabel="Confirmar importación"
       submitDisabled={!result || result.summary.nuevos === 0}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void confirm();
-      }}
+      onSubmit={() => void confirm()}
       onClose={onClose}
     >
       <FileField

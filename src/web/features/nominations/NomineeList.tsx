@@ -7,6 +7,7 @@ import type { ReactElement } from 'react';
 import { MSG } from '../../../shared/messages.ts';
 import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { MoveDirection } from '../../../shared/schemas/nominations.ts';
+import { PhoneOnly } from '../../components/PhoneOnly.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 
 export type RowAction = 'up' | 'down' | 'edit' | 'remove';
@@ -74,14 +75,9 @@ export function NomineeList({
           <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
             {n.name}
           </Typography>
-          <Typography
-            component="span"
-            variant="body2"
-            color="text.secondary"
-            sx={{ display: { xs: 'block', sm: 'none' } }}
-          >
+          <PhoneOnly>
             {n.contactName} · {n.email}
-          </Typography>
+          </PhoneOnly>
         </>
       ),
     },

@@ -6,10 +6,7 @@ import {
   DialogContent,
   DialogTitle,
   Paper,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
   useMediaQuery,
@@ -21,6 +18,7 @@ import { DUPLICATE_REASON_LABELS } from '../../../shared/duplicate-reasons.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { DuplicateGroupView } from '../../../shared/schemas/results.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { CompactTable } from './CompactTable.tsx';
 import { MergeDialog } from './MergeDialog.tsx';
 import { useDuplicates } from './queries.ts';
 
@@ -140,42 +138,30 @@ function GroupItem({
           Unificar
         </Button>
       </Box>
-      <Table
-        size="small"
-        aria-label={`Grupo ${number}`}
+      <CompactTable
+        label={`Grupo ${number}`}
+        headers={['ID fiscal', 'Nombre', 'Puntos']}
         sx={{
           mt: 1,
-          '& td, & th': { px: 1, overflowWrap: 'anywhere' },
           // Headers and fiscal ids stay whole on a phone; the names wrap.
           '& th, & td:first-of-type': { overflowWrap: 'normal', whiteSpace: 'nowrap' },
         }}
       >
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 700 }}>ID fiscal</TableCell>
-            <TableCell sx={{ fontWeight: 700 }}>Nombre</TableCell>
-            <TableCell sx={{ fontWeight: 700 }} align="right">
-              Puntos
+        {group.nominees.map((nominee) => (
+          <TableRow key={nominee.fiscalId}>
+            <TableCell>{nominee.fiscalId}</TableCell>
+            <TableCell>
+              {nominee.name}
+              {nominee.registeredName && nominee.registeredName !== nominee.name ? (
+                <Typography component="span" variant="body2" color="text.secondary">
+                  {` (${nominee.registeredName})`}
+                </Typography>
+              ) : null}
             </TableCell>
+            <TableCell align="right">{nominee.points}</TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {group.nominees.map((nominee) => (
-            <TableRow key={nominee.fiscalId}>
-              <TableCell>{nominee.fiscalId}</TableCell>
-              <TableCell>
-                {nominee.name}
-                {nominee.registeredName && nominee.registeredName !== nominee.name ? (
-                  <Typography component="span" variant="body2" color="text.secondary">
-                    {` (${nominee.registeredName})`}
-                  </Typography>
-                ) : null}
-              </TableCell>
-              <TableCell align="right">{nominee.points}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </CompactTable>
     </Paper>
   );
 }

@@ -5,10 +5,7 @@ import {
   FormLabel,
   Radio,
   RadioGroup,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -20,6 +17,7 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { CompactTable } from './CompactTable.tsx';
 import { useMerge, useMergePreview } from './queries.ts';
 
 type PreviewRow = MergePreviewResponse['before'][number];
@@ -68,10 +66,7 @@ export function MergeDialog({
       busy={merge.isPending}
       error={error}
       size="md"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={() => void submit()}
       onClose={() => onClose(false)}
     >
       <FormControl>
@@ -130,36 +125,21 @@ function PreviewTable({
       <Typography variant="subtitle2" component="h3">
         {title}
       </Typography>
-      <Table
-        size="small"
-        aria-label={title}
-        sx={{ '& td, & th': { px: 1, overflowWrap: 'anywhere' } }}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ fontWeight: 700 }}>Puesto</TableCell>
-            <TableCell sx={{ fontWeight: 700 }}>ID fiscal</TableCell>
-            <TableCell sx={{ fontWeight: 700 }} align="right">
-              Puntos
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => {
-            const marked = highlight.includes(row.fiscalId);
-            return (
-              <TableRow key={row.fiscalId} selected={marked}>
-                <TableCell>{`${row.position}°`}</TableCell>
-                <TableCell sx={{ fontWeight: marked ? 700 : undefined }}>
-                  {row.fiscalId}
-                  {names.has(row.fiscalId) ? ` · ${names.get(row.fiscalId) ?? ''}` : ''}
-                </TableCell>
-                <TableCell align="right">{row.points}</TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+      <CompactTable label={title} headers={['Puesto', 'ID fiscal', 'Puntos']}>
+        {rows.map((row) => {
+          const marked = highlight.includes(row.fiscalId);
+          return (
+            <TableRow key={row.fiscalId} selected={marked}>
+              <TableCell>{`${row.position}°`}</TableCell>
+              <TableCell sx={{ fontWeight: marked ? 700 : undefined }}>
+                {row.fiscalId}
+                {names.has(row.fiscalId) ? ` · ${names.get(row.fiscalId) ?? ''}` : ''}
+              </TableCell>
+              <TableCell align="right">{row.points}</TableCell>
+            </TableRow>
+          );
+        })}
+      </CompactTable>
     </Box>
   );
 }

@@ -6,7 +6,7 @@ import type { RankingRow } from '../../../shared/schemas/results.ts';
 import { TIE_BREAK_LABELS } from '../../../shared/tie-breaks.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { nomineePagePath } from './queries.ts';
-import { PhoneOnly } from './ResultsHeader.tsx';
+import { PhoneOnly } from '../../components/PhoneOnly.tsx';
 
 /** The per-place counts, "1°" to "5°", in the order of the ranking's tie-break. */
 const PLACES = ['p1', 'p2', 'p3', 'p4', 'p5'] as const;

@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, Tooltip } from '@mui/material';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
 import { useState, type ReactNode } from 'react';
 import { exportEvent } from '../../../shared/api/results.ts';
@@ -74,19 +74,5 @@ export function TitleRow({ title, actions }: { title: ReactNode; actions: ReactN
       <Box sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>{title}</Box>
       <Stack direction="row">{actions}</Stack>
     </Stack>
-  );
-}
-
-/** A secondary line shown under a cell's main text on phones, where its own column is hidden. */
-export function PhoneOnly({ children }: { children: ReactNode }) {
-  return (
-    <Typography
-      component="span"
-      variant="body2"
-      color="text.secondary"
-      sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.25 }}
-    >
-      {children}
-    </Typography>
   );
 }

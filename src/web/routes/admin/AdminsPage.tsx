@@ -1,6 +1,6 @@
 import BlockIcon from '@mui/icons-material/Block';
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Chip, IconButton, Stack, Tooltip, Typography, type ChipProps } from '@mui/material';
+import { Box, IconButton, Stack, Tooltip, Typography, type ChipProps } from '@mui/material';
 import { useState } from 'react';
 import { formatDisplayInstant } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -9,6 +9,8 @@ import {
   type AdminRow,
   type AdminStatus,
 } from '../../../shared/schemas/admins.ts';
+import { PhoneOnly } from '../../components/PhoneOnly.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
@@ -37,24 +39,22 @@ export default function AdminsPage() {
   const revoke = useRevokeAdmin();
   const [revoking, setRevoking] = useState<AdminRow | null>(null);
 
-  async function resendTo(admin: AdminRow) {
+  /** Runs one row action: its message when done, the server's when refused. */
+  async function act(send: () => Promise<unknown>, done: string) {
     try {
-      await resend.mutateAsync({ params: { adminId: admin.id } });
-      toast(MSG.adminInvitationSent);
+      await send();
+      toast(done);
     } catch (caught) {
       toast(errorMessage(caught), { severity: 'error' });
     }
   }
 
+  const resendTo = (admin: AdminRow) =>
+    act(() => resend.mutateAsync({ params: { adminId: admin.id } }), MSG.adminInvitationSent);
+
   async function confirmRevoke(admin: AdminRow) {
-    try {
-      await revoke.mutateAsync({ params: { adminId: admin.id } });
-      toast(MSG.adminRevoked);
-    } catch (caught) {
-      toast(errorMessage(caught), { severity: 'error' });
-    } finally {
-      setRevoking(null);
-    }
+    await act(() => revoke.mutateAsync({ params: { adminId: admin.id } }), MSG.adminRevoked);
+    setRevoking(null);
   }
 
   const actions = (admin: AdminRow) => (
@@ -94,13 +94,7 @@ export default function AdminsPage() {
       render: (admin) => (
         <>
           {admin.fullName ?? '—'}
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            sx={{ display: { xs: 'block', sm: 'none' } }}
-          >
-            {admin.email}
-          </Typography>
+          <PhoneOnly>{admin.email}</PhoneOnly>
         </>
       ),
     },
@@ -108,12 +102,7 @@ export default function AdminsPage() {
     {
       header: 'Estado',
       render: (admin) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={STATUS_COLORS[admin.status]}
-          label={ADMIN_STATUS_LABEL[admin.status]}
-        />
+        <StatusChip status={admin.status} labels={ADMIN_STATUS_LABEL} colors={STATUS_COLORS} />
       ),
     },
     {

@@ -1,14 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Box,
-  Button,
-  FormControlLabel,
-  Link,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, FormControlLabel, Link, Stack, Switch, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { formatDisplayDate } from '../../../shared/dates.ts';
@@ -17,6 +8,7 @@ import type { EventView } from '../../../shared/schemas/events.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { useEventList } from '../../features/events/queries.ts';
+import { SearchForm } from '../../components/SearchForm.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 
 // The date pickers are most of the dialog's weight: loaded when it first opens.
@@ -54,7 +46,6 @@ function useDeletedNotice() {
 }
 
 export default function EventsList() {
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
   const [archived, setArchived] = useState(false);
@@ -77,31 +68,22 @@ export default function EventsList() {
           nuevo
         </Button>
       </Box>
-      <Box
-        component="form"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSearch(draft.trim());
-        }}
-        sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}
-      >
-        <TextField
-          label="Buscar"
-          type="search"
-          size="small"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          sx={{ width: { xs: '100%', sm: 360 } }}
-          slotProps={{ htmlInput: { maxLength: 200, enterKeyHint: 'search' } }}
-        />
-        <FormControlLabel
-          label="Archivados"
-          control={
-            <Switch checked={archived} onChange={(change) => setArchived(change.target.checked)} />
-          }
-        />
-      </Box>
+      <SearchForm
+        onSearch={setSearch}
+        maxLength={200}
+        width={360}
+        after={
+          <FormControlLabel
+            label="Archivados"
+            control={
+              <Switch
+                checked={archived}
+                onChange={(change) => setArchived(change.target.checked)}
+              />
+            }
+          />
+        }
+      />
       <QueryState query={query}>
         {(data) => (
           <DataTable

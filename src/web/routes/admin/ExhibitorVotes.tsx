@@ -1,9 +1,10 @@
-import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { NomineeView } from '../../../shared/schemas/nominee.ts';
+import { CellButton } from '../../components/CellButton.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
 import { NomineeDialog } from '../../features/nominations/NomineeDialog.tsx';
@@ -41,13 +42,7 @@ export default function ExhibitorVotes() {
     {
       header: 'Reseller',
       render: (nominee) => (
-        <Button
-          variant="text"
-          onClick={() => setEditing(nominee)}
-          sx={{ p: 0, minWidth: 0, textAlign: 'left', justifyContent: 'flex-start' }}
-        >
-          {nominee.name}
-        </Button>
+        <CellButton onClick={() => setEditing(nominee)}>{nominee.name}</CellButton>
       ),
     },
     { header: 'Contacto', render: (nominee) => nominee.contactName },

@@ -6,7 +6,6 @@ import SendIcon from '@mui/icons-material/Send';
 import {
   Box,
   Button,
-  Chip,
   IconButton,
   Link,
   Stack,
@@ -24,6 +23,7 @@ import {
   type EventExhibitorView,
   type InvitationStatus,
 } from '../../../shared/schemas/exhibitors.ts';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { useToast } from '../../components/Toasts.tsx';
@@ -62,9 +62,9 @@ export default function ExhibitorsTab() {
   const client = useQueryClient();
   const toast = useToast();
   const query = useEventExhibitors(eventId);
-  const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [editing, setEditing] = useState<EventExhibitorView | null>(null);
+  // The exhibitor dialog: adding one (no exhibitor) or editing one.
+  const [editing, setEditing] = useState<{ exhibitor?: EventExhibitorView } | null>(null);
   const [removing, setRemoving] = useState<EventExhibitorView | null>(null);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState<string | null>(null);
@@ -122,7 +122,7 @@ export default function ExhibitorsTab() {
           <IconButton
             aria-label="Editar expositor"
             size="small"
-            onClick={() => setEditing(exhibitor)}
+            onClick={() => setEditing({ exhibitor })}
           >
             <EditIcon />
           </IconButton>
@@ -159,11 +159,10 @@ export default function ExhibitorsTab() {
       header: 'Invitación',
       render: (exhibitor) => (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
-          <Chip
-            size="small"
-            variant="outlined"
-            color={STATUS_COLORS[exhibitor.invitation.status]}
-            label={INVITATION_STATUS_LABELS[exhibitor.invitation.status]}
+          <StatusChip
+            status={exhibitor.invitation.status}
+            labels={INVITATION_STATUS_LABELS}
+            colors={STATUS_COLORS}
           />
           {readOnly ? null : (
             <Box sx={{ display: 'flex' }}>
@@ -221,7 +220,7 @@ export default function ExhibitorsTab() {
           >
             Importar
           </Button>
-          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing({})}>
             Expositor
           </Button>
         </Box>
@@ -237,20 +236,10 @@ export default function ExhibitorsTab() {
           />
         )}
       </QueryState>
-      {adding ? (
-        <ExhibitorDialog
-          eventId={eventId}
-          onAdded={(row) => {
-            replaceRow(row);
-            setAdding(false);
-          }}
-          onClose={() => setAdding(false)}
-        />
-      ) : null}
       {editing ? (
         <ExhibitorDialog
           eventId={eventId}
-          exhibitor={editing}
+          exhibitor={editing.exhibitor}
           onAdded={(row) => {
             replaceRow(row);
             setEditing(null);

@@ -6,10 +6,11 @@ import { HISTORY_ACTION_LABELS } from '../../../shared/history.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { HistoryEntry } from '../../../shared/schemas/results.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { SearchForm } from '../../components/SearchForm.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { useHistory, useUndoMerge } from '../../features/results/queries.ts';
-import { PhoneOnly } from '../../features/results/ResultsHeader.tsx';
+import { PhoneOnly } from '../../components/PhoneOnly.tsx';
 import { errorMessage } from '../../lib/api.ts';
 
 const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -22,7 +23,6 @@ export default function HistoryTab() {
   const { eventId = '' } = useParams();
   const toast = useToast();
   const [action, setAction] = useState('');
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const query = useHistory(eventId, { action, q });
   const undo = useUndoMerge();
@@ -78,41 +78,29 @@ export default function HistoryTab() {
       <Typography variant="h2" component="h2">
         Historial
       </Typography>
-      <Box
-        component="form"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQ(draft.trim());
-        }}
-        sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}
-      >
-        <TextField
-          select
-          label="Acción"
-          size="small"
-          value={action}
-          onChange={(event) => setAction(event.target.value)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ width: { xs: '100%', sm: 260 } }}
-        >
-          <option value="">Todas</option>
-          {Object.entries(HISTORY_ACTION_LABELS).map(([code, label]) => (
-            <option key={code} value={code}>
-              {label}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          label="Buscar"
-          type="search"
-          size="small"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          sx={{ width: { xs: '100%', sm: 320 } }}
-          slotProps={{ htmlInput: { maxLength: 100, enterKeyHint: 'search' } }}
-        />
-      </Box>
+      <SearchForm
+        onSearch={setQ}
+        maxLength={100}
+        width={320}
+        before={
+          <TextField
+            select
+            label="Acción"
+            size="small"
+            value={action}
+            onChange={(event) => setAction(event.target.value)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            sx={{ width: { xs: '100%', sm: 260 } }}
+          >
+            <option value="">Todas</option>
+            {Object.entries(HISTORY_ACTION_LABELS).map(([code, label]) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
+          </TextField>
+        }
+      />
       <QueryState query={query}>
         {(data) => (
           <>

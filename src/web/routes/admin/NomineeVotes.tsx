@@ -1,19 +1,16 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { exportNomineeVotes } from '../../../shared/api/results.ts';
 import { CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { NomineeVote } from '../../../shared/schemas/results.ts';
+import { CellButton } from '../../components/CellButton.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
 import { NomineeDialog } from '../../features/nominations/NomineeDialog.tsx';
-import {
-  BackButton,
-  ExportAction,
-  PhoneOnly,
-  TitleRow,
-} from '../../features/results/ResultsHeader.tsx';
+import { BackButton, ExportAction, TitleRow } from '../../features/results/ResultsHeader.tsx';
+import { PhoneOnly } from '../../components/PhoneOnly.tsx';
 import {
   downloadFile,
   formValues,
@@ -58,15 +55,7 @@ function Votes({
   const columns: Column<NomineeVote>[] = [
     {
       header: 'Reseller',
-      render: (vote) => (
-        <Button
-          variant="text"
-          onClick={() => setEditing(vote)}
-          sx={{ p: 0, minWidth: 0, textAlign: 'left', justifyContent: 'flex-start' }}
-        >
-          {vote.name}
-        </Button>
-      ),
+      render: (vote) => <CellButton onClick={() => setEditing(vote)}>{vote.name}</CellButton>,
     },
     {
       header: 'Nombre',

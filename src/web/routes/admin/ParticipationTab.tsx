@@ -2,7 +2,6 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import {
   Box,
   Button,
-  Chip,
   MenuItem,
   Paper,
   Stack,
@@ -29,13 +28,15 @@ import {
   type ParticipationFilter,
   type ParticipationRow,
 } from '../../../shared/schemas/participation.ts';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { ReminderDialog } from '../../features/participation/ReminderDialog.tsx';
 import { useEvent } from '../../features/events/queries.ts';
 import { useParticipation } from '../../features/participation/queries.ts';
-import { ExportAction, PhoneOnly } from '../../features/results/ResultsHeader.tsx';
+import { ExportAction } from '../../features/results/ResultsHeader.tsx';
+import { PhoneOnly } from '../../components/PhoneOnly.tsx';
 import { downloadFile } from '../../features/results/queries.ts';
 import { errorMessage } from '../../lib/api.ts';
 
@@ -54,11 +55,10 @@ const isFilter = (value: string): value is ParticipationFilter =>
 
 function InvitationCell({ row }: { row: ParticipationRow }) {
   const chip = (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={STATUS_COLORS[row.invitation.status]}
-      label={INVITATION_STATUS_LABELS[row.invitation.status]}
+    <StatusChip
+      status={row.invitation.status}
+      labels={INVITATION_STATUS_LABELS}
+      colors={STATUS_COLORS}
     />
   );
   return (

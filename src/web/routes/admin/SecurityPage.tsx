@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { MSG } from '../../../shared/messages.ts';
 import { mfaCodeInput, type MfaCodeInput, type MfaSetup } from '../../../shared/schemas/mfa.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { FormTextField } from '../../components/FormTextField.tsx';
+import { VerificationCodeField } from '../../features/auth/AuthFields.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import {
@@ -15,8 +15,6 @@ import {
   useStartMfaSetup,
 } from '../../features/auth/security.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
-
-const codeField = { htmlInput: { required: true, inputMode: 'numeric' as const } };
 
 /** Saves the recovery codes as a text file, the only copy the administrator gets. */
 function downloadCodes(codes: string[]): void {
@@ -110,8 +108,11 @@ export default function SecurityPage() {
   );
 }
 
-function ConfirmSetup({ setup, onEnabled }: { setup: MfaSetup; onEnabled(codes: string[]): void }) {
-  const enable = useEnableMfa();
+/**
+ * The form of a current authenticator code: the server's message on the code field when it names
+ * it, anything else in the form's error line.
+ */
+function useCodeForm(send: (body: { code: string }) => Promise<void>) {
   const [error, setError] = useState<string | null>(null);
   const form = useForm<MfaCodeInput, unknown, { code: string }>({
     resolver: zodResolver(mfaCodeInput),
@@ -120,8 +121,7 @@ function ConfirmSetup({ setup, onEnabled }: { setup: MfaSetup; onEnabled(codes: 
   const submit = form.handleSubmit(async (body) => {
     setError(null);
     try {
-      const { recoveryCodes } = await enable.mutateAsync({ body });
-      onEnabled(recoveryCodes);
+      await send(body);
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields.code) {
         form.setError('code', { message: caught.fields.code });
@@ -129,6 +129,15 @@ function ConfirmSetup({ setup, onEnabled }: { setup: MfaSetup; onEnabled(codes: 
         setError(errorMessage(caught));
       }
     }
+  });
+  return { form, error, submit };
+}
+
+function ConfirmSetup({ setup, onEnabled }: { setup: MfaSetup; onEnabled(codes: string[]): void }) {
+  const enable = useEnableMfa();
+  const { form, error, submit } = useCodeForm(async (body) => {
+    const { recoveryCodes } = await enable.mutateAsync({ body });
+    onEnabled(recoveryCodes);
   });
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
@@ -151,13 +160,7 @@ function ConfirmSetup({ setup, onEnabled }: { setup: MfaSetup; onEnabled(codes: 
             {setup.secret}
           </Typography>
         </Box>
-        <FormTextField
-          control={form.control}
-          name="code"
-          label="Código de verificación"
-          autoComplete="one-time-code"
-          slotProps={codeField}
-        />
+        <VerificationCodeField control={form.control} />
         {error ? (
           <Alert severity="error" role="alert">
             {error}
@@ -214,24 +217,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
 function DisableDialog({ onClose }: { onClose(): void }) {
   const disable = useDisableMfa();
   const toast = useToast();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<MfaCodeInput, unknown, { code: string }>({
-    resolver: zodResolver(mfaCodeInput),
-    defaultValues: { code: '' },
-  });
-  const submit = form.handleSubmit(async (body) => {
-    setError(null);
-    try {
-      await disable.mutateAsync({ body });
-      toast(MSG.mfaDisabled);
-      onClose();
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.fields.code) {
-        form.setError('code', { message: caught.fields.code });
-      } else {
-        setError(errorMessage(caught));
-      }
-    }
+  const { form, error, submit } = useCodeForm(async (body) => {
+    await disable.mutateAsync({ body });
+    toast(MSG.mfaDisabled);
+    onClose();
   });
   return (
     <FormDialog
@@ -243,14 +232,10 @@ function DisableDialog({ onClose }: { onClose(): void }) {
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
     >
-      <FormTextField
+      <VerificationCodeField
         control={form.control}
-        name="code"
-        label="Código de verificación"
-        autoComplete="one-time-code"
         autoFocus
         helperText="El código que muestra ahora su aplicación de autenticación."
-        slotProps={codeField}
       />
     </FormDialog>
   );

@@ -8,11 +8,12 @@ import { FormTextField } from '../../components/FormTextField.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
 import { acceptInvitation, getInvitation } from '../../../shared/api/admins.ts';
 import { requiredInput } from '../../features/auth/api.ts';
+import { NewPasswordFields } from '../../features/auth/AuthFields.tsx';
 import { useSignInForm } from '../../features/auth/forms.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { ApiError, endpointQuery, useEndpointMutation } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/session.ts';
-import { ErrorAlert, SubmitButton } from '../../features/auth/FormParts.tsx';
+import { SignInForm } from '../../features/auth/FormParts.tsx';
 
 const TITLE = 'Completar registro';
 const FIELDS = ['fullName', 'password', 'confirmPassword'] as const;
@@ -54,7 +55,6 @@ function RegistrationForm({ token, email }: { token: string; email: string }) {
     resolver: zodResolver(acceptInvitationInput),
     defaultValues: { token, fullName: '', password: '', confirmPassword: '' },
   });
-  const busy = form.formState.isSubmitting;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -70,41 +70,21 @@ function RegistrationForm({ token, email }: { token: string; email: string }) {
 
   return (
     <SignInLayout title={TITLE}>
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <Stack spacing={2}>
-          <Typography color="text.secondary" sx={{ textAlign: 'center', overflowWrap: 'anywhere' }}>
-            {email}
-          </Typography>
-          <input type="hidden" name="username" autoComplete="username" value={email} />
-          <FormTextField
-            control={form.control}
-            name="fullName"
-            label="Nombre completo"
-            autoComplete="name"
-            autoFocus
-            slotProps={requiredInput}
-          />
-          <FormTextField
-            control={form.control}
-            name="password"
-            label="Contraseña"
-            type="password"
-            autoComplete="new-password"
-            slotProps={requiredInput}
-            helperText="Al menos 8 caracteres, que no sea una contraseña común."
-          />
-          <FormTextField
-            control={form.control}
-            name="confirmPassword"
-            label="Confirmar contraseña"
-            type="password"
-            autoComplete="new-password"
-            slotProps={requiredInput}
-          />
-          <ErrorAlert message={alert} />
-          <SubmitButton busy={busy}>{busy ? 'Cargando' : 'Aceptar'}</SubmitButton>
-        </Stack>
-      </form>
+      <SignInForm form={form} alert={alert} onSubmit={submit} label="Aceptar" busyLabel="Cargando">
+        <Typography color="text.secondary" sx={{ textAlign: 'center', overflowWrap: 'anywhere' }}>
+          {email}
+        </Typography>
+        <input type="hidden" name="username" autoComplete="username" value={email} />
+        <FormTextField
+          control={form.control}
+          name="fullName"
+          label="Nombre completo"
+          autoComplete="name"
+          autoFocus
+          slotProps={requiredInput}
+        />
+        <NewPasswordFields control={form.control} label="Contraseña" />
+      </SignInForm>
     </SignInLayout>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
 import { confirmPasswordReset } from '../../../shared/api/auth.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -7,13 +6,12 @@ import {
   passwordResetConfirmInput,
   type PasswordResetConfirmInput,
 } from '../../../shared/schemas/auth.ts';
-import { FormTextField } from '../../components/FormTextField.tsx';
 import { useToast } from '../../components/Toasts.tsx';
-import { requiredInput } from '../../features/auth/api.ts';
+import { NewPasswordFields } from '../../features/auth/AuthFields.tsx';
 import { useSignInForm } from '../../features/auth/forms.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { useEndpointMutation } from '../../lib/api.ts';
-import { ErrorAlert, SubmitButton } from '../../features/auth/FormParts.tsx';
+import { SignInForm } from '../../features/auth/FormParts.tsx';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 
@@ -50,32 +48,9 @@ export default function ResetPassword() {
 
   return (
     <SignInLayout title="Cambiar contraseña">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <Stack spacing={2}>
-          <FormTextField
-            control={form.control}
-            name="password"
-            label="Nueva contraseña"
-            type="password"
-            autoComplete="new-password"
-            autoFocus
-            slotProps={requiredInput}
-            helperText="Al menos 8 caracteres, que no sea una contraseña común."
-          />
-          <FormTextField
-            control={form.control}
-            name="confirmPassword"
-            label="Confirmar contraseña"
-            type="password"
-            autoComplete="new-password"
-            slotProps={requiredInput}
-          />
-          <ErrorAlert message={alert} />
-          <SubmitButton busy={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? 'cargando' : 'Aceptar'}
-          </SubmitButton>
-        </Stack>
-      </form>
+      <SignInForm form={form} alert={alert} onSubmit={submit} label="Aceptar" busyLabel="cargando">
+        <NewPasswordFields control={form.control} label="Nueva contraseña" autoFocus />
+      </SignInForm>
     </SignInLayout>
   );
 }

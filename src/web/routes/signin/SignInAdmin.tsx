@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { signInWithPassword } from '../../../shared/api/auth.ts';
@@ -13,7 +13,7 @@ import { PasswordField } from '../../features/auth/PasswordField.tsx';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { useEndpointMutation } from '../../lib/api.ts';
 import { useRefreshSession } from '../../lib/session.ts';
-import { ErrorAlert, SubmitButton } from '../../features/auth/FormParts.tsx';
+import { SignInForm } from '../../features/auth/FormParts.tsx';
 
 /** /signin/admin: an administrator's password step. */
 export default function SignInAdmin() {
@@ -57,29 +57,32 @@ function PasswordForm({ email }: { email: string }) {
 
   return (
     <SignInLayout title="Ingresar como administrador">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <Stack spacing={2}>
-          <Typography color="text.secondary" sx={{ textAlign: 'center', overflowWrap: 'anywhere' }}>
-            {email}
-          </Typography>
-          {/* Lets password managers pair the password with the account. */}
-          <input type="hidden" name="username" autoComplete="username" value={email} />
-          <FormTextField
-            control={form.control}
-            name="password"
-            as={PasswordField}
-            label="Contraseña"
-            autoComplete="current-password"
-            autoFocus
-            slotProps={requiredInput}
-          />
-          <ErrorAlert message={alert} />
-          <SubmitButton busy={form.formState.isSubmitting}>acceder</SubmitButton>
+      <SignInForm
+        form={form}
+        alert={alert}
+        onSubmit={submit}
+        label="acceder"
+        after={
           <Button variant="text" onClick={() => setForgotOpen(true)}>
             Olvidé mi contraseña
           </Button>
-        </Stack>
-      </form>
+        }
+      >
+        <Typography color="text.secondary" sx={{ textAlign: 'center', overflowWrap: 'anywhere' }}>
+          {email}
+        </Typography>
+        {/* Lets password managers pair the password with the account. */}
+        <input type="hidden" name="username" autoComplete="username" value={email} />
+        <FormTextField
+          control={form.control}
+          name="password"
+          as={PasswordField}
+          label="Contraseña"
+          autoComplete="current-password"
+          autoFocus
+          slotProps={requiredInput}
+        />
+      </SignInForm>
       {forgotOpen ? (
         <ForgotPasswordDialog initialEmail={email} onClose={() => setForgotOpen(false)} />
       ) : null}

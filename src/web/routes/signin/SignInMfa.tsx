@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Link, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormProps } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { signInWithRecoveryCode, signInWithTotp } from '../../../shared/api/auth.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -12,7 +13,8 @@ import {
 } from '../../../shared/schemas/mfa.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { requiredInput } from '../../features/auth/api.ts';
-import { ErrorAlert, SubmitButton } from '../../features/auth/FormParts.tsx';
+import { SignInForm } from '../../features/auth/FormParts.tsx';
+import { VerificationCodeField } from '../../features/auth/AuthFields.tsx';
 import { useSignInForm } from '../../features/auth/forms.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { useEndpointMutation, type ApiError } from '../../lib/api.ts';
@@ -47,83 +49,94 @@ export default function SignInMfa() {
   );
 }
 
-function useSignedIn() {
+/**
+ * One way of passing the second step: the form signs in with `send`, then opens /admin; the
+ * server's message on `field` when it names it, else in the alert.
+ */
+function useMfaStep<Input extends FieldValues, Output>(
+  options: UseFormProps<Input, unknown, Output>,
+  field: Path<Input>,
+  send: (body: Output) => Promise<unknown>,
+) {
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
-  return async () => {
-    await refreshSession();
-    await navigate('/admin', { replace: true });
-  };
+  const { form, alert, showError } = useSignInForm<Input, Output>(options);
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await send(body);
+      await refreshSession();
+      await navigate('/admin', { replace: true });
+    } catch (caught) {
+      showError(caught, [field], alertText);
+    }
+  });
+  return { form, alert, submit };
+}
+
+function StepForm({
+  hint,
+  form,
+  alert,
+  submit,
+  children,
+}: {
+  hint: string;
+  form: { formState: { isSubmitting: boolean } };
+  alert: string | null;
+  submit(event: FormEvent<HTMLFormElement>): Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <SignInForm form={form} alert={alert} onSubmit={submit} label="acceder">
+      <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+        {hint}
+      </Typography>
+      {children}
+    </SignInForm>
+  );
 }
 
 function CodeForm() {
-  const done = useSignedIn();
   const enter = useEndpointMutation(signInWithTotp);
-  const { form, alert, showError } = useSignInForm<MfaCodeInput, { code: string }>({
-    resolver: zodResolver(mfaCodeInput),
-    defaultValues: { code: '' },
-  });
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await enter.mutateAsync({ body });
-      await done();
-    } catch (caught) {
-      showError(caught, ['code'], alertText);
-    }
-  });
+  const { form, alert, submit } = useMfaStep<MfaCodeInput, { code: string }>(
+    { resolver: zodResolver(mfaCodeInput), defaultValues: { code: '' } },
+    'code',
+    (body) => enter.mutateAsync({ body }),
+  );
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <Stack spacing={2}>
-        <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-          Ingrese el código de 6 dígitos de su aplicación de autenticación.
-        </Typography>
-        <FormTextField
-          control={form.control}
-          name="code"
-          label="Código de verificación"
-          autoComplete="one-time-code"
-          autoFocus
-          slotProps={{ htmlInput: { required: true, inputMode: 'numeric' } }}
-        />
-        <ErrorAlert message={alert} />
-        <SubmitButton busy={form.formState.isSubmitting}>acceder</SubmitButton>
-      </Stack>
-    </form>
+    <StepForm
+      hint="Ingrese el código de 6 dígitos de su aplicación de autenticación."
+      alert={alert}
+      form={form}
+      submit={submit}
+    >
+      <VerificationCodeField control={form.control} autoFocus />
+    </StepForm>
   );
 }
 
 function RecoveryForm() {
-  const done = useSignedIn();
   const enter = useEndpointMutation(signInWithRecoveryCode);
-  const { form, alert, showError } = useSignInForm<MfaRecoveryInput, { recoveryCode: string }>({
-    resolver: zodResolver(mfaRecoveryInput),
-    defaultValues: { recoveryCode: '' },
-  });
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await enter.mutateAsync({ body });
-      await done();
-    } catch (caught) {
-      showError(caught, ['recoveryCode'], alertText);
-    }
-  });
+  const { form, alert, submit } = useMfaStep<MfaRecoveryInput, { recoveryCode: string }>(
+    { resolver: zodResolver(mfaRecoveryInput), defaultValues: { recoveryCode: '' } },
+    'recoveryCode',
+    (body) => enter.mutateAsync({ body }),
+  );
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <Stack spacing={2}>
-        <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-          Cada código de recuperación sirve una sola vez.
-        </Typography>
-        <FormTextField
-          control={form.control}
-          name="recoveryCode"
-          label="Código de recuperación"
-          autoComplete="off"
-          autoFocus
-          slotProps={requiredInput}
-        />
-        <ErrorAlert message={alert} />
-        <SubmitButton busy={form.formState.isSubmitting}>acceder</SubmitButton>
-      </Stack>
-    </form>
+    <StepForm
+      hint="Cada código de recuperación sirve una sola vez."
+      alert={alert}
+      form={form}
+      submit={submit}
+    >
+      <FormTextField
+        control={form.control}
+        name="recoveryCode"
+        label="Código de recuperación"
+        autoComplete="off"
+        autoFocus
+        slotProps={requiredInput}
+      />
+    </StepForm>
   );
 }
