@@ -1,13 +1,10 @@
 import { sql } from 'kysely';
 import { MSG } from '../../../shared/messages.ts';
-import type {
-  EventExhibitorView,
-  ExhibitorFields,
-  InvitationStatus,
-} from '../../../shared/schemas/exhibitors.ts';
+import type { EventExhibitorView, ExhibitorFields } from '../../../shared/schemas/exhibitors.ts';
 import type { Db } from '../../db/connection.ts';
-import type { EventRow, MailStatus } from '../../db/schema.ts';
+import type { EventRow } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
+import { toMemberView } from '../../lib/member-rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -29,10 +26,6 @@ import { scheduleReminders } from '../../mail/reminders.ts';
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
 
-function invitationStatus(status: MailStatus | null): InvitationStatus {
-  return status === 'pending' || status === 'sent' || status === 'failed' ? status : 'none';
-}
-
 function exhibitorRows(db: Db, eventId: string) {
   return db
     .selectFrom('event_exhibitors as m')
@@ -49,23 +42,6 @@ function exhibitorRows(db: Db, eventId: string) {
     .where('m.event_id', '=', eventId);
 }
 
-type ExhibitorRow = Awaited<
-  ReturnType<ReturnType<typeof exhibitorRows>['executeTakeFirstOrThrow']>
->;
-
-function toView(row: ExhibitorRow): EventExhibitorView {
-  return {
-    id: row.id,
-    fullName: row.full_name,
-    email: row.email,
-    company: row.company,
-    invitation: {
-      status: invitationStatus(row.invitation_status),
-      sentAt: row.invitation_status === 'sent' ? row.invitation_sent_at : null,
-    },
-  };
-}
-
 /** The exhibitors of an event with the delivery state of their invitation, by name. */
 export async function listEventExhibitors(
   deps: AppDeps,
@@ -76,7 +52,7 @@ export async function listEventExhibitors(
     .orderBy(sql`lower(x.full_name)`)
     .orderBy('x.email')
     .execute();
-  return rows.map(toView);
+  return rows.map(toMemberView);
 }
 
 /** Queues the event's invitation to one exhibitor and links it to their membership. */
@@ -168,7 +144,7 @@ export async function addExhibitor(
       eventId,
       details: { email: fields.email, createdExhibitor: created, invitationId },
     });
-    return toView(
+    return toMemberView(
       await exhibitorRows(tx, eventId)
         .where('m.exhibitor_id', '=', exhibitor.id)
         .executeTakeFirstOrThrow(),
@@ -274,7 +250,7 @@ export async function resendInvitation(
       eventId,
       details: { email: member.email, invitationId, previous: member.invitation_message_id },
     });
-    return toView(
+    return toMemberView(
       await exhibitorRows(tx, eventId)
         .where('m.exhibitor_id', '=', exhibitorId)
         .executeTakeFirstOrThrow(),
@@ -349,7 +325,7 @@ export async function editExhibitor(
         invitationId,
       },
     });
-    return toView(
+    return toMemberView(
       await exhibitorRows(tx, eventId)
         .where('m.exhibitor_id', '=', exhibitorId)
         .executeTakeFirstOrThrow(),

@@ -7,7 +7,8 @@ import type {
 import { hasNoVotes } from '../../../shared/schemas/participation.ts';
 import { isVotingOpen } from '../../../shared/dates.ts';
 import type { Db } from '../../db/connection.ts';
-import type { Database, EventExhibitorsTable, MailStatus } from '../../db/schema.ts';
+import type { Database, EventExhibitorsTable } from '../../db/schema.ts';
+import { toMemberView } from '../../lib/member-rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -20,9 +21,6 @@ type Admin = Extract<SessionUser, { role: 'admin' }>;
 
 /** An exhibitor is reminded by hand at most once in this many hours. */
 export const MANUAL_REMINDER_INTERVAL_HOURS = 12;
-
-const invitationStatus = (status: MailStatus | null) =>
-  status === 'pending' || status === 'sent' || status === 'failed' ? status : 'none';
 
 /** How many nominations each exhibitor of the event has per category. */
 function nominationCounts(db: Db, eventId: string) {
@@ -62,16 +60,12 @@ async function participationRows(db: Db, eventId: string): Promise<Participation
     .orderBy('x.email')
     .execute();
   return rows.map((row) => {
-    const status = invitationStatus(row.invitation_status);
+    const member = toMemberView(row);
     return {
-      id: row.id,
-      fullName: row.full_name,
-      email: row.email,
-      company: row.company,
+      ...member,
       invitation: {
-        status,
-        sentAt: status === 'sent' ? row.invitation_sent_at : null,
-        error: status === 'failed' ? row.invitation_error : null,
+        ...member.invitation,
+        error: member.invitation.status === 'failed' ? row.invitation_error : null,
       },
       lastSignedInAt: row.last_signed_in_at,
       nominations: {
