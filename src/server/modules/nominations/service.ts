@@ -234,7 +234,7 @@ async function lockMembership(deps: AppDeps, tx: Tx, key: ListKey): Promise<stri
     .where('m.exhibitor_id', '=', key.exhibitorId);
   if (deps.engine === 'postgres') member = member.forNoKeyUpdate('m');
   const row = await member.executeTakeFirst();
-  // Removed from the event since it was read: the same 404 as any event not theirs.
+  // Removed from the event since it was read: the same 404 as for an event not theirs.
   if (!row) throw notFound(MSG.eventNotFound);
   return row.email;
 }
