@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { MSG } from '../../shared/messages.ts';
 import type { Db, Engine } from '../db/connection.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Transact, Tx } from '../db/transact.ts';
 import { AppError, notFound } from './errors.ts';
 
@@ -24,6 +25,11 @@ async function lockEvent(tx: Tx, engine: Engine, eventId: string, mode: 'shared'
 export const lockEventForArchive = (tx: Tx, engine: Engine, eventId: string) =>
   lockEvent(tx, engine, eventId, 'exclusive');
 
+/** Every write to an event asks (twice: before its handler and in its transaction). */
+const selectArchivedAt = prepared<{ eventId: string }, { archived_at: string | null }>((db, arg) =>
+  db.selectFrom('events').select('archived_at').where('id', '=', arg('eventId')),
+);
+
 /**
  * 409 "El evento está archivado" when the event is archived. An exhibitor who is not in the event
  * gets the event's 404 instead, as for any event they cannot see. A missing event passes: the
@@ -34,11 +40,7 @@ export async function refuseArchivedEvent(
   eventId: string,
   exhibitorId: string | null,
 ): Promise<void> {
-  const event = await db
-    .selectFrom('events')
-    .select('archived_at')
-    .where('id', '=', eventId)
-    .executeTakeFirst();
+  const event = (await selectArchivedAt(db, { eventId })).rows[0];
   if (!event?.archived_at) return;
   if (exhibitorId !== null) {
     const member = await db

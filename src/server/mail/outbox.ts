@@ -1,6 +1,7 @@
 import type { Db, Engine } from '../db/connection.ts';
 import type { MailMessage } from '../db/schema.ts';
 import { requestAfterCommit, type Tx } from '../db/transact.ts';
+import { prepared } from '../db/prepared.ts';
 import { newId } from '../lib/crypto.ts';
 import { iso } from '../lib/time.ts';
 import type { MailParams, MailTemplateName } from './templates/index.ts';
@@ -70,6 +71,24 @@ export async function enqueueMail<Name extends MailTemplateName>(
   return id;
 }
 
+/** A debounced message's postponement: every exhibitor save runs it (the receipt). */
+const postponePending = prepared<{
+  sendAt: string;
+  to: string;
+  template: string;
+  eventId: string;
+  exhibitorId: string;
+}>((db, arg) =>
+  db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: arg('sendAt'), to_address: arg('to') })
+    .where('status', '=', 'pending')
+    .where('template', '=', arg('template'))
+    .where('event_id', '=', arg('eventId'))
+    .where('exhibitor_id', '=', arg('exhibitorId'))
+    .where('locked_until', 'is', null),
+);
+
 /**
  * Debounced mail (a receipt after a burst of saves): the one unsent message of this template to this
  * exhibitor of this event moves to `sendAt`, so only the last of many changes is followed by a
@@ -83,16 +102,14 @@ export async function debounceMail<Name extends MailTemplateName>(
   now: Date,
   mail: QueuedMail<Name> & { sendAt: Date; eventId: string; exhibitorId: string },
 ): Promise<void> {
-  const moved = await tx
-    .updateTable('mail_outbox')
-    .set({ next_attempt_at: iso(mail.sendAt), to_address: mail.to })
-    .where('status', '=', 'pending')
-    .where('template', '=', mail.template)
-    .where('event_id', '=', mail.eventId)
-    .where('exhibitor_id', '=', mail.exhibitorId)
-    .where('locked_until', 'is', null)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) === 0) await enqueueMail(tx, now, mail);
+  const moved = await postponePending(tx, {
+    sendAt: iso(mail.sendAt),
+    to: mail.to,
+    template: mail.template,
+    eventId: mail.eventId,
+    exhibitorId: mail.exhibitorId,
+  });
+  if (Number(moved.numAffectedRows ?? 0) === 0) await enqueueMail(tx, now, mail);
 }
 
 /** Unsent messages of one template for an event, or for one exhibitor of it. */

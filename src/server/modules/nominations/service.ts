@@ -13,7 +13,7 @@ import type {
   MoveDirection,
   NominationList,
 } from '../../../shared/schemas/nominations.ts';
-import type { Db } from '../../db/connection.ts';
+import { engineOf, type Db } from '../../db/connection.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Nomination } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
@@ -225,15 +225,18 @@ const listEntry = (row: Nomination) => ({ order: row.list_order, ...toNominee(ro
  * UPDATE` does not conflict with the key-share lock that creating a list takes on the same row.
  * SQLite has one writer: the transaction already holds the database.
  */
-async function lockMembership(deps: AppDeps, tx: Tx, key: ListKey): Promise<string> {
-  let member = tx
+const selectMemberEmail = prepared<ListKey, { email: string }>((db, arg) => {
+  const member = db
     .selectFrom('event_exhibitors as m')
     .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
     .select('x.email')
-    .where('m.event_id', '=', key.eventId)
-    .where('m.exhibitor_id', '=', key.exhibitorId);
-  if (deps.engine === 'postgres') member = member.forNoKeyUpdate('m');
-  const row = await member.executeTakeFirst();
+    .where('m.event_id', '=', arg('eventId'))
+    .where('m.exhibitor_id', '=', arg('exhibitorId'));
+  return engineOf(db) === 'postgres' ? member.forNoKeyUpdate('m') : member;
+});
+
+async function lockMembership(tx: Tx, key: ListKey): Promise<string> {
+  const row = (await selectMemberEmail(tx, key)).rows[0];
   // Removed from the event since it was read: the same 404 as for an event not theirs.
   if (!row) throw notFound(MSG.eventNotFound);
   return row.email;
@@ -272,7 +275,7 @@ async function changeExhibitorList(
     if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) {
       throw new AppError('voting_closed');
     }
-    const email = await lockMembership(deps, tx, key);
+    const email = await lockMembership(tx, key);
     await claimListVersion(tx, key, expectedVersion, now);
     const before = await readList(tx, key);
     const after = await change(tx, before, now);
