@@ -4,8 +4,6 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useId } from 'react';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 
-/** Bars of the chart: the first ten of the ranking, which is ordered by points. */
-export const CHART_SIZE = 10;
 /** Longer names are cut on the axis; the text alternative has them whole. */
 const AXIS_NAME_LENGTH = 22;
 
@@ -20,13 +18,20 @@ export const chartDescription = (rows: readonly RankingRow[]) =>
  * points. The drawing is inert (hidden from assistive technology and the keyboard); the figure's
  * caption and description say the same in words.
  */
-export default function RankingChart({ rows }: { rows: readonly RankingRow[] }) {
+export default function RankingChart({
+  rows,
+  plotHeight,
+}: {
+  /** The bars to draw, best first (the section passes the top ten). */
+  rows: readonly RankingRow[];
+  /** The drawing's height, which the section also keeps free while this code loads. */
+  plotHeight: number;
+}) {
   const theme = useTheme();
   const captionId = useId();
   const descriptionId = useId();
-  const top = rows.slice(0, CHART_SIZE);
-  if (top.length === 0) return null;
-  const most = Math.max(...top.map((row) => row.points));
+  if (rows.length === 0) return null;
+  const most = Math.max(...rows.map((row) => row.points));
   return (
     <Box
       component="figure"
@@ -35,20 +40,20 @@ export default function RankingChart({ rows }: { rows: readonly RankingRow[] }) 
       sx={{ m: 0 }}
     >
       <Typography id={captionId} component="figcaption" variant="subtitle1">
-        Los {top.length} primeros por puntos
+        Los {rows.length} primeros por puntos
       </Typography>
       {/* Inert: neither focusable nor read out; the points are written on the bars. */}
       <Box inert>
         <BarChart
           layout="horizontal"
-          height={48 + top.length * 32}
+          height={plotHeight}
           hideLegend
           skipAnimation
           margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
           yAxis={[
             {
               scaleType: 'band',
-              data: top.map((row) => `${row.position}° ${axisName(row.name)}`),
+              data: rows.map((row) => `${row.position}° ${axisName(row.name)}`),
               width: 170,
             },
           ]}
@@ -58,7 +63,7 @@ export default function RankingChart({ rows }: { rows: readonly RankingRow[] }) 
           ]}
           series={[
             {
-              data: top.map((row) => row.points),
+              data: rows.map((row) => row.points),
               label: 'Puntos',
               barLabel: 'value',
               barLabelPlacement: 'outside',
@@ -68,7 +73,7 @@ export default function RankingChart({ rows }: { rows: readonly RankingRow[] }) 
         />
       </Box>
       <Box id={descriptionId} sx={visuallyHidden}>
-        {chartDescription(top)}
+        {chartDescription(rows)}
       </Box>
     </Box>
   );
