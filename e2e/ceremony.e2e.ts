@@ -223,8 +223,8 @@ describe('category tab: chart and presentation mode', () => {
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/chart-desktop.png`, fullPage: true });
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(300);
-    expect(await hasHorizontalScroll(page)).toBe(false);
+    // The chart measures its box again after the resize: wait for that, not for a fixed time.
+    await expect.poll(() => hasHorizontalScroll(page)).toBe(false);
     await page.screenshot({ path: `${SHOTS}/chart-phone.png`, fullPage: true });
     await context.close();
   });
