@@ -12,16 +12,13 @@ import {
   launchBrowser,
   newContext,
   PHONE,
+  screenshotsIn,
 } from '../test/helpers/browser.ts';
 import { startServer, type RunningServer } from '../test/helpers/server.ts';
 import { signInContext } from '../test/helpers/session.ts';
 
 const SHOTS = '/tmp/shots-admins';
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = screenshotsIn(SHOTS);
 
 /** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
 async function settled(dialog: Locator): Promise<void> {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDateIn } from '../src/shared/dates.ts';
@@ -10,6 +9,7 @@ import {
   launchBrowser,
   newContext,
   PHONE,
+  screenshotsIn,
 } from '../test/helpers/browser.ts';
 import {
   seedAdmin,
@@ -23,6 +23,7 @@ import { signInContext } from '../test/helpers/session.ts';
 
 const ZONE = 'America/Argentina/Buenos_Aires';
 const SHOTS = '/tmp/shots-lifecycle';
+const shot = screenshotsIn(SHOTS);
 const SOURCE = 'Premios Canal 2025';
 const COPY = 'Premios Canal 2026';
 
@@ -40,11 +41,6 @@ async function settled(dialog: Locator): Promise<void> {
   await expect
     .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
     .toBe('1');
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 describe('the life of an event: duplicate, archive, anonymise', () => {

@@ -15,6 +15,7 @@ import {
   expectAccessible,
   hasHorizontalScroll,
   launchBrowser,
+  tableRows,
   newContext,
   PHONE,
 } from '../test/helpers/browser.ts';
@@ -31,16 +32,6 @@ const W2 = '0030712345678';
 const R = '20999999999';
 const X = '20333333333';
 const Y = '20444444444';
-
-/** The text of each body row of a table, cell by cell. */
-async function tableRows(page: Page, name: string): Promise<string[][]> {
-  const rows = page.getByRole('table', { name, exact: true }).locator('tbody tr');
-  const texts: string[][] = [];
-  for (const row of await rows.all()) {
-    texts.push((await row.getByRole('cell').allInnerTexts()).map((t) => t.trim()));
-  }
-  return texts;
-}
 
 describe('results integrity: counts and tie-breaks, duplicates and merging, history, whole-event export', () => {
   let server: RunningServer;
@@ -140,7 +131,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
     for (const viewport of [DESKTOP, PHONE]) {
       const [context, page] = await adminPage(viewport);
       await openRanking(page, 5);
-      const rows = await tableRows(page, 'Votos');
+      const rows = await tableRows(page, 'Votos', { exact: true });
       if (viewport === DESKTOP) {
         const headers = await page
           .getByRole('table', { name: 'Votos' })
@@ -196,7 +187,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
     const [context, page] = await adminPage();
     await page.goto(`/admin/event/${tiedEvent}/value`);
     await page.getByRole('table', { name: 'Votos' }).locator('tbody tr').nth(1).waitFor();
-    const rows = await tableRows(page, 'Votos');
+    const rows = await tableRows(page, 'Votos', { exact: true });
     expect(rows.map((cells) => cells[0])).toEqual(['1°\nempate', '1°\nempate']);
     const notes = page.getByRole('region', { name: 'Desempates' });
     expect(await notes.getByRole('listitem').allInnerTexts()).toEqual([
@@ -214,7 +205,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
       const list = page.getByRole('dialog', { name: 'Posibles duplicados' });
       await list.getByRole('table', { name: 'Grupo 1' }).waitFor();
       expect(await list.getByRole('button', { name: 'Unificar' }).count()).toBe(1);
-      const group = await tableRows(page, 'Grupo 1');
+      const group = await tableRows(page, 'Grupo 1', { exact: true });
       expect(group.map((cells) => cells[0]).sort()).toEqual([W2, W]);
       expect(group.map((cells) => cells[2])).toEqual(['9', '9']);
       await list.getByText('Mismo ID fiscal sin ceros a la izquierda ni símbolos').waitFor();
@@ -228,8 +219,12 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
       const choice = dialog.getByRole('radiogroup', { name: 'ID fiscal que queda' });
       await choice.getByRole('radio', { name: new RegExp(`^${W} `) }).check();
       await dialog.getByRole('table', { name: 'Después' }).getByText(`${W} · Omega`).waitFor();
-      expect((await tableRows(page, 'Después'))[0]).toEqual(['1°', `${W} · Omega`, '18']);
-      expect((await tableRows(page, 'Antes'))[0]).toEqual(['1°', R, '14']);
+      expect((await tableRows(page, 'Después', { exact: true }))[0]).toEqual([
+        '1°',
+        `${W} · Omega`,
+        '18',
+      ]);
+      expect((await tableRows(page, 'Antes', { exact: true }))[0]).toEqual(['1°', R, '14']);
       await expectAccessible(page);
       expect(await hasHorizontalScroll(page)).toBe(false);
       await page.screenshot({ path: `${SHOTS}/merge-${name}.png`, fullPage: true });
@@ -247,9 +242,9 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
       await dialog.waitFor({ state: 'hidden' });
       await page.getByText(MSG.mergeDone).waitFor();
       await expect
-        .poll(async () => (await tableRows(page, 'Votos'))[0]?.slice(0, 2))
+        .poll(async () => (await tableRows(page, 'Votos', { exact: true }))[0]?.slice(0, 2))
         .toEqual(['1°', 'Omega']);
-      expect(await tableRows(page, 'Votos')).toEqual([
+      expect(await tableRows(page, 'Votos', { exact: true })).toEqual([
         ['1°', 'Omega', `contacto${W}@reseller.test`, '4', '2', '2', '0', '0', '0', '18'],
         ['2°', 'Rival', `contacto${R}@reseller.test`, '3', '2', '1', '0', '0', '0', '14'],
         ['3°', 'Equis', `contacto${X}@reseller.test`, '2', '0', '1', '1', '0', '0', '7'],
@@ -285,7 +280,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
       .waitFor();
     const headers = await history.getByRole('columnheader').allInnerTexts();
     expect(headers).toEqual(['Fecha', 'Quién', 'Acción', 'Detalle']);
-    const [merged] = await tableRows(page, 'Historial');
+    const [merged] = await tableRows(page, 'Historial', { exact: true });
     expect(merged?.slice(1)).toEqual([
       admin.email,
       'Nominados unificados',
@@ -302,7 +297,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
       .first()
       .waitFor();
     await openRanking(page, 5);
-    expect(await tableRows(page, 'Votos')).toEqual(BEFORE);
+    expect(await tableRows(page, 'Votos', { exact: true })).toEqual(BEFORE);
 
     // Merge again, then correct one of the merged votes: that merge can no longer be undone.
     await page.getByRole('button', { name: 'Posibles duplicados' }).click();
@@ -327,7 +322,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
 
     await page.goto(`/admin/event/${eventId}/history`);
     await history.getByRole('cell', { name: 'Voto corregido', exact: true }).first().waitFor();
-    const [correction] = await tableRows(page, 'Historial');
+    const [correction] = await tableRows(page, 'Historial', { exact: true });
     expect(correction?.slice(1)).toEqual([
       admin.email,
       'Voto corregido',
@@ -342,12 +337,16 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
 
     // Filter by action, then search.
     await page.getByLabel('Acción').selectOption({ label: 'Voto corregido' });
-    await expect.poll(async () => (await tableRows(page, 'Historial')).length).toBe(1);
+    await expect
+      .poll(async () => (await tableRows(page, 'Historial', { exact: true })).length)
+      .toBe(1);
     await page.getByLabel('Acción').selectOption({ label: 'Todas' });
     await page.getByLabel('Buscar').fill('corregida');
     await page.getByLabel('Buscar').press('Enter');
     await expect
-      .poll(async () => (await tableRows(page, 'Historial')).map((cells) => cells[2]))
+      .poll(async () =>
+        (await tableRows(page, 'Historial', { exact: true })).map((cells) => cells[2]),
+      )
       .toEqual(['Voto corregido']);
     await page.getByLabel('Buscar').fill('nada parecido');
     await page.getByLabel('Buscar').press('Enter');

@@ -15,6 +15,7 @@ import {
   expectAccessible,
   hasHorizontalScroll,
   launchBrowser,
+  tableRows,
   newContext,
   PHONE,
 } from '../test/helpers/browser.ts';
@@ -30,16 +31,6 @@ const B = '20222222222';
 const C = '20333333333';
 const D = '20444444444';
 const E = '20555555555';
-
-/** The text of each body row of a table, cell by cell. */
-async function tableRows(page: Page, name: string): Promise<string[][]> {
-  const rows = page.getByRole('table', { name }).locator('tbody tr');
-  const texts: string[][] = [];
-  for (const row of await rows.all()) {
-    texts.push((await row.getByRole('cell').allInnerTexts()).map((t) => t.trim()));
-  }
-  return texts;
-}
 
 async function readXlsx(path: string) {
   const workbook = new ExcelJS.Workbook();

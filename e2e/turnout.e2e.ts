@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,12 +17,15 @@ import {
   launchBrowser,
   newContext,
   PHONE,
+  screenshotsIn,
+  tableRows,
 } from '../test/helpers/browser.ts';
 import { startServer, type RunningServer } from '../test/helpers/server.ts';
 import { signInContext } from '../test/helpers/session.ts';
 
 const ZONE = 'America/Argentina/Buenos_Aires';
 const SHOTS = '/tmp/shots-turnout';
+const shot = screenshotsIn(SHOTS);
 const EVENT_NAME = 'Gala de Canales 2026';
 
 /** A calendar date `days` from today in the server's zone (the server runs on the real clock). */
@@ -39,21 +41,6 @@ async function settled(dialog: Locator): Promise<void> {
   await expect
     .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
     .toBe('1');
-}
-
-/** The text of each body row of a table, cell by cell. */
-async function tableRows(scope: Page | Locator, name: string): Promise<string[][]> {
-  const rows = scope.getByRole('table', { name }).locator('tbody tr');
-  const texts: string[][] = [];
-  for (const row of await rows.all()) {
-    texts.push((await row.getByRole('cell').allInnerTexts()).map((t) => t.trim()));
-  }
-  return texts;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 /**

@@ -262,6 +262,7 @@ describe('background checkpoints (SQLite)', () => {
   });
 
   it('bound the log: journal_size_limit is set, and an idle database empties its log file', async (context) => {
+    // The write-ahead log and its size limit exist only on SQLite.
     if (process.env.TEST_DB_ENGINE === 'postgres') context.skip();
     const database = await openFresh({ backgroundCheckpoints: true });
     const file = (testDb as TestDatabase).url.slice('sqlite:'.length);

@@ -1,6 +1,13 @@
+import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { expect } from 'vitest';
 
 function chromiumPath(): string {
@@ -64,4 +71,26 @@ export async function expectAccessible(page: Page): Promise<void> {
 /** True when the page is wider than its viewport (sideways scrolling on a phone). */
 export async function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}
+
+/** The text of each body row of the table named `name` (in `scope`), cell by cell. */
+export async function tableRows(
+  scope: Page | Locator,
+  name: string,
+  options: { exact?: boolean } = {},
+): Promise<string[][]> {
+  const rows = scope.getByRole('table', { name, ...options }).locator('tbody tr');
+  const texts: string[][] = [];
+  for (const row of await rows.all()) {
+    texts.push((await row.getByRole('cell').allInnerTexts()).map((t) => t.trim()));
+  }
+  return texts;
+}
+
+/** A function that saves a full-page screenshot of a page as `dir/name.png`. */
+export function screenshotsIn(dir: string): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    fs.mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  };
 }
