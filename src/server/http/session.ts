@@ -38,35 +38,63 @@ export type SessionSubject =
 /** Refresh last_seen_at at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
-/** Opens a session, records the sign-in ("Último ingreso"), and returns its secret token; only the token's hash is stored. */
+const insertSession = prepared<
+  {
+    id: string;
+    tokenHash: string;
+    role: 'admin' | 'exh';
+    adminId: string | null;
+    exhibitorId: string | null;
+    at: string;
+    expiresAt: string;
+  },
+  never
+>((db, arg) =>
+  db.insertInto('sessions').values({
+    id: arg('id'),
+    token_hash: arg('tokenHash'),
+    role: arg('role'),
+    admin_id: arg('adminId'),
+    exhibitor_id: arg('exhibitorId'),
+    created_at: arg('at'),
+    last_seen_at: arg('at'),
+    expires_at: arg('expiresAt'),
+  }),
+);
+const stampAdminSignIn = prepared<{ id: string; at: string }, never>((db, arg) =>
+  db
+    .updateTable('admins')
+    .set({ last_signed_in_at: arg('at') })
+    .where('id', '=', arg('id')),
+);
+const stampExhibitorSignIn = prepared<{ id: string; at: string }, never>((db, arg) =>
+  db
+    .updateTable('exhibitors')
+    .set({ last_signed_in_at: arg('at') })
+    .where('id', '=', arg('id')),
+);
+
+/**
+ * Opens a session, records the sign-in ("Último ingreso"), and returns its secret token; only the
+ * token's hash is stored. Its statements are compiled once: at a deadline every exhibitor signs in.
+ */
 export async function createSession(deps: AppDeps, subject: SessionSubject): Promise<string> {
   const token = newToken();
   const now = deps.clock.now();
-  await deps.db
-    .insertInto('sessions')
-    .values({
-      id: newId(),
-      token_hash: hashToken(token),
-      role: subject.role,
-      admin_id: subject.role === 'admin' ? subject.adminId : null,
-      exhibitor_id: subject.role === 'exh' ? subject.exhibitorId : null,
-      created_at: iso(now),
-      last_seen_at: iso(now),
-      expires_at: iso(addDays(now, SESSION_ABSOLUTE_DAYS)),
-    })
-    .execute();
+  await insertSession(deps.db, {
+    id: newId(),
+    tokenHash: hashToken(token),
+    role: subject.role,
+    adminId: subject.role === 'admin' ? subject.adminId : null,
+    exhibitorId: subject.role === 'exh' ? subject.exhibitorId : null,
+    at: iso(now),
+    expiresAt: iso(addDays(now, SESSION_ABSOLUTE_DAYS)),
+  });
   // "Último ingreso" of the participation table and of the administrators list. Informational, so
   // it needs no transaction with the session: a crash in between loses only this stamp.
-  const stamp = { last_signed_in_at: iso(now) };
-  if (subject.role === 'admin') {
-    await deps.db.updateTable('admins').set(stamp).where('id', '=', subject.adminId).execute();
-  } else {
-    await deps.db
-      .updateTable('exhibitors')
-      .set(stamp)
-      .where('id', '=', subject.exhibitorId)
-      .execute();
-  }
+  const stamp = { at: iso(now) };
+  if (subject.role === 'admin') await stampAdminSignIn(deps.db, { id: subject.adminId, ...stamp });
+  else await stampExhibitorSignIn(deps.db, { id: subject.exhibitorId, ...stamp });
   return token;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { prepared } from '../db/prepared.ts';
 import { iso } from './time.ts';
 
 /** A fixed-window counter: at most `max` hits per `windowMs`, optionally spaced out. */
@@ -25,6 +26,26 @@ export interface ThrottleHit {
 }
 
 /**
+ * Why `rule` refuses `key` now: its window is used up, or it must wait (its delay after the last
+ * hit has not passed). Read after a refused hit, only where the two mean different answers.
+ */
+export async function throttleRefusal(
+  db: Db,
+  rule: ThrottleRule,
+  key: string,
+  now: Date,
+): Promise<'used-up' | 'waiting'> {
+  const row = await db
+    .selectFrom('auth_throttle')
+    .select(['window_start', 'hits', 'not_before'])
+    .where('scope', '=', rule.scope)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  const windowOpen = row && row.window_start > iso(new Date(now.getTime() - rule.windowMs));
+  return windowOpen && row.not_before > iso(now) ? 'waiting' : 'used-up';
+}
+
+/**
  * Counts one hit against `rule` for `key` and says whether it is allowed, in one statement: the
  * read, the comparison and the write cannot interleave with a parallel hit (a row lock on
  * PostgreSQL, the single writer on SQLite), so 40 parallel hits against a limit of 5 allow exactly
@@ -37,34 +58,57 @@ export async function hitThrottle(
   key: string,
   now: Date,
 ): Promise<ThrottleHit> {
-  const at = iso(now);
-  const windowExpired = iso(new Date(now.getTime() - rule.windowMs));
-  const notBefore = (hits: number) =>
-    iso(new Date(now.getTime() + (rule.delayAfter ? rule.delayAfter(hits) : 0)));
-  const nextNotBefore = rule.delayAfter
-    ? sql`case "auth_throttle"."hits" + 1 ${sql.join(
-        Array.from({ length: delayUpTo }, (_, n) => sql`when ${n + 1} then ${notBefore(n + 1)}`),
-        sql` `,
-      )} else ${notBefore(delayUpTo + 1)} end`
-    : sql`${at}`;
-  // Only a rule with delays looks at the instant: another rule never refuses on a clock that
-  // reads a little earlier than the one that wrote the row (another instance, a test clock).
-  const waited = rule.delayAfter ? sql`"auth_throttle"."not_before" <= ${at}` : sql`true`;
-  const result = await sql<{ hits: number }>`
-    insert into "auth_throttle" ("scope", "key", "window_start", "hits", "not_before")
-    values (${rule.scope}, ${key}, ${at}, 1, ${notBefore(1)})
-    on conflict ("scope", "key") do update set
-      "window_start" = case when "auth_throttle"."window_start" <= ${windowExpired}
-        then ${at} else "auth_throttle"."window_start" end,
-      "hits" = case when "auth_throttle"."window_start" <= ${windowExpired}
-        then 1 else "auth_throttle"."hits" + 1 end,
-      "not_before" = case when "auth_throttle"."window_start" <= ${windowExpired}
-        then ${notBefore(1)} else ${nextNotBefore} end
-    where "auth_throttle"."window_start" <= ${windowExpired}
-      or ("auth_throttle"."hits" < ${rule.max} and ${waited})
-    returning "hits"`.execute(db);
-  const row = result.rows[0];
+  const args: HitArguments = {
+    key,
+    at: iso(now),
+    windowExpired: iso(new Date(now.getTime() - rule.windowMs)),
+  };
+  for (let hits = 1; hits <= (rule.delayAfter ? delayUpTo + 1 : 1); hits++) {
+    const delay = rule.delayAfter ? rule.delayAfter(hits) : 0;
+    args[`notBefore${hits}`] = iso(new Date(now.getTime() + delay));
+  }
+  const row = (await hitStatement(rule)(db, args)).rows[0];
   return row ? { allowed: true, hits: Number(row.hits) } : { allowed: false, hits: 0 };
+}
+
+/** `key`, `at`, `windowExpired`, and `notBefore{n}`: the instant the n-th hit of a window waits for. */
+type HitArguments = Record<string, string>;
+type HitStatement = ReturnType<typeof prepared<HitArguments, { hits: number }>>;
+
+/** Each rule's statement, compiled once: a deadline rush runs them five times per sign-in. */
+const hitStatements = new WeakMap<ThrottleRule, HitStatement>();
+
+function hitStatement(rule: ThrottleRule): HitStatement {
+  let statement = hitStatements.get(rule);
+  if (statement) return statement;
+  statement = prepared<HitArguments, { hits: number }>((db, arg) => {
+    const nextNotBefore = rule.delayAfter
+      ? sql`case "auth_throttle"."hits" + 1 ${sql.join(
+          Array.from(
+            { length: delayUpTo },
+            (_, n) => sql`when ${n + 1} then ${arg(`notBefore${n + 1}`)}`,
+          ),
+          sql` `,
+        )} else ${arg(`notBefore${delayUpTo + 1}`)} end`
+      : sql`${arg('at')}`;
+    // Only a rule with delays looks at the instant: another rule never refuses on a clock that
+    // reads a little earlier than the one that wrote the row (another instance, a test clock).
+    const waited = rule.delayAfter ? sql`"auth_throttle"."not_before" <= ${arg('at')}` : sql`true`;
+    const expired = sql`"auth_throttle"."window_start" <= ${arg('windowExpired')}`;
+    const query = sql<{ hits: number }>`
+      insert into "auth_throttle" ("scope", "key", "window_start", "hits", "not_before")
+      values (${rule.scope}, ${arg('key')}, ${arg('at')}, 1, ${arg('notBefore1')})
+      on conflict ("scope", "key") do update set
+        "window_start" = case when ${expired} then ${arg('at')}
+          else "auth_throttle"."window_start" end,
+        "hits" = case when ${expired} then 1 else "auth_throttle"."hits" + 1 end,
+        "not_before" = case when ${expired} then ${arg('notBefore1')} else ${nextNotBefore} end
+      where ${expired} or ("auth_throttle"."hits" < ${rule.max} and ${waited})
+      returning "hits"`;
+    return { compile: () => query.compile(db) };
+  });
+  hitStatements.set(rule, statement);
+  return statement;
 }
 
 /** Forgets the counters of `key` in the given scopes (e.g. after a successful sign-in). */
@@ -92,3 +136,33 @@ export async function clearThrottlePrefix(db: Db, scopes: string[], prefix: stri
 
 /** The key of a counter kept per subject and per client address. */
 export const perClient = (subject: string, client: string): string => `${subject}|${client}`;
+
+/** How tries of a secret (a code, a password) are counted: per client, per subject, and grace. */
+export interface TryRules {
+  /** Tries of one client on one subject. */
+  perClient: ThrottleRule;
+  /** Tries evaluated for one subject from every client together: bounds guessing. */
+  perSubject: ThrottleRule;
+  /** Past the subject's ceiling, first tries of clients that have not been trying. */
+  grace: ThrottleRule;
+}
+
+/**
+ * Counts one try of a secret for `subject` from `client` before it is evaluated, and says whether
+ * it may be: a client past its own allowance is refused; past the subject's ceiling, only a client
+ * whose try this is first gets it evaluated, a few times per window, so that the owner's own device
+ * gets in while a guesser is refused.
+ */
+export async function countTry(
+  db: Db,
+  rules: TryRules,
+  subject: string,
+  client: string,
+  now: Date,
+): Promise<boolean> {
+  const byClient = await hitThrottle(db, rules.perClient, perClient(subject, client), now);
+  if (!byClient.allowed) return false;
+  if ((await hitThrottle(db, rules.perSubject, subject, now)).allowed) return true;
+  const freshClient = byClient.hits === 1;
+  return freshClient && (await hitThrottle(db, rules.grace, subject, now)).allowed;
+}

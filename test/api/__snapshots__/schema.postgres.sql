@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree
 
 -- tables
 admin_invitations BASE TABLE
@@ -224,7 +224,6 @@ CREATE INDEX audit_log_event_action_idx ON audit_log USING btree (event_id, acti
 CREATE INDEX audit_log_event_history_idx ON audit_log USING btree (event_id, id)
 CREATE UNIQUE INDEX audit_log_pkey ON audit_log USING btree (id)
 CREATE UNIQUE INDEX auth_throttle_pkey ON auth_throttle USING btree (scope, key)
-CREATE INDEX auth_throttle_window_idx ON auth_throttle USING btree (window_start)
 CREATE UNIQUE INDEX branding_pkey ON branding USING btree (id)
 CREATE INDEX event_exhibitors_exhibitor_idx ON event_exhibitors USING btree (exhibitor_id)
 CREATE UNIQUE INDEX event_exhibitors_pk ON event_exhibitors USING btree (event_id, exhibitor_id)

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
@@ -11,9 +11,6 @@ CREATE INDEX "audit_log_event_action_idx" on "audit_log" ("event_id", "action", 
 
 -- index audit_log_event_history_idx on audit_log
 CREATE INDEX "audit_log_event_history_idx" on "audit_log" ("event_id", "id");
-
--- index auth_throttle_window_idx on auth_throttle
-CREATE INDEX "auth_throttle_window_idx" on "auth_throttle" ("window_start");
 
 -- index event_exhibitors_exhibitor_idx on event_exhibitors
 CREATE INDEX "event_exhibitors_exhibitor_idx" on "event_exhibitors" ("exhibitor_id");
@@ -64,9 +61,6 @@ CREATE UNIQUE INDEX "sign_in_codes_link_idx" on "sign_in_codes" ("link_hash");
 (implicit);
 
 -- index sqlite_autoindex_admins_2 on admins
-(implicit);
-
--- index sqlite_autoindex_auth_throttle_1 on auth_throttle
 (implicit);
 
 -- index sqlite_autoindex_event_exhibitors_1 on event_exhibitors
@@ -130,7 +124,7 @@ CREATE TABLE "admins" ("id" text primary key, "email" text not null unique, "ful
 CREATE TABLE "audit_log" ("id" integer primary key autoincrement, "at" text not null, "actor_role" text not null, "actor_id" text, "actor_email" text, "action" text not null, "entity_type" text not null, "entity_id" text, "event_id" text, "details" text not null);
 
 -- table auth_throttle on auth_throttle
-CREATE TABLE "auth_throttle" ("scope" text not null, "key" text not null, "window_start" text not null, "hits" integer not null, "not_before" text not null, primary key ("scope", "key"));
+CREATE TABLE "auth_throttle" ("scope" text not null, "key" text not null, "window_start" text not null, "hits" integer not null, "not_before" text not null, primary key ("scope", "key")) without rowid;
 
 -- table branding on branding
 CREATE TABLE "branding" ("id" integer primary key check (id = 1), "logo_png" blob not null, "etag" text not null, "updated_by" text references "admins" ("id") on delete set null, "updated_at" text not null);

@@ -12,6 +12,7 @@ import { migration as results } from './0007-results.ts';
 import { migration as admins } from './0008-admins.ts';
 import { migration as lifecycle } from './0009-lifecycle.ts';
 import { migration as auditLogOneEventIndex } from './0010-audit-log-one-event-index.ts';
+import { migration as authThrottleOneTree } from './0011-auth-throttle-one-tree.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -25,6 +26,7 @@ export const migrations: readonly FrozenMigration[] = [
   admins,
   lifecycle,
   auditLogOneEventIndex,
+  authThrottleOneTree,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */

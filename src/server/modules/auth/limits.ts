@@ -1,4 +1,4 @@
-import type { ThrottleRule } from '../../lib/throttle.ts';
+import type { ThrottleRule, TryRules } from '../../lib/throttle.ts';
 
 /*
  * The sign-in limits and their figures; docs/decisions/0004-sign-in-that-cannot-be-blocked.md
@@ -10,17 +10,15 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-/** A client asking again within 30 s gets no new code: the last one is on its way. */
-export const codeSendInterval: ThrottleRule = {
-  scope: 'code-send-interval',
-  windowMs: 30 * SECOND,
-  max: 1,
-};
-/** Codes one client can have sent to one address per hour. */
+/**
+ * Codes one client can have sent to one address: 3 per hour, and none within 30 s of the previous
+ * one (the last one is on its way). One counter for both, so the email step counts one row.
+ */
 export const codeSendPerClient: ThrottleRule = {
   scope: 'code-send-client',
   windowMs: HOUR,
   max: 3,
+  delayAfter: () => 30 * SECOND,
 };
 /**
  * Codes one address can receive per hour, from every client together: bounds the mail a stranger
@@ -46,6 +44,12 @@ export const codeTryPerAddress: ThrottleRule = {
  */
 export const codeTryGrace: ThrottleRule = { scope: 'code-try-grace', windowMs: 24 * HOUR, max: 5 };
 
+export const codeTries: TryRules = {
+  perClient: codeTryPerClient,
+  perSubject: codeTryPerAddress,
+  grace: codeTryGrace,
+};
+
 /**
  * Password tries of one client on one account: 5 in a row freely, then each one waits twice as
  * long as the previous (1 s, 2 s, 4 s … up to 15 minutes); a correct password starts over.
@@ -67,6 +71,12 @@ export const passwordTryGrace: ThrottleRule = {
   scope: 'password-try-grace',
   windowMs: HOUR,
   max: 10,
+};
+
+export const passwordTries: TryRules = {
+  perClient: passwordTryPerClient,
+  perSubject: passwordTryPerAccount,
+  grace: passwordTryGrace,
 };
 
 export const passwordScopes = [
@@ -92,5 +102,11 @@ export const mfaTryPerClient: ThrottleRule = {
 export const mfaTryPerAccount: ThrottleRule = { scope: 'mfa-try-account', windowMs: HOUR, max: 30 };
 /** Past the hourly ceiling, first tries of clients that have not been guessing, per hour. */
 export const mfaTryGrace: ThrottleRule = { scope: 'mfa-try-grace', windowMs: HOUR, max: 10 };
+
+export const mfaTries: TryRules = {
+  perClient: mfaTryPerClient,
+  perSubject: mfaTryPerAccount,
+  grace: mfaTryGrace,
+};
 
 export const mfaScopes = [mfaTryPerClient.scope, mfaTryPerAccount.scope, mfaTryGrace.scope];

@@ -11,9 +11,9 @@ import { recordAudit } from '../../lib/audit.ts';
 import { hashToken, newId, newToken } from '../../lib/crypto.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { resolveSecretKey, secretBox, type SecretBox } from '../../lib/secret-box.ts';
-import { clearThrottle, hitThrottle, perClient } from '../../lib/throttle.ts';
+import { clearThrottle, countTry, perClient } from '../../lib/throttle.ts';
 import { addMinutes, iso } from '../../lib/time.ts';
-import { mfaTryGrace, mfaTryPerAccount, mfaTryPerClient } from './limits.ts';
+import { mfaTries, mfaTryPerClient } from './limits.ts';
 import type { SignedIn } from './service.ts';
 
 /*
@@ -73,19 +73,12 @@ async function spendStep(db: Db, adminId: string, step: number): Promise<boolean
  * client) with a growing wait, per account with a ceiling, and past it only a fresh client's first
  * try. Answers the per-client key, cleared when the code is right.
  */
-async function countTry(deps: AppDeps, adminId: string, client: string): Promise<string> {
+async function countMfaTry(deps: AppDeps, adminId: string, client: string): Promise<string> {
   const now = deps.clock.now();
-  const clientKey = perClient(adminId, client);
-  const byClient = await hitThrottle(deps.db, mfaTryPerClient, clientKey, now);
-  if (!byClient.allowed) throw tooManyRequests();
-  const byAccount = await hitThrottle(deps.db, mfaTryPerAccount, adminId, now);
-  if (!byAccount.allowed) {
-    const freshClient = byClient.hits === 1;
-    if (!freshClient || !(await hitThrottle(deps.db, mfaTryGrace, adminId, now)).allowed) {
-      throw tooManyRequests();
-    }
+  if (!(await countTry(deps.db, mfaTries, adminId, client, now))) {
+    throw tooManyRequests();
   }
-  return clientKey;
+  return perClient(adminId, client);
 }
 
 const wrongCode = () => new AppError('mfa_invalid_code', { fields: { code: MSG.mfaInvalidCode } });
@@ -177,7 +170,7 @@ export async function enableMfa(
   if (row.mfa_enabled_at) throw new AppError('conflict', { message: MSG.mfaAlreadyEnabled });
   const pending = row.mfa_pending_secret;
   if (!pending) throw new AppError('conflict', { message: MSG.mfaNotStarted });
-  const clientKey = await countTry(deps, admin.adminId, client);
+  const clientKey = await countMfaTry(deps, admin.adminId, client);
   await checkCode(deps, admin.adminId, pending, code);
   const now = deps.clock.now();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -228,7 +221,7 @@ export async function disableMfa(
   if (!row.mfa_enabled_at || !sealed) {
     throw new AppError('conflict', { message: MSG.mfaNotEnabled });
   }
-  const clientKey = await countTry(deps, admin.adminId, client);
+  const clientKey = await countMfaTry(deps, admin.adminId, client);
   await checkCode(deps, admin.adminId, sealed, code);
   const now = deps.clock.now();
   await deps.transact(async (tx) => {
@@ -322,7 +315,7 @@ export async function signInWithTotp(
   client: string,
 ): Promise<SignedIn> {
   const challenge = await findChallenge(deps, token);
-  const clientKey = await countTry(deps, challenge.adminId, client);
+  const clientKey = await countMfaTry(deps, challenge.adminId, client);
   await checkCode(deps, challenge.adminId, challenge.secret, code);
   await endChallenge(deps, challenge.id);
   await clearThrottle(deps.db, [mfaTryPerClient.scope], clientKey);
@@ -337,7 +330,7 @@ export async function signInWithRecoveryCode(
   client: string,
 ): Promise<SignedIn> {
   const challenge = await findChallenge(deps, token);
-  const clientKey = await countTry(deps, challenge.adminId, client);
+  const clientKey = await countMfaTry(deps, challenge.adminId, client);
   const now = deps.clock.now();
   const spent = await deps.db
     .updateTable('admin_recovery_codes')

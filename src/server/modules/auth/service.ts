@@ -3,24 +3,28 @@ import { ACCESS_CODE_TTL_MINUTES, PASSWORD_RESET_TTL_MINUTES } from '../../../sh
 import { MSG } from '../../../shared/messages.ts';
 import type { SignInStartResponse } from '../../../shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { SessionSubject } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hashToken, newAccessCode, newId, newLinkToken, newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
-import { clearThrottle, clearThrottlePrefix, hitThrottle, perClient } from '../../lib/throttle.ts';
+import {
+  clearThrottle,
+  clearThrottlePrefix,
+  countTry,
+  hitThrottle,
+  perClient,
+  throttleRefusal,
+} from '../../lib/throttle.ts';
 import { addMinutes, iso } from '../../lib/time.ts';
 import { enqueueMail, forgetSentSecrets } from '../../mail/outbox.ts';
 import { resendAdminInvitation } from '../../mail/admin-invitations.ts';
 import {
-  codeSendInterval,
   codeSendPerAddress,
   codeSendPerClient,
-  codeTryGrace,
-  codeTryPerAddress,
-  codeTryPerClient,
+  codeTries,
   passwordScopes,
-  passwordTryGrace,
-  passwordTryPerAccount,
+  passwordTries,
   passwordTryPerClient,
 } from './limits.ts';
 import { hashPassword, isWeakPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -53,6 +57,29 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/*
+ * The statements every exhibitor's sign-in runs, compiled once: at a deadline they all sign in.
+ */
+const exhibitorByEmail = prepared<
+  { email: string },
+  { id: string; email: string; full_name: string }
+>((db, arg) =>
+  db
+    .selectFrom('exhibitors')
+    .select(['id', 'email', 'full_name'])
+    .where('email', '=', arg('email')),
+);
+const liveCodes = prepared<{ exhibitorId: string; now: string }, { id: string; code_hash: string }>(
+  (db, arg) =>
+    db
+      .selectFrom('sign_in_codes')
+      .select(['id', 'code_hash'])
+      .where('exhibitor_id', '=', arg('exhibitorId'))
+      .where('used_at', 'is', null)
+      .where('voided_at', 'is', null)
+      .where('expires_at', '>', arg('now')),
+);
+
 /**
  * The email step: an exhibitor gets a code, an administrator goes to the password step, a pending
  * administrator gets the registration link again; an unknown address is answered with "La cuenta
@@ -64,11 +91,7 @@ export async function startSignIn(
   client: string,
 ): Promise<SignInStartResponse['next']> {
   // An address is never both; should it ever be, the exhibitor role wins.
-  const exhibitor = await deps.db
-    .selectFrom('exhibitors')
-    .select(['id', 'email'])
-    .where('email', '=', email)
-    .executeTakeFirst();
+  const exhibitor = (await exhibitorByEmail(deps.db, { email })).rows[0];
   if (exhibitor) {
     await sendAccessCode(deps, exhibitor, client);
     return 'code';
@@ -104,10 +127,11 @@ export async function sendAccessCode(
 ): Promise<{ sent: boolean }> {
   const now = deps.clock.now();
   const clientKey = perClient(exhibitor.id, client);
-  if (!(await hitThrottle(deps.db, codeSendInterval, clientKey, now)).allowed) {
-    return { sent: false };
-  }
   if (!(await hitThrottle(deps.db, codeSendPerClient, clientKey, now)).allowed) {
+    // Asking again within 30 s sends nothing: the code on its way will do.
+    if ((await throttleRefusal(deps.db, codeSendPerClient, clientKey, now)) === 'waiting') {
+      return { sent: false };
+    }
     throw tooManyRequests();
   }
   if (!(await hitThrottle(deps.db, codeSendPerAddress, exhibitor.id, now)).allowed) {
@@ -205,34 +229,12 @@ export async function signInWithCode(
   client: string,
 ): Promise<SignedIn> {
   const now = deps.clock.now();
-  const exhibitor = await deps.db
-    .selectFrom('exhibitors')
-    .select(['id', 'email', 'full_name'])
-    .where('email', '=', email)
-    .executeTakeFirst();
+  const exhibitor = (await exhibitorByEmail(deps.db, { email })).rows[0];
   if (!exhibitor) throw invalidCode();
-  const byClient = await hitThrottle(
-    deps.db,
-    codeTryPerClient,
-    perClient(exhibitor.id, client),
-    now,
-  );
-  if (!byClient.allowed) throw codeTriesExhausted();
-  const byAddress = await hitThrottle(deps.db, codeTryPerAddress, exhibitor.id, now);
-  if (!byAddress.allowed) {
-    const freshClient = byClient.hits === 1;
-    if (!freshClient || !(await hitThrottle(deps.db, codeTryGrace, exhibitor.id, now)).allowed) {
-      throw codeTriesExhausted();
-    }
+  if (!(await countTry(deps.db, codeTries, exhibitor.id, client, now))) {
+    throw codeTriesExhausted();
   }
-  const live = await deps.db
-    .selectFrom('sign_in_codes')
-    .select(['id', 'code_hash'])
-    .where('exhibitor_id', '=', exhibitor.id)
-    .where('used_at', 'is', null)
-    .where('voided_at', 'is', null)
-    .where('expires_at', '>', iso(now))
-    .execute();
+  const live = (await liveCodes(deps.db, { exhibitorId: exhibitor.id, now: iso(now) })).rows;
   const match = live.find((row) => sameHash(row.code_hash, codeHash(row.id, code)));
   if (!match || !(await spendCode(deps, exhibitor, match.id, now))) throw invalidCode();
   return exhibitorSignedIn(exhibitor);
@@ -283,14 +285,8 @@ export async function signInWithPassword(
     throw new AppError('sign_in_failed');
   }
   const clientKey = perClient(admin.id, client);
-  const byClient = await hitThrottle(deps.db, passwordTryPerClient, clientKey, now);
-  if (!byClient.allowed) throw tooManyRequests();
-  const byAccount = await hitThrottle(deps.db, passwordTryPerAccount, admin.id, now);
-  if (!byAccount.allowed) {
-    const freshClient = byClient.hits === 1;
-    if (!freshClient || !(await hitThrottle(deps.db, passwordTryGrace, admin.id, now)).allowed) {
-      throw tooManyRequests();
-    }
+  if (!(await countTry(deps.db, passwordTries, admin.id, client, now))) {
+    throw tooManyRequests();
   }
   if (!(await verifyPassword(admin.password_hash, password))) {
     await recordAudit(deps.db, { role: 'system', email: admin.email }, now, {
