@@ -9,13 +9,18 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   build: {
-    ssr: 'src/server/main.ts',
+    ssr: true,
     outDir: 'dist/server',
     emptyOutDir: true,
     target: 'node24',
     minify: false,
     sourcemap: true,
-    rollupOptions: { external: ['@node-rs/argon2', 'pg-native', 'exceljs', 'sharp'] },
+    rollupOptions: {
+      // The SMTP thread starts from a file of its own (src/server/mail/transport.ts).
+      input: { main: 'src/server/main.ts', 'smtp-thread': 'src/server/mail/smtp-thread.ts' },
+      output: { entryFileNames: '[name].js' },
+      external: ['@node-rs/argon2', 'pg-native', 'exceljs', 'sharp'],
+    },
   },
   ssr: { noExternal: true, target: 'node' },
 });

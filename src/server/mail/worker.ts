@@ -7,7 +7,7 @@ import { claimDueMail, markMailAttemptFailed, markMailSent, markMailSkipped } fr
 
 export const MAIL_MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 20;
-const SEND_CONCURRENCY = 5;
+const SEND_CONCURRENCY = 10;
 /** A claimed message is hidden from other workers this long (a crashed worker's claim lapses). */
 const CLAIM_MS = 60_000;
 
