@@ -5,6 +5,7 @@ import { writesToEvent } from '../../src/shared/api/define.ts';
 import { ALL_ENDPOINTS } from '../../src/shared/api/index.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { newId } from '../../src/server/lib/crypto.ts';
+import { nominee } from '../helpers/nomination-load.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
 import {
   seedAdmin,
@@ -343,7 +344,8 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       expect(foreign.json().error.message).toBe(MSG.eventNotFound);
     });
 
-    it('refuses every write endpoint of the contract on an archived event with 409, changing nothing', async () => {
+    /** An archived event whose one exhibitor had nominated `fiscalIds` (CONSUMO), signed in. */
+    const archivedEventWithVotes = async (fiscalIds: string[]) => {
       const event = await seedEvent(t.deps.db);
       const member = await seedExhibitor(t.deps.db);
       await seedMembership(t.deps.db, event.id, member.id);
@@ -351,22 +353,34 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         eventId: event.id,
         exhibitorId: member.id,
         category: 'consumption',
-        nominees: [{ fiscalId: '30111111111' }],
+        nominees: fiscalIds.map((fiscalId) => ({ fiscalId })),
       });
       await at(AFTER_EVENT);
       expect((await post(`/api/events/${event.id}/archive`)).statusCode).toBe(200);
       const exh = await t.signIn({ role: 'exh', exhibitorId: member.id });
-      const snapshot = async () => ({
-        event: await eventRow(event.id),
-        members: await membersOf(event.id),
-        nominations: await t.deps.db
-          .selectFrom('nominations')
-          .selectAll()
-          .where('event_id', '=', event.id)
-          .execute(),
-        mail: await t.deps.db.selectFrom('mail_outbox').selectAll().execute(),
-        audit: await t.deps.db.selectFrom('audit_log').selectAll().execute(),
-      });
+      return { event, member, exh };
+    };
+    /** Every stored row a refused write to the event could have changed. */
+    const storedRowsOf = async (eventId: string) => ({
+      event: await eventRow(eventId),
+      members: await membersOf(eventId),
+      lists: await t.deps.db
+        .selectFrom('nomination_lists')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .execute(),
+      nominations: await t.deps.db
+        .selectFrom('nominations')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .execute(),
+      mail: await t.deps.db.selectFrom('mail_outbox').selectAll().execute(),
+      audit: await t.deps.db.selectFrom('audit_log').selectAll().execute(),
+    });
+
+    it('refuses every write endpoint of the contract on an archived event with 409, changing nothing', async () => {
+      const { event, member, exh } = await archivedEventWithVotes(['30111111111']);
+      const snapshot = () => storedRowsOf(event.id);
       const before = await snapshot();
       const values: Record<string, string> = {
         eventId: event.id,
@@ -418,6 +432,38 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         as,
       });
       expect(ranking.statusCode).toBe(200);
+    });
+
+    it("refuses an exhibitor's complete, current saves on an archived event with 409, changing nothing", async () => {
+      // The walk above sends empty bodies; these pass every other check, so the save's own
+      // transaction is what refuses them.
+      const { event, exh } = await archivedEventWithVotes(['30111111118', '30222222227']);
+      const snapshot = () => storedRowsOf(event.id);
+      const before = await snapshot();
+      const list = `/api/exh/events/${event.id}/consumption/nominees`;
+      const saves = [
+        { method: 'POST', url: list, payload: { ...nominee('30333333337'), version: 1 } },
+        {
+          method: 'PUT',
+          url: `${list}/30111111118`,
+          payload: { ...nominee('30111111118'), version: 1 },
+        },
+        { method: 'DELETE', url: `${list}/30111111118?version=1` },
+        {
+          method: 'POST',
+          url: `${list}/30222222227/move`,
+          payload: { direction: 'up', version: 1 },
+        },
+      ] as const;
+      for (const save of saves) {
+        const response = await t.request({ ...save, as: exh });
+        expect(response.statusCode, `${save.method} ${save.url}`).toBe(409);
+        expect(response.json().error).toEqual({
+          code: 'event_archived',
+          message: MSG.eventArchived,
+        });
+      }
+      expect(await snapshot()).toEqual(before);
     });
 
     it('withdraws the unsent reminders, and the mail worker sends none for an archived event', async () => {

@@ -72,3 +72,20 @@ export function transactOnOpenEvent(
       return work(tx);
     });
 }
+
+/**
+ * `transact` for a write whose own transaction refuses an archived event (its first statement
+ * reads the event): each transaction only takes the event's archive lock (shared), under which that
+ * read sees an archive that raced it.
+ */
+export function transactUnderArchiveLock(
+  transact: Transact,
+  engine: Engine,
+  eventId: string,
+): Transact {
+  return (work) =>
+    transact(async (tx) => {
+      await lockEvent(tx, engine, eventId, 'shared');
+      return work(tx);
+    });
+}

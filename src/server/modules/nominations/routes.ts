@@ -9,6 +9,9 @@ import {
   removeNominee,
 } from './service.ts';
 
+/** Each save refuses an archived event in its own transaction (service.ts, checkSaveTarget). */
+const saves = { archiveCheckedInTransaction: true };
+
 export const nominationsRoutes: Route[] = [
   implement(api.myEvents, async ({ deps, user }) => ({
     events: await listExhibitorEvents(deps, user.exhibitorId),
@@ -16,27 +19,54 @@ export const nominationsRoutes: Route[] = [
   implement(api.myEvent, async ({ deps, user, params }) =>
     getExhibitorEvent(deps, user.exhibitorId, params.eventId),
   ),
-  implement(api.addNominee, async ({ deps, user, params, body }) => {
-    const { version, ...values } = body;
-    return addNominee(deps, { ...params, exhibitorId: user.exhibitorId }, values, version);
-  }),
-  implement(api.editNominee, async ({ deps, user, params, body }) => {
-    const { version, ...values } = body;
-    const { fiscalId, ...list } = params;
-    return editNominee(deps, { ...list, exhibitorId: user.exhibitorId }, fiscalId, values, version);
-  }),
-  implement(api.removeNominee, async ({ deps, user, params, query }) => {
-    const { fiscalId, ...list } = params;
-    return removeNominee(deps, { ...list, exhibitorId: user.exhibitorId }, fiscalId, query.version);
-  }),
-  implement(api.moveNominee, async ({ deps, user, params, body }) => {
-    const { fiscalId, ...list } = params;
-    return moveNominee(
-      deps,
-      { ...list, exhibitorId: user.exhibitorId },
-      fiscalId,
-      body.direction,
-      body.version,
-    );
-  }),
+  implement(
+    api.addNominee,
+    async ({ deps, user, params, body }) => {
+      const { version, ...values } = body;
+      return addNominee(deps, { ...params, exhibitorId: user.exhibitorId }, values, version);
+    },
+    saves,
+  ),
+  implement(
+    api.editNominee,
+    async ({ deps, user, params, body }) => {
+      const { version, ...values } = body;
+      const { fiscalId, ...list } = params;
+      return editNominee(
+        deps,
+        { ...list, exhibitorId: user.exhibitorId },
+        fiscalId,
+        values,
+        version,
+      );
+    },
+    saves,
+  ),
+  implement(
+    api.removeNominee,
+    async ({ deps, user, params, query }) => {
+      const { fiscalId, ...list } = params;
+      return removeNominee(
+        deps,
+        { ...list, exhibitorId: user.exhibitorId },
+        fiscalId,
+        query.version,
+      );
+    },
+    saves,
+  ),
+  implement(
+    api.moveNominee,
+    async ({ deps, user, params, body }) => {
+      const { fiscalId, ...list } = params;
+      return moveNominee(
+        deps,
+        { ...list, exhibitorId: user.exhibitorId },
+        fiscalId,
+        body.direction,
+        body.version,
+      );
+    },
+    saves,
+  ),
 ];
