@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { newId } from '../../src/server/lib/crypto.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
 import {
@@ -229,5 +230,137 @@ describe('the whole event in one workbook', () => {
     expect(response.statusCode).toBe(200);
     const { sheets } = await readWorkbook(response.rawPayload);
     expect(sheets.get('CONSUMO')?.values[1]?.[2]).toBe('Control');
+  });
+});
+
+describe('a workbook longer than one read', () => {
+  // More rows than the export reads at a time (250 votes or exhibitors, 500 ranking rows): the
+  // pages on SQLite and the cursor's chunks on PostgreSQL join up with no row lost or repeated,
+  // and positions and tie-breaks carry on across them.
+  const EXHIBITORS = 600;
+  const FISCAL_IDS = 550;
+  const fiscalId = (k: number) => `27${String(k).padStart(9, '0')}`;
+  const name = (i: number) => `Expositor ${String(i).padStart(3, '0')}`;
+  let t: TestApp;
+  let admin: Session;
+  let eventId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.deps.db;
+    admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(db)).id });
+    eventId = (await seedEvent(db, { name: 'Premios Largos' })).id;
+    const ids = Array.from({ length: EXHIBITORS }, () => newId());
+    await db
+      .insertInto('exhibitors')
+      .values(
+        ids.map((id, i) => ({
+          id,
+          email: `largo${i}@empresa.test`,
+          full_name: name(i),
+          company: 'Distribuidora Norte',
+          created_at: T1,
+          updated_at: T1,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('event_exhibitors')
+      .values(
+        ids.map((id) => ({
+          event_id: eventId,
+          exhibitor_id: id,
+          invited_by: null,
+          invitation_message_id: null,
+          created_at: T1,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('nomination_lists')
+      .values(
+        ids.map((id) => ({
+          event_id: eventId,
+          exhibitor_id: id,
+          category: 'consumption' as const,
+          version: 1,
+          updated_at: T1,
+        })),
+      )
+      .execute();
+    // Exhibitor i puts fiscal id i mod 550 first: the first 50 get two first places.
+    for (let start = 0; start < EXHIBITORS; start += 200) {
+      await db
+        .insertInto('nominations')
+        .values(
+          ids.slice(start, start + 200).map((id, j) => {
+            const fiscal = fiscalId((start + j) % FISCAL_IDS);
+            return {
+              event_id: eventId,
+              exhibitor_id: id,
+              category: 'consumption' as const,
+              list_order: 1,
+              fiscal_id: fiscal,
+              name: `Reseller ${fiscal}`,
+              registered_name: `Razón Social ${fiscal} S.A.`,
+              contact_name: 'Carla Contacto',
+              contact_position: 'Gerente Comercial',
+              phone: '1155550000',
+              email: `contacto${fiscal}@reseller.test`,
+              location: 'Palermo',
+              city: 'Buenos Aires',
+              nominated_at: T1,
+              updated_at: T1,
+            };
+          }),
+        )
+        .execute();
+    }
+  });
+  afterAll(() => t.close());
+
+  it('holds every ranking row, vote and exhibitor once, in order', async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/export`,
+      as: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    const { sheets } = await readWorkbook(response.rawPayload);
+
+    const ranking = Array.from({ length: FISCAL_IDS }, (_, k) => {
+      const fiscal = fiscalId(k);
+      const twice = k < EXHIBITORS - FISCAL_IDS;
+      const first = k === 0 ? null : k === EXHIBITORS - FISCAL_IDS ? 'Puntos' : 'Empate';
+      return [
+        twice ? 1 : EXHIBITORS - FISCAL_IDS + 1,
+        fiscal,
+        `Reseller ${fiscal}`,
+        `Razón Social ${fiscal} S.A.`,
+        twice ? 2 : 1,
+        0,
+        0,
+        0,
+        0,
+        twice ? 10 : 5,
+        twice ? 2 : 1,
+        first,
+      ];
+    });
+    expect(sheets.get('CONSUMO')?.values.slice(1)).toEqual(ranking);
+
+    const votes = (sheets.get('Votos')?.values.slice(1) ?? []).map((r) => `${r[0]} ${r[6]}`);
+    expect(votes.toSorted()).toEqual(
+      Array.from({ length: EXHIBITORS }, (_, i) => `${name(i)} ${fiscalId(i % FISCAL_IDS)}`),
+    );
+
+    const participation = (sheets.get('Participación')?.values.slice(1) ?? []).map((r) => [
+      r[0],
+      r[3],
+      r[4],
+    ]);
+    expect(participation.toSorted((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual(
+      Array.from({ length: EXHIBITORS }, (_, i) => [name(i), 1, 0]),
+    );
   });
 });

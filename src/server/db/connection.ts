@@ -6,6 +6,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'ky
 import { Migrator } from 'kysely/migration';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import {
@@ -110,6 +111,8 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Da
   } else {
     dialect = new PostgresDialect({
       pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }),
+      // `.stream()` reads a large result a chunk at a time (the whole-event workbook).
+      cursor: Cursor,
     });
   }
   const db = new Kysely<Database>({ dialect: guardedDialect(dialect) });

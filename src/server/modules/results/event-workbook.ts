@@ -8,10 +8,10 @@ import {
 import { HISTORY_ACTION_LABELS } from '../../../shared/history.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 import { TIE_BREAK_LABELS } from '../../../shared/tie-breaks.ts';
-import type { Db } from '../../db/connection.ts';
+import { engineOf, type Db } from '../../db/connection.ts';
 import { streamWorkbook, type Cell, type StreamedSheet } from '../../lib/xlsx-stream.ts';
 import { describeChange } from './history.ts';
-import { fullRanking } from './service.ts';
+import { streamedRanking } from './service.ts';
 
 export const EVENT_SHEETS = [
   'CONSUMO',
@@ -33,8 +33,42 @@ const NOMINEE_FIELDS = [
   ['Ciudad', 'city'],
 ] as const;
 
-/** Rows read per statement: what the export holds in memory at a time. */
-const BATCH = 2_000;
+/** Rows read from PostgreSQL at a time, from SQLite per statement: what the export holds at once. */
+const BATCH = 250;
+
+/** A sheet's query, which sheetRows reads whole or a page at a time. */
+interface RowQuery<R> {
+  limit(limit: number): { execute(): Promise<R[]> };
+  stream(chunkSize: number): AsyncIterableIterator<R>;
+}
+
+/**
+ * The rows of a sheet in the order of its query: `query(after)` is the query of the rows that
+ * follow `after` in that order (every row when `after` is undefined). PostgreSQL sends them from
+ * one statement, so from one snapshot, through a cursor BATCH rows at a time. SQLite reads them in
+ * keyset pages of BATCH rows: a statement streamed from SQLite would hold its one connection, and
+ * every other request with it, while a slow download is written.
+ *
+ * BATCH is small because what survives the young generation's collections sets its size: with
+ * 2,000-row pages on SQLite, or PostgreSQL's whole results, it grew to its largest and the server
+ * peaked near 300 MB.
+ */
+async function* sheetRows<R>(
+  db: Db,
+  query: (after: R | undefined) => RowQuery<R>,
+): AsyncGenerator<R> {
+  if (engineOf(db) === 'postgres') {
+    yield* query(undefined).stream(BATCH);
+    return;
+  }
+  let after: R | undefined;
+  for (;;) {
+    const rows = await query(after).limit(BATCH).execute();
+    yield* rows;
+    after = rows.at(-1);
+    if (!after || rows.length < BATCH) return;
+  }
+}
 
 function rankingSheet(db: Db, eventId: string, category: Category): StreamedSheet {
   return {
@@ -55,9 +89,8 @@ function rankingSheet(db: Db, eventId: string, category: Category): StreamedShee
     ],
     numericHeaders: ['Posición', '1°', '2°', '3°', '4°', '5°', 'Puntos', 'Nominaciones'],
     async *rows() {
-      // One statement, so positions and tie-breaks come from one snapshot: a ranking row is
-      // small (one per fiscal id, 8,000 at most in the bench), unlike the votes below.
-      for (const row of await fullRanking(db, eventId, category)) yield rankingCells(row);
+      // One statement, so positions and tie-breaks come from one snapshot.
+      for await (const row of streamedRanking(db, eventId, category)) yield rankingCells(row);
     },
   };
 }
@@ -79,44 +112,41 @@ function rankingCells(row: RankingRow): Cell[] {
   ];
 }
 
-/** Every nomination of the event, by exhibitor, category and order, read in keyset batches. */
+/** Every nomination of the event, by exhibitor, category and order. */
 function votesSheet(db: Db, eventId: string): StreamedSheet {
   return {
     name: 'Votos',
     headers: ['Expositor', 'Empresa', 'Categoría', 'Orden', ...NOMINEE_FIELDS.map(([t]) => t)],
     numericHeaders: ['Orden'],
     async *rows() {
-      let after: { exhibitorId: string; category: string; order: number } | null = null;
-      for (;;) {
-        let query = db
-          .selectFrom('nominations as n')
-          .innerJoin('exhibitors as e', 'e.id', 'n.exhibitor_id')
-          .selectAll('n')
-          .select(['e.full_name', 'e.company'])
-          .where('n.event_id', '=', eventId)
-          .orderBy('n.exhibitor_id')
-          .orderBy('n.category')
-          .orderBy('n.list_order')
-          .limit(BATCH);
-        if (after) {
-          const { exhibitorId, category, order } = after;
-          query = query.where(
-            sql<boolean>`(n.exhibitor_id, n.category, n.list_order) > (${exhibitorId}, ${category}, ${order})`,
-          );
-        }
-        const rows = await query.execute();
-        for (const row of rows) {
-          yield [
-            row.full_name,
-            row.company,
-            CATEGORY_LABELS[row.category],
-            row.list_order,
-            ...NOMINEE_FIELDS.map(([, field]) => row[field]),
-          ];
-        }
-        const last = rows.at(-1);
-        if (!last || rows.length < BATCH) return;
-        after = { exhibitorId: last.exhibitor_id, category: last.category, order: last.list_order };
+      const votes = sheetRows(
+        db,
+        (after: { exhibitor_id: string; category: string; list_order: number } | undefined) => {
+          let query = db
+            .selectFrom('nominations as n')
+            .innerJoin('exhibitors as e', 'e.id', 'n.exhibitor_id')
+            .selectAll('n')
+            .select(['e.full_name', 'e.company'])
+            .where('n.event_id', '=', eventId)
+            .orderBy('n.exhibitor_id')
+            .orderBy('n.category')
+            .orderBy('n.list_order');
+          if (after) {
+            query = query.where(
+              sql<boolean>`(n.exhibitor_id, n.category, n.list_order) > (${after.exhibitor_id}, ${after.category}, ${after.list_order})`,
+            );
+          }
+          return query;
+        },
+      );
+      for await (const row of votes) {
+        yield [
+          row.full_name,
+          row.company,
+          CATEGORY_LABELS[row.category],
+          row.list_order,
+          ...NOMINEE_FIELDS.map(([, field]) => row[field]),
+        ];
       }
     },
   };
@@ -129,9 +159,8 @@ function participationSheet(db: Db, eventId: string): StreamedSheet {
     headers: ['Expositor', 'Email', 'Empresa', ...CATEGORIES.map((c) => CATEGORY_LABELS[c])],
     numericHeaders: CATEGORIES.map((c) => CATEGORY_LABELS[c]),
     async *rows() {
-      let afterId = '';
-      for (;;) {
-        const rows = await db
+      const members = sheetRows(db, (after: { id: string } | undefined) =>
+        db
           .selectFrom('event_exhibitors as m')
           .innerJoin('exhibitors as e', 'e.id', 'm.exhibitor_id')
           .select(['e.id', 'e.full_name', 'e.email', 'e.company'])
@@ -146,21 +175,16 @@ function participationSheet(db: Db, eventId: string): StreamedSheet {
             return [countIn('consumption').as('consumption'), countIn('value').as('value')];
           })
           .where('m.event_id', '=', eventId)
-          .where('e.id', '>', afterId)
-          .orderBy('e.id')
-          .limit(BATCH)
-          .execute();
-        for (const row of rows) {
-          yield [
-            row.full_name,
-            row.email,
-            row.company,
-            ...CATEGORIES.map((category) => Number(row[category] ?? 0)),
-          ];
-        }
-        const last = rows.at(-1);
-        if (!last || rows.length < BATCH) return;
-        afterId = last.id;
+          .where('e.id', '>', after?.id ?? '')
+          .orderBy('e.id'),
+      );
+      for await (const row of members) {
+        yield [
+          row.full_name,
+          row.email,
+          row.company,
+          ...CATEGORIES.map((category) => Number(row[category] ?? 0)),
+        ];
       }
     },
   };
@@ -185,39 +209,33 @@ function correctionsSheet(db: Db, eventId: string): StreamedSheet {
     name: 'Correcciones',
     headers: ['Fecha', 'Quién', 'Acción', 'Motivo', 'Detalle', 'Antes', 'Después'],
     async *rows() {
-      let afterId = 0;
-      for (;;) {
-        const rows = await db
+      const entries = sheetRows(db, (after: { id: number | string } | undefined) =>
+        db
           .selectFrom('audit_log as l')
           .leftJoin('admins as a', 'a.id', 'l.actor_id')
           .select(['l.id', 'l.at', 'l.action', 'l.details', 'l.actor_email', 'a.email'])
           .where('l.event_id', '=', eventId)
           .where('l.actor_role', '=', 'admin')
-          .where('l.id', '>', afterId)
-          .orderBy('l.id')
-          .limit(BATCH)
-          .execute();
-        for (const row of rows) {
-          const details = JSON.parse(row.details) as {
-            reason?: CorrectionReason;
-            detail?: string;
-            before?: VoteSnapshot;
-            after?: VoteSnapshot;
-          };
-          const isVote = row.action === 'vote.edit';
-          yield [
-            row.at,
-            row.email ?? row.actor_email ?? '',
-            HISTORY_ACTION_LABELS[row.action] ?? row.action,
-            details.reason ? (CORRECTION_REASON_LABELS[details.reason] ?? '') : '',
-            isVote ? (details.detail ?? '') : describeChange(row.action, row.details),
-            isVote ? snapshotText(details.before) : '',
-            isVote ? snapshotText(details.after) : '',
-          ] satisfies Cell[];
-        }
-        const last = rows.at(-1);
-        if (!last || rows.length < BATCH) return;
-        afterId = Number(last.id);
+          .where('l.id', '>', Number(after?.id ?? 0))
+          .orderBy('l.id'),
+      );
+      for await (const row of entries) {
+        const details = JSON.parse(row.details) as {
+          reason?: CorrectionReason;
+          detail?: string;
+          before?: VoteSnapshot;
+          after?: VoteSnapshot;
+        };
+        const isVote = row.action === 'vote.edit';
+        yield [
+          row.at,
+          row.email ?? row.actor_email ?? '',
+          HISTORY_ACTION_LABELS[row.action] ?? row.action,
+          details.reason ? (CORRECTION_REASON_LABELS[details.reason] ?? '') : '',
+          isVote ? (details.detail ?? '') : describeChange(row.action, row.details),
+          isVote ? snapshotText(details.before) : '',
+          isVote ? snapshotText(details.after) : '',
+        ] satisfies Cell[];
       }
     },
   };

@@ -102,12 +102,12 @@ function earliestNomination(db: Db, eventId: string, category: Category) {
  * a shared position rows are listed by fiscal id in numeric order (length first), which both
  * engines sort alike and which makes page boundaries stable.
  */
-async function rankingRows(
+function rankingQuery(
   db: Db,
   eventId: string,
   category: Category,
   slice?: { limit: number; offset: number },
-): Promise<RankingPage> {
+) {
   const offset = slice?.offset ?? 0;
   const window = slice ? sql`limit ${slice.limit} offset ${offset}` : sql``;
   const firstGroupPosition =
@@ -124,7 +124,7 @@ async function rankingRows(
                   = (f.points, f.p1, f.p2, f.p3, f.p4, f.p5, f.nominations)
                 and substr(t.first_key, 1, length(t.first_key) - 36) < f.first_at))
         )`;
-  const result = await sql<RankingSqlRow>`
+  return sql<RankingSqlRow>`
     with selected as (
       select
         fiscal_id,
@@ -171,13 +171,12 @@ async function rankingRows(
     from numbered s
     ${earliestNomination(db, eventId, category)}
     order by s.slice_index
-  `.execute(db);
-  // The first row of a later page is compared with the last row of the page before.
-  let above: RankingSums | undefined =
-    offset > 0 && result.rows.length > 0
-      ? await rowBefore(db, eventId, category, offset)
-      : undefined;
-  const rows = result.rows.map((row) => {
+  `;
+}
+
+/** Turns the rows of rankingQuery, in their order, into ranking rows; `above` precedes the first. */
+function rankingRowReader(above: RankingSums | undefined): (row: RankingSqlRow) => RankingRow {
+  return (row) => {
     const tieBreak = tieBreakBetween(above, row);
     above = row;
     return {
@@ -192,7 +191,23 @@ async function rankingRows(
       p5: Number(row.p5),
       tieBreak,
     };
-  });
+  };
+}
+
+async function rankingRows(
+  db: Db,
+  eventId: string,
+  category: Category,
+  slice?: { limit: number; offset: number },
+): Promise<RankingPage> {
+  const offset = slice?.offset ?? 0;
+  const result = await rankingQuery(db, eventId, category, slice).execute(db);
+  // The first row of a later page is compared with the last row of the page before.
+  const above =
+    offset > 0 && result.rows.length > 0
+      ? await rowBefore(db, eventId, category, offset)
+      : undefined;
+  const rows = result.rows.map(rankingRowReader(above));
   const first = result.rows[0];
   return { rows, total: first ? Number(first.total) : await rankingSize(db, eventId, category) };
 }
@@ -245,6 +260,33 @@ export async function fullRanking(
   category: Category,
 ): Promise<RankingRow[]> {
   return (await rankingRows(db, eventId, category)).rows;
+}
+
+/** Rows a streamed ranking reads from PostgreSQL at a time. */
+const STREAM_CHUNK = 500;
+
+/**
+ * fullRanking's rows one at a time, from the same one statement (one snapshot), for the
+ * whole-event workbook. PostgreSQL sends them through a cursor, STREAM_CHUNK at a time: read as
+ * whole results, about 5 MB of pg's rows survived each young-generation collection of the heap
+ * (under 1 MB through a cursor), so it grew to its largest and the workbook's server peaked at
+ * 307 MB. SQLite reads them at once: its reads are in-process, and a statement streamed from it
+ * would hold its one connection, and every other request with it, while a slow download is written.
+ */
+export async function* streamedRanking(
+  db: Db,
+  eventId: string,
+  category: Category,
+): AsyncGenerator<RankingRow> {
+  const query = rankingQuery(db, eventId, category);
+  const read = rankingRowReader(undefined);
+  if (engineOf(db) === 'sqlite') {
+    for (const row of (await query.execute(db)).rows) yield read(row);
+    return;
+  }
+  for await (const chunk of db.getExecutor().stream(query.compile(db), STREAM_CHUNK)) {
+    for (const row of chunk.rows) yield read(row);
+  }
 }
 
 /** A fiscal id of the ranking as the duplicate finder compares it. */
