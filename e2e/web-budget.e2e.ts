@@ -21,9 +21,15 @@ describe('web budgets', () => {
     ).toEqual([]);
   });
 
-  it('keeps /exh/event/{id} under its ceiling', () => {
+  it('loads at most 160 KB of gzip JavaScript to show /exh and /exh/event/{id}, without MUI or TanStack Query', () => {
     const report = measureWebSize(webDir);
-    expect(report.exhEvent.bytes).toBeLessThanOrEqual(EXH_EVENT_JS_BUDGET_BYTES);
+    expect(EXH_EVENT_JS_BUDGET_BYTES).toBe(160 * 1024);
+    for (const page of [report.exhHome, report.exhEvent]) {
+      expect(page.bytes).toBeLessThanOrEqual(EXH_EVENT_JS_BUDGET_BYTES);
+      expect(
+        page.modules.filter((module) => /node_modules\/(@mui|@emotion|@tanstack)\//.test(module)),
+      ).toEqual([]);
+    }
   });
 
   it('never loads date pickers, xlsx code or administrator screens for an exhibitor', () => {

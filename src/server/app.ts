@@ -190,7 +190,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   const indexFile = path.join(config.webDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
-  // /signin is also built drawn (the form paints before any script): sent when present.
+  // /signin is also built drawn (the form paints before any script): sent when present, and for
+  // /signin/code, which shows the same email step when opened directly (no address carried).
   const hasSignInPage = fs.existsSync(path.join(config.webDir, 'signin.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -214,7 +215,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       return reply.status(404).send(errorBody('not_found'));
     }
     // History fallback: the web app's router decides what the path shows.
-    const signIn = hasSignInPage && request.url.split('?')[0] === '/signin';
+    const pathname = request.url.split('?')[0];
+    const signIn = hasSignInPage && (pathname === '/signin' || pathname === '/signin/code');
     return reply
       .header('cache-control', 'no-cache')
       .sendFile(signIn ? 'signin.html' : 'index.html');

@@ -15,9 +15,12 @@ const start = () =>
       </Shell>
     </StrictMode>,
   );
-// A page sent already drawn (signin.html) stays as it is until its screen's code has loaded, so
-// that React replaces it with the same screen, never with the loading spinner in between.
-if (root.querySelector('[data-prerendered]') && !router.state.initialized) {
+// What the server sent stays as it is until the first screen's code (and its loader) is in:
+// signin.html's form, so that React replaces it with the same screen, never with the loading
+// spinner in between; index.html's logo, so that the browser counts that first paint as the
+// page's largest one (replaced within a frame of painting, Chrome often drops it, and a phone's
+// LCP became whichever later text was largest) and the main thread draws no spinner meanwhile.
+if (!router.state.initialized) {
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();

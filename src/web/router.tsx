@@ -1,6 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Loading, RequireRole } from './components/RequireRole.tsx';
+import {
+  exhLayoutLoader,
+  myEventsLoader,
+  nominationLoader,
+  onArrivalOnly,
+} from './routes/exh/loaders.ts';
 import { activateProviders } from './shell.tsx';
 
 /**
@@ -11,7 +17,10 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
   const [{ default: Component }] = await Promise.all([load(), activateProviders()]);
   return { Component };
 };
-/** The first sign-in steps, written without MUI or TanStack Query: they show without them. */
+/**
+ * The first sign-in steps and the exhibitor's screens, written without MUI or TanStack Query: they
+ * show without them.
+ */
 const plainScreen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
@@ -78,24 +87,34 @@ export const routes = [
       },
     ],
   },
+  // The exhibitor's screens are plain too: an exhibitor opens them on a phone (decision 0009).
+  // Their layout checks the role itself. Their loaders start the requests of their first draw
+  // while their code loads.
   {
     path: '/exh',
-    element: <RequireRole role="exh" />,
+    loader: exhLayoutLoader,
+    shouldRevalidate: onArrivalOnly,
+    lazy: plainScreen(() => import('./routes/exh/ExhLayout.tsx')),
     children: [
       {
-        lazy: screen(() => import('./routes/AppLayout.tsx')),
-        children: [
-          { index: true, lazy: screen(() => import('./routes/exh/MyEvents.tsx')) },
-          {
-            path: 'event/:eventId',
-            lazy: screen(() => import('./routes/exh/NominationScreen.tsx')),
-          },
-        ],
+        index: true,
+        loader: myEventsLoader,
+        shouldRevalidate: onArrivalOnly,
+        lazy: plainScreen(() => import('./routes/exh/MyEvents.tsx')),
+      },
+      {
+        path: 'event/:eventId',
+        loader: nominationLoader,
+        shouldRevalidate: onArrivalOnly,
+        lazy: plainScreen(() => import('./routes/exh/NominationScreen.tsx')),
       },
     ],
   },
   { path: '*', lazy: screen(() => import('./routes/NotFound.tsx')) },
 ];
 
-/** While the first screen's code loads, the static logo of index.html gives way to a spinner. */
+/**
+ * The first screen's code loads under the page the server sent (./main.tsx); the spinner shows if
+ * the router is ever drawn before that.
+ */
 export const router = createBrowserRouter([{ HydrateFallback: Loading, children: routes }]);

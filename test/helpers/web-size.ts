@@ -2,7 +2,6 @@
 export {
   budgetMisses,
   EXH_EVENT_JS_BUDGET_BYTES,
-  EXH_EVENT_JS_TARGET_BYTES,
   measureWebSize,
   NEVER_FOR_EXHIBITORS,
   SIGNIN_JS_BUDGET_BYTES,

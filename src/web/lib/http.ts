@@ -1,6 +1,7 @@
 import type { Endpoint, InputOf, ResponseOf } from '../../shared/api/define.ts';
 import { isApiErrorCode, type ApiErrorCode } from '../../shared/errors.ts';
 import { MSG } from '../../shared/messages.ts';
+import type { Prefetched } from './prefetch.ts';
 
 /*
  * Calling the API without TanStack Query: the sign-in screens, which show before it loads, use
@@ -81,10 +82,29 @@ function rawUrl(endpoint: Endpoint, input: RawInput): string {
 
 /**
  * Calls an endpoint of the contract: the input it takes, the answer it gives (checked against its
- * schema), or an ApiError with the server's Spanish message.
+ * schema), or an ApiError with the server's Spanish message. `prefetched`: the same GET, already
+ * started by the route's loader (./prefetch.ts); its answer is used instead of a second request.
  */
-export function call<E extends Endpoint>(endpoint: E, input: InputOf<E>): Promise<ResponseOf<E>>;
-export async function call(endpoint: Endpoint, input: RawInput): Promise<unknown> {
+export function call<E extends Endpoint>(
+  endpoint: E,
+  input: InputOf<E>,
+  prefetched?: Prefetched,
+): Promise<ResponseOf<E>>;
+export async function call(
+  endpoint: Endpoint,
+  input: RawInput,
+  prefetched?: Prefetched,
+): Promise<unknown> {
+  const url = rawUrl(endpoint, input);
+  if (prefetched?.url === url && endpoint.method === 'GET' && endpoint.response.kind !== 'file') {
+    let answer: { status: number; text: string };
+    try {
+      answer = await prefetched.answer;
+    } catch {
+      throw new ApiError(0, 'network_error', MSG.genericError);
+    }
+    return parseAnswer(endpoint, answer.status, answer.text);
+  }
   const headers: Record<string, string> = { 'x-requested-with': 'premios' };
   let payload: BodyInit | undefined;
   if (input.form) {
@@ -95,7 +115,7 @@ export async function call(endpoint: Endpoint, input: RawInput): Promise<unknown
   }
   let response: Response;
   try {
-    response = await fetch(rawUrl(endpoint, input), {
+    response = await fetch(url, {
       method: endpoint.method,
       headers,
       body: payload,
@@ -105,9 +125,12 @@ export async function call(endpoint: Endpoint, input: RawInput): Promise<unknown
     throw new ApiError(0, 'network_error', MSG.genericError);
   }
   if (endpoint.response.kind === 'file' && response.ok) return response.blob();
-  const text = await response.text();
+  return parseAnswer(endpoint, response.status, await response.text());
+}
+
+function parseAnswer(endpoint: Endpoint, status: number, text: string): unknown {
   const data: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) throw apiErrorFrom(response.status, data);
+  if (status < 200 || status > 299) throw apiErrorFrom(status, data);
   if (endpoint.response.kind === 'file') return new Blob([text]);
   return endpoint.response.schema.parse(data);
 }

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../shared/schemas/session.ts';
-import { CURRENT_USER_COOKIE } from '../../shared/constants.ts';
 import { call } from './api.ts';
+import { currentUserFromCookie } from './current-user.ts';
+
+export { currentUserFromCookie } from './current-user.ts';
 
 /**
  * The session is asked on every screen, the first one included, so its contract (and Zod with it)
@@ -10,29 +12,6 @@ import { call } from './api.ts';
  */
 export const sessionQueryKey = ['session'] as const;
 const loadSessionContract = () => import('../../shared/api/session.ts');
-
-/**
- * The display-only `currentUser` cookie, read for the first paint so that
- * screens do not wait for /api/session. It grants nothing: the API decides on every call, and the
- * session query replaces this guess as soon as it answers.
- */
-export function currentUserFromCookie(cookies: string = document.cookie): CurrentUser | null {
-  const raw = cookies
-    .split('; ')
-    .find((part) => part.startsWith(`${CURRENT_USER_COOKIE}=`))
-    ?.slice(CURRENT_USER_COOKIE.length + 1);
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(decodeURIComponent(raw)) as Partial<CurrentUser>;
-    return (value.role === 'admin' || value.role === 'exh') &&
-      typeof value.email === 'string' &&
-      typeof value.fullName === 'string'
-      ? { role: value.role, email: value.email, fullName: value.fullName }
-      : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The signed-in user: undefined while loading, null when nobody is signed in. */
 export function useCurrentUser(): { user: CurrentUser | null | undefined; isLoading: boolean } {

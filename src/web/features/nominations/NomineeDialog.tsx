@@ -19,15 +19,13 @@ import {
 } from '../../../shared/schemas/nominee.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
+import { NOMINEE_FIELDS, nomineeInputAttributes } from './fields.ts';
 import { ApiError } from '../../lib/api.ts';
-
-const FIELDS = Object.keys(NOMINEE_FIELD_LABELS) as (keyof Nominee)[];
 
 /** The form's values; an administrator's correction adds why ("Motivo", "Detalle"). */
 type FormInput = NomineeInput & { reason?: CorrectionReason | ''; detail?: string };
 type FormOutput = Nominee & { reason?: CorrectionReason; detail?: string };
 const CORRECTION_FIELDS = ['reason', 'detail'] as const;
-const NUMERIC: (keyof Nominee)[] = ['fiscalId', 'phone'];
 
 /**
  * The nominee form, used by "Nominar a un reseller", "Editar reseller",
@@ -71,7 +69,7 @@ export function NomineeDialog({
       if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500) {
         setError(caught.message);
         for (const [field, message] of Object.entries(caught.fields)) {
-          if (FIELDS.includes(field as keyof Nominee)) {
+          if (NOMINEE_FIELDS.includes(field as keyof Nominee)) {
             form.setError(field as keyof Nominee, { message });
           } else if (correction && (CORRECTION_FIELDS as readonly string[]).includes(field)) {
             form.setError(field as (typeof CORRECTION_FIELDS)[number], { message });
@@ -92,7 +90,7 @@ export function NomineeDialog({
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
-      {FIELDS.map((field, index) => (
+      {NOMINEE_FIELDS.map((field, index) => (
         <FormTextField
           key={field}
           control={form.control}
@@ -103,9 +101,8 @@ export function NomineeDialog({
           type={field === 'email' ? 'email' : 'text'}
           slotProps={{
             htmlInput: {
-              ...(NUMERIC.includes(field) ? { inputMode: 'numeric', pattern: '[0-9]*' } : {}),
+              ...nomineeInputAttributes(field),
               ...(field === 'fiscalId' && fiscalIdReadOnly ? { readOnly: true } : {}),
-              maxLength: NUMERIC.includes(field) ? 20 : 200,
             },
           }}
         />

@@ -1,14 +1,8 @@
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import { Box, IconButton, Tooltip, Typography } from '@mui/material';
-import type { ReactElement } from 'react';
 import { MSG } from '../../../shared/messages.ts';
 import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { MoveDirection } from '../../../shared/schemas/nominations.ts';
-import { PhoneOnly } from '../../components/PhoneOnly.tsx';
-import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { IconButton } from '../../components/plain/Icon.tsx';
+import { PlainTable, type PlainColumn } from '../../components/plain/Table.tsx';
 
 export type RowAction = 'up' | 'down' | 'edit' | 'remove';
 
@@ -16,38 +10,11 @@ export type RowAction = 'up' | 'down' | 'edit' | 'remove';
 export const rowControlId = (listId: string, fiscalId: string, action: RowAction) =>
   `${listId}-${fiscalId}-${action}`;
 
-function ActionButton({
-  id,
-  label,
-  icon,
-  disabled,
-  onClick,
-}: {
-  id: string;
-  label: string;
-  icon: ReactElement;
-  disabled?: boolean;
-  onClick(): void;
-}) {
-  const button = (
-    <IconButton id={id} aria-label={label} disabled={disabled} onClick={onClick} size="medium">
-      {icon}
-    </IconButton>
-  );
-  // A disabled button fires no events, so its tooltip needs a wrapper to hover.
-  return disabled ? (
-    button
-  ) : (
-    <Tooltip title={label} disableInteractive>
-      {button}
-    </Tooltip>
-  );
-}
-
 /**
  * One ranked list: "Orden", "Reseller", "Contacto", "Email" and, while voting is open, the row
  * controls. On a phone the contact and email fold under the reseller's name and the four controls
- * sit two by two, so nothing scrolls sideways at 390 px.
+ * sit two by two, so nothing scrolls sideways at 390 px. Plain elements (shell.css): the
+ * exhibitor's screens show without MUI.
  */
 export function NomineeList({
   listId,
@@ -66,18 +33,16 @@ export function NomineeList({
   onEdit(nominee: NomineeView): void;
   onRemove(nominee: NomineeView): void;
 }) {
-  const columns: Column<NomineeView>[] = [
+  const columns: PlainColumn<NomineeView>[] = [
     { header: 'Orden', width: 84, align: 'center', render: (n) => n.order },
     {
       header: 'Reseller',
       render: (n) => (
         <>
-          <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-            {n.name}
-          </Typography>
-          <PhoneOnly>
+          <span className="nominee-name">{n.name}</span>
+          <span className="plain-phone-only">
             {n.contactName} · {n.email}
-          </PhoneOnly>
+          </span>
         </>
       ),
     },
@@ -91,45 +56,39 @@ export function NomineeList({
       // As narrow as its buttons: the rest of the row goes to the text columns.
       width: '1%',
       render: (n, index) => (
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: 'repeat(2, 40px)', sm: 'repeat(4, 40px)' },
-            justifyContent: 'center',
-          }}
-        >
-          <ActionButton
+        <div className="nominee-actions">
+          <IconButton
             id={rowControlId(listId, n.fiscalId, 'up')}
             label="Subir"
-            icon={<ArrowUpwardIcon />}
+            icon="up"
             disabled={index === 0}
             onClick={() => onMove(n, 'up')}
           />
-          <ActionButton
+          <IconButton
             id={rowControlId(listId, n.fiscalId, 'down')}
             label="Bajar"
-            icon={<ArrowDownwardIcon />}
+            icon="down"
             disabled={index === nominees.length - 1}
             onClick={() => onMove(n, 'down')}
           />
-          <ActionButton
+          <IconButton
             id={rowControlId(listId, n.fiscalId, 'edit')}
             label="Editar"
-            icon={<EditIcon />}
+            icon="edit"
             onClick={() => onEdit(n)}
           />
-          <ActionButton
+          <IconButton
             id={rowControlId(listId, n.fiscalId, 'remove')}
             label="Eliminar"
-            icon={<DeleteIcon />}
+            icon="delete"
             onClick={() => onRemove(n)}
           />
-        </Box>
+        </div>
       ),
     });
   }
   return (
-    <DataTable
+    <PlainTable
       label={label}
       columns={columns}
       rows={nominees}

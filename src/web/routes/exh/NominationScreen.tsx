@@ -1,7 +1,5 @@
-import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useLoaderData, useParams, useSearchParams } from 'react-router';
 import {
   CATEGORIES,
   CATEGORY_LABELS,
@@ -13,23 +11,30 @@ import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { MoveDirection } from '../../../shared/schemas/nominations.ts';
+import { PlainConfirmDialog } from '../../components/plain/Dialog.tsx';
+import { PlainButton } from '../../components/plain/Fields.tsx';
+import { Icon } from '../../components/plain/Icon.tsx';
+import { PlainNotice } from '../../components/plain/Notice.tsx';
+import { PlainTabs } from '../../components/plain/Tabs.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
+import { useExhEvent, type ListChange } from '../../features/nominations/data.ts';
 import {
   NomineeList,
   rowControlId,
   type RowAction,
 } from '../../features/nominations/NomineeList.tsx';
-import { useExhEvent, useListWriter, type ListChange } from '../../features/nominations/queries.ts';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/http.ts';
+import type { nominationLoader } from './loaders.ts';
 
-// The dialogs (React Hook Form, MUI's dialog and fields) load right after the list shows, not
-// before: the list is what an exhibitor opens the screen for.
-const loadNomineeDialog = () => import('../../features/nominations/NomineeDialog.tsx');
-const loadConfirmDialog = () => import('../../components/ConfirmDialog.tsx');
-const NomineeDialog = lazy(async () => ({ default: (await loadNomineeDialog()).NomineeDialog }));
-const ConfirmDialog = lazy(async () => ({ default: (await loadConfirmDialog()).ConfirmDialog }));
+// The nominee form and its schema (Zod) load right after the list shows, not before: the list is
+// what an exhibitor opens the screen for.
+const loadNomineeDialog = () => import('../../features/nominations/PlainNomineeDialog.tsx');
+const NomineeDialog = lazy(async () => ({
+  default: (await loadNomineeDialog()).PlainNomineeDialog,
+}));
 
 const tabLabel = (category: Category) => `Nominación Reseller de ${CATEGORY_LABELS[category]}`;
+const TABS = CATEGORIES.map((value) => ({ value, label: tabLabel(value) }));
 
 type OpenDialog =
   | { kind: 'add' }
@@ -49,8 +54,9 @@ export default function NominationScreen() {
   const { eventId = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const category: Category = searchParams.get('categoria') === 'value' ? 'value' : 'consumption';
-  const query = useExhEvent(eventId);
-  const write = useListWriter(eventId);
+  // The request the route started while this code loaded (./loaders.ts).
+  const query = useExhEvent(eventId, useLoaderData<typeof nominationLoader>().event);
+  const write = query.write;
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -61,15 +67,16 @@ export default function NominationScreen() {
   const list = query.data?.lists[category];
 
   // A moved row is re-inserted in the DOM, which drops keyboard focus: give it back to the moved
-  // row's control so "Subir"/"Bajar" can be pressed again.
+  // row's control so "Subir"/"Bajar" can be pressed again. Not while a dialog is open: the
+  // focus stays in it until it closes.
   useEffect(() => {
-    if (!focusAfterSave) return;
+    if (!focusAfterSave || dialog) return;
     const target = document.getElementById(focusAfterSave);
     if (target) {
       target.focus();
       setFocusAfterSave(null);
     }
-  }, [focusAfterSave, list]);
+  }, [focusAfterSave, list, dialog]);
 
   useEffect(() => {
     if (votingOpen) void loadNomineeDialog();
@@ -78,11 +85,7 @@ export default function NominationScreen() {
   if (query.isPending) return <Loading />;
   if (query.error || !query.data || !list) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <Typography variant="h1" sx={{ my: 2 }}>
-        {missing ? MSG.eventNotFound : MSG.genericError}
-      </Typography>
-    );
+    return <h1 className="exh-h1 exh-gap">{missing ? MSG.eventNotFound : MSG.genericError}</h1>;
   }
   const event = query.data;
   const listId = `lista-${category}`;
@@ -137,69 +140,53 @@ export default function NominationScreen() {
     .at(-1);
 
   return (
-    <Stack spacing={2}>
-      <Box>
-        <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
-          {event.name}
-        </Typography>
-        <Typography sx={{ mt: 1 }}>
+    <div className="exh-stack">
+      <div>
+        <h1 className="exh-h1">{event.name}</h1>
+        <p className="exh-deadline">
           Tienes hasta {formatDisplayDate(event.voteDeadline)} para realizar cambios
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
+        </p>
+        <p className="exh-secondary exh-small">
           {deadlineClosingText(event.voteDeadline, event.timeZone)}
-        </Typography>
+        </p>
         {savedAt ? (
-          <Typography variant="body2" color="text.secondary" role="status" sx={{ mt: 0.5 }}>
+          <p className="exh-secondary exh-small exh-saved" role="status">
             Guardado {formatDisplayInstant(savedAt, event.timeZone)}
-          </Typography>
+          </p>
         ) : null}
-      </Box>
-      {votingOpen ? null : <Alert severity="info">{MSG.votingClosed}</Alert>}
-      {notice ? (
-        <Alert severity="warning" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      ) : null}
-      <Tabs
+      </div>
+      {votingOpen ? null : <PlainNotice severity="info" message={MSG.votingClosed} />}
+      <PlainNotice severity="warning" message={notice} onClose={() => setNotice(null)} />
+      <PlainTabs
+        label="Categorías"
+        tabs={TABS}
         value={category}
-        onChange={(_e, value: Category) => {
+        onChange={(value) => {
           setNotice(null);
           setSearchParams(value === 'value' ? { categoria: 'value' } : {}, { replace: true });
         }}
-        variant="fullWidth"
-        aria-label="Categorías"
-      >
-        {CATEGORIES.map((c) => (
-          <Tab
-            key={c}
-            value={c}
-            label={tabLabel(c)}
-            id={`tab-${c}`}
-            aria-controls={`panel-${c}`}
-            sx={{ px: 1 }}
-          />
-        ))}
-      </Tabs>
-      <Stack
-        spacing={2}
+      />
+      <div
+        className="exh-stack"
         role="tabpanel"
         id={`panel-${category}`}
         aria-labelledby={`tab-${category}`}
       >
         {votingOpen ? (
           full ? (
-            <Alert severity="info">{MSG.nominationLimit}</Alert>
+            <PlainNotice severity="info" message={MSG.nominationLimit} />
           ) : (
-            <Box>
-              <Button
+            <div>
+              <PlainButton
                 id={`${listId}-nominar`}
-                variant="contained"
-                startIcon={<AddIcon />}
+                type="button"
+                size="medium"
+                startIcon={<Icon name="add" size={20} />}
                 onClick={() => setDialog({ kind: 'add' })}
               >
                 Nominar
-              </Button>
-            </Box>
+              </PlainButton>
+            </div>
           )
         ) : null}
         <NomineeList
@@ -211,7 +198,7 @@ export default function NominationScreen() {
           onEdit={(nominee) => setDialog({ kind: 'edit', nominee })}
           onRemove={(nominee) => setDialog({ kind: 'remove', nominee })}
         />
-      </Stack>
+      </div>
 
       <Suspense fallback={null}>
         {votingOpen && dialog?.kind === 'add' ? (
@@ -232,22 +219,17 @@ export default function NominationScreen() {
             onClose={() => setDialog(null)}
           />
         ) : null}
-        <ConfirmDialog
-          open={votingOpen && dialog?.kind === 'remove'}
+      </Suspense>
+      {votingOpen && dialog?.kind === 'remove' ? (
+        <PlainConfirmDialog
           title={MSG.confirmRemoveNominee}
-          text={
-            dialog?.kind === 'remove'
-              ? `${dialog.nominee.name}. ${MSG.confirmRemoveNomineeText}`
-              : ''
-          }
+          text={`${dialog.nominee.name}. ${MSG.confirmRemoveNomineeText}`}
           confirmLabel="Eliminar"
           busy={removing}
-          onConfirm={() => {
-            if (dialog?.kind === 'remove') void confirmRemove(dialog.nominee);
-          }}
+          onConfirm={() => void confirmRemove(dialog.nominee)}
           onClose={() => setDialog(null)}
         />
-      </Suspense>
-    </Stack>
+      ) : null}
+    </div>
   );
 }

@@ -6,22 +6,33 @@ import {
   type FormEvent,
   type KeyboardEvent,
 } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ACCESS_CODE_LENGTH } from '../../../shared/constants.ts';
 import { signInEmailFrom } from '../../features/auth/api.ts';
 import { PlainAlert, PlainButton, PlainSignInLayout } from '../../features/auth/Plain.tsx';
 import { loadSignInStep } from '../../features/auth/step.ts';
 import { refreshSession } from '../../shell.tsx';
+import SignInEmail from './SignInEmail.tsx';
 
 const EMPTY = Array.from({ length: ACCESS_CODE_LENGTH }, () => '');
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
-/** /signin/code: six one-digit boxes for the emailed code; without a carried email, back to /signin. */
+/**
+ * /signin/code: six one-digit boxes for the emailed code. Without a carried email (a bookmark, a
+ * link), the email step: drawn here at once (the server sends it prerendered, as for /signin)
+ * while the address becomes /signin, with no blank screen between the two.
+ */
 export default function SignInCode() {
   const location = useLocation();
   const email = signInEmailFrom(location.state);
-  if (!email) return <Navigate to="/signin" replace />;
+  if (!email) return <BackToEmailStep />;
   return <CodeForm email={email} />;
+}
+
+function BackToEmailStep() {
+  const navigate = useNavigate();
+  useEffect(() => void navigate('/signin', { replace: true }), [navigate]);
+  return <SignInEmail />;
 }
 
 /** The step's code, or nothing when it could not load (no network): the buttons work again. */

@@ -12,12 +12,12 @@ import { loadSignInStep } from '../../features/auth/step.ts';
 /** /signin: the email step. The server decides what comes next (code, password or link). */
 export default function SignInEmail() {
   const navigate = useNavigate();
-  // What was typed into the prerendered form (signin.html) before this script ran is kept.
+  // What was typed into the prerendered form (signin.html) before this script ran is kept, and
+  // so is what was typed into the email step /signin/code shows before the address is /signin.
   const [email, setEmail] = useState(
     () =>
-      globalThis.document?.querySelector<HTMLInputElement>(
-        'main[data-prerendered] input[name="email"]',
-      )?.value ?? '',
+      globalThis.document?.querySelector<HTMLInputElement>('main.signin-page input[name="email"]')
+        ?.value ?? '',
   );
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { MSG } from '../../../shared/messages.ts';
+import {
+  emptyNominee,
+  NOMINEE_FIELD_LABELS,
+  nomineeInput,
+  type Nominee,
+  type NomineeInput,
+} from '../../../shared/schemas/nominee.ts';
+import { PlainFormDialog } from '../../components/plain/Dialog.tsx';
+import { PlainTextField } from '../../components/plain/Fields.tsx';
+import { NOMINEE_FIELDS, nomineeInputAttributes } from './fields.ts';
+import { ApiError } from '../../lib/http.ts';
+
+type FieldErrors = Partial<Record<keyof Nominee, string>>;
+
+/** Each field's first message from the shared schema (as the MUI forms' resolver shows them). */
+function check(values: NomineeInput): { values: Nominee } | { errors: FieldErrors } {
+  const parsed = nomineeInput.safeParse(values);
+  if (parsed.success) return { values: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof Nominee;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
+
+/**
+ * The exhibitor's nominee form ("Nominar a un reseller", "Editar reseller") in plain elements;
+ * it loads, with the shared schema (Zod), after the list shows. `onSave` rejects with ApiError to
+ * show the server's message; the dialog then stays open.
+ */
+export function PlainNomineeDialog({
+  title,
+  initial,
+  fiscalIdReadOnly = false,
+  onSave,
+  onClose,
+}: {
+  title: string;
+  initial?: NomineeInput;
+  fiscalIdReadOnly?: boolean;
+  onSave(values: Nominee): Promise<void>;
+  onClose(): void;
+}) {
+  const [values, setValues] = useState<NomineeInput>(initial ?? emptyNominee);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function change(field: keyof Nominee, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After the first "Guardar", a field's message follows what is typed into it.
+    if (submitted) {
+      const result = check(next);
+      setErrors({ ...errors, [field]: 'errors' in result ? result.errors[field] : undefined });
+    }
+  }
+
+  async function submit() {
+    setSubmitted(true);
+    const result = check(values);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      // As the other forms: the first field with a message takes the focus.
+      const first = NOMINEE_FIELDS.find((field) => result.errors[field]);
+      document.querySelector<HTMLInputElement>(`dialog[open] input[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setError(null);
+    setBusy(true);
+    try {
+      await onSave(result.values);
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500) {
+        setError(caught.message);
+        setErrors(
+          Object.fromEntries(
+            Object.entries(caught.fields).filter(([field]) =>
+              NOMINEE_FIELDS.includes(field as keyof Nominee),
+            ),
+          ),
+        );
+      } else {
+        setError(MSG.genericError);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <PlainFormDialog
+      title={title}
+      error={error}
+      busy={busy}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      {NOMINEE_FIELDS.map((field, index) => (
+        <PlainTextField
+          key={field}
+          name={field}
+          label={NOMINEE_FIELD_LABELS[field]}
+          mark
+          required
+          autoFocus={index === 0}
+          type={field === 'email' ? 'email' : 'text'}
+          value={values[field]}
+          error={errors[field]}
+          onChange={(event) => change(field, event.target.value)}
+          readOnly={field === 'fiscalId' && fiscalIdReadOnly}
+          {...nomineeInputAttributes(field)}
+        />
+      ))}
+    </PlainFormDialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLoaderData, useNavigate } from 'react-router';
+import { getSession, signOut as signOutEndpoint } from '../../../shared/api/session.ts';
+import type { CurrentUser } from '../../../shared/schemas/session.ts';
+import { Icon } from '../../components/plain/Icon.tsx';
+import { Loading } from '../../components/RequireRole.tsx';
+import { currentUserFromCookie } from '../../lib/current-user.ts';
+import { call } from '../../lib/http.ts';
+import { refreshSession } from '../../shell.tsx';
+import type { exhLayoutLoader } from './loaders.ts';
+
+/**
+ * The exhibitor's screens: only exhibitors (anyone else goes to "/", which sends them where they
+ * belong), under a top bar with what an exhibitor has there: the logo, "Descargar Instructivo"
+ * and "Salir". Plain elements and the shell's stylesheet, like the screens below it: nothing of
+ * MUI or TanStack Query loads for an exhibitor (decision 0009).
+ */
+export default function ExhLayout() {
+  // The display cookie is the first guess, so the screen's request starts at once; the session's
+  // answer decides (a deep link whose display cookie was lost waits for it).
+  const [user, setUser] = useState<CurrentUser | null | undefined>(
+    () => currentUserFromCookie() ?? undefined,
+  );
+  // Asked by the route's loader while this code loaded, with the screen's own request.
+  const { session } = useLoaderData<typeof exhLayoutLoader>();
+  useEffect(() => {
+    let current = true;
+    call(getSession, {}, session).then(
+      // The guess was right: nothing to draw again.
+      ({ user: answer }) =>
+        current && setUser((guess) => (guess && guess.role === answer?.role ? guess : answer)),
+      // Unanswered (network lost): the guess stands; without one, nobody is signed in.
+      () => current && setUser((guess) => guess ?? null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [session]);
+  if (user === undefined) return <Loading />;
+  if (user?.role !== 'exh') return <Navigate to="/" replace />;
+  return (
+    <div className="exh-app">
+      <TopBar />
+      <main className="exh-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function TopBar() {
+  const navigate = useNavigate();
+  async function signOut() {
+    await call(signOutEndpoint, {}).catch(() => undefined);
+    // The signed-in screens' cache, if one of them loaded it, forgets this visitor too.
+    await refreshSession();
+    await navigate('/');
+  }
+  return (
+    <header className="exh-bar">
+      <img className="exh-bar-logo" src="/api/logo" alt="Logo" />
+      <span className="exh-bar-space" />
+      {/* On a phone only the icon shows; the accessible name stays the same. */}
+      <a className="exh-bar-manual" href="/api/manual" download aria-label="Descargar Instructivo">
+        <span className="plain-phone-only">
+          <Icon name="download" size={20} />
+        </span>
+        <span className="plain-not-phone">Descargar Instructivo</span>
+      </a>
+      <button
+        type="button"
+        className="plain-button plain-button-outlined plain-button-small"
+        onClick={() => void signOut()}
+      >
+        Salir
+      </button>
+    </header>
+  );
+}
