@@ -9,5 +9,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A screen's first draw waits for its chunk and its first request; on a busy CI machine that
+    // has taken more than the default second of expect.poll.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
