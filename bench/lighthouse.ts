@@ -147,7 +147,8 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-async function measure(page: Page): Promise<Figures> {
+/** One Lighthouse run of the page; undefined when Chromium's trace failed (Lighthouse asks to run again). */
+async function measure(page: Page): Promise<Figures | undefined> {
   const result = await lighthouse(
     `${server.url}${page.url}`,
     {
@@ -162,7 +163,10 @@ async function measure(page: Page): Promise<Figures> {
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${page.label}`);
   if (lhr.runtimeError) {
-    process.stdout.write(`${page.label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}\n`);
+    process.stdout.write(
+      `${page.label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (run repeated)\n`,
+    );
+    return undefined;
   }
   for (const id of ['largest-contentful-paint', 'total-blocking-time']) {
     const error = lhr.audits[id]?.errorMessage;
@@ -203,7 +207,12 @@ const misses: string[] = [];
 try {
   for (const page of pages) {
     const measured: Figures[] = [];
-    for (let run = 0; run < runs; run += 1) measured.push(await measure(page));
+    // A run whose trace failed would count as a score of 0; it is repeated instead, a few times at most.
+    for (let attempt = 0; measured.length < runs && attempt < runs + 3; attempt += 1) {
+      const figures = await measure(page);
+      if (figures) measured.push(figures);
+    }
+    if (measured.length < runs) throw new Error(`Lighthouse could not measure ${page.label}`);
     const pick = (key: keyof Figures) => median(measured.map((figures) => figures[key]));
     const figures: Figures = {
       performance: pick('performance'),
