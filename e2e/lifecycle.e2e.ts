@@ -169,6 +169,28 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
 
   it('archives the past event: read-only, listed only with "Archivados"; Desarchivar reverses it', async () => {
     const { context, page } = await adminPage();
+    const setArchivedAt = (archivedAt: string | null) =>
+      server.database.db
+        .updateTable('events')
+        .set({ archived_at: archivedAt })
+        .where('id', '=', sourceId)
+        .execute();
+
+    // Another administrator archives the event while this one is correcting a vote: the server
+    // refuses the correction and says why.
+    await page.goto(`/admin/event/${sourceId}/exhibitors`);
+    await page.getByRole('link', { name: 'Lucía López' }).click();
+    await page.getByRole('button', { name: 'Reseller Uno' }).click();
+    const correction = page.getByRole('dialog', { name: 'Editar nominación' });
+    await settled(correction);
+    await setArchivedAt(new Date().toISOString());
+    await correction.getByLabel('Motivo').selectOption({ label: 'ID fiscal equivocado' });
+    await correction.getByRole('button', { name: 'Guardar' }).click();
+    await visible(correction, MSG.eventArchived);
+    await expectAccessible(page);
+    await correction.getByRole('button', { name: 'Cancelar' }).click();
+    await setArchivedAt(null);
+
     await page.goto(`/admin/event/${sourceId}/exhibitors`);
     await page.getByRole('heading', { name: SOURCE }).waitFor();
     await page.getByRole('button', { name: 'Archivar evento' }).click();
@@ -209,18 +231,21 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       0,
     );
 
-    // A vote correction, still reachable from an exhibitor's votes, is refused by the server.
+    // The votes are shown with no way to correct or merge them.
+    await page.getByRole('tab', { name: 'Nominación Reseller CONSUMO' }).click();
+    await page.getByRole('table', { name: 'Votos' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Posibles duplicados' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Reseller Uno' }).click();
+    await page.getByRole('cell', { name: 'Reseller Uno' }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Reseller Uno' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Atras' }).click();
     await page.getByRole('tab', { name: 'Expositores' }).click();
     await page.getByRole('link', { name: 'Lucía López' }).click();
-    await page.getByRole('button', { name: 'Reseller Uno' }).click();
-    const correction = page.getByRole('dialog', { name: 'Editar nominación' });
-    await settled(correction);
-    await correction.getByLabel('Motivo').selectOption({ label: 'ID fiscal equivocado' });
-    await correction.getByRole('button', { name: 'Guardar' }).click();
-    await visible(correction, MSG.eventArchived);
+    await page.getByRole('cell', { name: 'Reseller Uno' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Reseller Uno' }).count()).toBe(0);
     await expectAccessible(page);
-    await correction.getByRole('button', { name: 'Cancelar' }).click();
-    await page.goto(`/admin/event/${sourceId}/exhibitors`);
+    await shot(page, 'archived-votes-desktop');
+    await page.getByRole('button', { name: 'Atras' }).click();
     await page.getByRole('heading', { name: SOURCE }).waitFor();
 
     await page.getByRole('button', { name: 'Atras' }).click();

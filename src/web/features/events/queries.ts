@@ -35,6 +35,14 @@ export function useEvent(eventId: string) {
   return useQuery({ ...eventQuery(eventId), retry: retryServerErrors });
 }
 
+/**
+ * Whether an event's screens may offer changes: not until the event is known, and never once it
+ * is archived (read-only; the server refuses every change to it as well).
+ */
+export function useEventWritable(eventId: string): boolean {
+  return useEvent(eventId).data?.archived === false;
+}
+
 export const useCreateEvent = () =>
   useEndpointMutation(createEvent, { invalidates: eventWritesInvalidate });
 export const useUpdateEvent = () =>

@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { exportRanking } from '../../../shared/api/results.ts';
 import type { Category } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
+import { useEventWritable } from '../../features/events/queries.ts';
 import { DuplicatesAction } from '../../features/results/DuplicatesDialog.tsx';
 import { RankingTable, TieBreakNotes } from '../../features/results/RankingTable.tsx';
 import { ExportAction, RefreshAction, TitleRow } from '../../features/results/ResultsHeader.tsx';
@@ -30,6 +31,8 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
   const requested = Number(searchParams.get(PAGE_PARAM));
   const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
   const query = useRanking(eventId, category, page);
+  // Merging fiscal ids changes votes: not on an archived event.
+  const writable = useEventWritable(eventId);
   const top = useRef<HTMLDivElement>(null);
   const setPage = (next: number) =>
     setSearchParams(
@@ -58,7 +61,7 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
         actions={
           <>
             <PresentAction eventId={eventId} category={category} />
-            <DuplicatesAction eventId={eventId} category={category} />
+            {writable ? <DuplicatesAction eventId={eventId} category={category} /> : null}
             <RefreshAction disabled={query.isFetching} onClick={() => void query.refetch()} />
             <ExportAction
               onClick={() =>

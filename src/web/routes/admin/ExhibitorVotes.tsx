@@ -7,6 +7,7 @@ import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import { CellButton } from '../../components/CellButton.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
+import { useEventWritable } from '../../features/events/queries.ts';
 import { NomineeDialog } from '../../features/nominations/NomineeDialog.tsx';
 import { BackButton } from '../../features/results/ResultsHeader.tsx';
 import { formValues, useExhibitorVotes, useVoteEdit } from '../../features/results/queries.ts';
@@ -14,7 +15,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 
 const tabLabel = (category: Category) => `Nominación Reseller de ${CATEGORY_LABELS[category]}`;
 
-/** One exhibitor's two lists in an event; the administrator may correct any entry. */
+/** One exhibitor's two lists in an event; the administrator may correct any entry unless the event is archived. */
 export default function ExhibitorVotes() {
   const { eventId = '', exhId = '' } = useParams();
   const navigate = useNavigate();
@@ -22,6 +23,7 @@ export default function ExhibitorVotes() {
   const category: Category = searchParams.get('categoria') === 'value' ? 'value' : 'consumption';
   const query = useExhibitorVotes(eventId, exhId);
   const saveVote = useVoteEdit(eventId);
+  const readOnly = !useEventWritable(eventId);
   const [editing, setEditing] = useState<NomineeView | null>(null);
   const back = <BackButton onClick={() => void navigate(`/admin/event/${eventId}/exhibitors`)} />;
 
@@ -41,9 +43,12 @@ export default function ExhibitorVotes() {
   const columns: Column<NomineeView>[] = [
     {
       header: 'Reseller',
-      render: (nominee) => (
-        <CellButton onClick={() => setEditing(nominee)}>{nominee.name}</CellButton>
-      ),
+      render: (nominee) =>
+        readOnly ? (
+          nominee.name
+        ) : (
+          <CellButton onClick={() => setEditing(nominee)}>{nominee.name}</CellButton>
+        ),
     },
     { header: 'Contacto', render: (nominee) => nominee.contactName },
     { header: 'Email', render: (nominee) => nominee.email },

@@ -27,7 +27,7 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { useToast } from '../../components/Toasts.tsx';
-import { useEvent } from '../../features/events/queries.ts';
+import { useEventWritable } from '../../features/events/queries.ts';
 import { ExhibitorDialog } from '../../features/exhibitors/ExhibitorDialog.tsx';
 import { ImportDialog } from '../../features/exhibitors/ImportDialog.tsx';
 import { downloadFile } from '../../features/results/queries.ts';
@@ -57,8 +57,7 @@ function removalText(exhibitor: EventExhibitorView, nominations: number): string
 
 export default function ExhibitorsTab() {
   const { eventId = '' } = useParams();
-  // An archived event is read-only: its exhibitors are listed without any action.
-  const readOnly = useEvent(eventId).data?.archived === true;
+  const readOnly = !useEventWritable(eventId);
   const client = useQueryClient();
   const toast = useToast();
   const query = useEventExhibitors(eventId);

@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { SearchForm } from '../../components/SearchForm.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/Toasts.tsx';
+import { useEventWritable } from '../../features/events/queries.ts';
 import { useHistory, useUndoMerge } from '../../features/results/queries.ts';
 import { PhoneOnly } from '../../components/PhoneOnly.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -26,6 +27,8 @@ export default function HistoryTab() {
   const [q, setQ] = useState('');
   const query = useHistory(eventId, { action, q });
   const undo = useUndoMerge();
+  // An archived event's merges stay in its history but cannot be undone.
+  const readOnly = !useEventWritable(eventId);
 
   async function undoMerge(entry: HistoryEntry) {
     try {
@@ -55,7 +58,7 @@ export default function HistoryTab() {
       render: (entry) => (
         <>
           {entry.detail}
-          {entry.undoable ? (
+          {entry.undoable && !readOnly ? (
             <Box>
               <Button
                 size="small"

@@ -8,6 +8,7 @@ import type { NomineeVote } from '../../../shared/schemas/results.ts';
 import { CellButton } from '../../components/CellButton.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
+import { useEventWritable } from '../../features/events/queries.ts';
 import { NomineeDialog } from '../../features/nominations/NomineeDialog.tsx';
 import { BackButton, ExportAction, TitleRow } from '../../features/results/ResultsHeader.tsx';
 import { PhoneOnly } from '../../components/PhoneOnly.tsx';
@@ -50,12 +51,19 @@ function Votes({
   const toast = useToast();
   const query = useNomineeVotes(eventId, category, fiscalId);
   const saveVote = useVoteEdit(eventId);
+  // An archived event's votes are shown, not corrected.
+  const readOnly = !useEventWritable(eventId);
   const [editing, setEditing] = useState<NomineeVote | null>(null);
 
   const columns: Column<NomineeVote>[] = [
     {
       header: 'Reseller',
-      render: (vote) => <CellButton onClick={() => setEditing(vote)}>{vote.name}</CellButton>,
+      render: (vote) =>
+        readOnly ? (
+          vote.name
+        ) : (
+          <CellButton onClick={() => setEditing(vote)}>{vote.name}</CellButton>
+        ),
     },
     {
       header: 'Nombre',

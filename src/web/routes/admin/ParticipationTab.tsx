@@ -33,7 +33,7 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { ReminderDialog } from '../../features/participation/ReminderDialog.tsx';
-import { useEvent } from '../../features/events/queries.ts';
+import { useEventWritable } from '../../features/events/queries.ts';
 import { useParticipation } from '../../features/participation/queries.ts';
 import { ExportAction } from '../../features/results/ResultsHeader.tsx';
 import { PhoneOnly } from '../../components/PhoneOnly.tsx';
@@ -119,8 +119,7 @@ const COLUMNS: Column<ParticipationRow>[] = [
 /** Who has voted: the event's figures, the filtered table, its export and the reminder. */
 export default function ParticipationTab() {
   const { eventId = '' } = useParams();
-  // An archived event is read-only: no reminder to send.
-  const readOnly = useEvent(eventId).data?.archived === true;
+  const readOnly = !useEventWritable(eventId);
   const toast = useToast();
   const query = useParticipation(eventId);
   const [show, setShow] = useState<ParticipationFilter>('all');
