@@ -22,7 +22,8 @@ import { freshTestDatabase, type TestDatabase } from '../test/helpers/database.t
 const { values } = parseArgs({
   options: {
     rush: { type: 'string', default: '2000' },
-    connections: { type: 'string', default: '50' },
+    // The design's save budget is stated at 64 clients.
+    connections: { type: 'string', default: '64' },
     seconds: { type: 'string', default: '5' },
   },
 });
@@ -168,8 +169,8 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
   record(
     `deadline rush${where}: ${rush.exhibitors * 5} nomination saves (${rush.concurrency} concurrent)`,
     stats(rush.saves),
-    'no errors, p99 < 100 ms',
-    rush.saves.errors === 0 && rush.saves.p99 < 100,
+    'no errors, p99 < 50 ms',
+    rush.saves.errors === 0 && rush.saves.p99 < 50,
   );
   record(
     `/healthz${where}, same client and concurrency, in turns with the saves`,
