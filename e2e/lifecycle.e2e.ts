@@ -290,6 +290,16 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     await expectAccessible(page);
     await shot(page, 'anonymised-event-phone');
     expect(await hasHorizontalScroll(page)).toBe(false);
+    // The reseller's votes, kept by the anonymisation, are shown without a way to correct them.
+    await page.getByRole('tab', { name: 'Nominación Reseller CONSUMO' }).click();
+    await page.getByRole('table', { name: 'Votos' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Posibles duplicados' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Reseller Uno' }).click();
+    await page.getByRole('cell', { name: 'Reseller Uno' }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Reseller Uno' }).count()).toBe(0);
+    await expectAccessible(page);
+    await shot(page, 'archived-votes-phone');
+    expect(await hasHorizontalScroll(page)).toBe(false);
     await context.close();
 
     const desktop = await adminPage();
