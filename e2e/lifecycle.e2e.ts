@@ -100,6 +100,16 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       )
       .toBe(true);
 
+  /** From an archived event's page: its category tab and a reseller's votes offer no change. */
+  async function expectVotesReadOnly(page: Page): Promise<void> {
+    await page.getByRole('tab', { name: 'Nominación Reseller CONSUMO' }).click();
+    await page.getByRole('table', { name: 'Votos' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Posibles duplicados' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Reseller Uno' }).click();
+    await page.getByRole('cell', { name: 'Reseller Uno' }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Reseller Uno' }).count()).toBe(0);
+  }
+
   const membersOf = async (eventId: string) =>
     (
       await server.database.db
@@ -232,12 +242,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     );
 
     // The votes are shown with no way to correct or merge them.
-    await page.getByRole('tab', { name: 'Nominación Reseller CONSUMO' }).click();
-    await page.getByRole('table', { name: 'Votos' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Posibles duplicados' }).count()).toBe(0);
-    await page.getByRole('link', { name: 'Reseller Uno' }).click();
-    await page.getByRole('cell', { name: 'Reseller Uno' }).first().waitFor();
-    expect(await page.getByRole('button', { name: 'Reseller Uno' }).count()).toBe(0);
+    await expectVotesReadOnly(page);
     await page.getByRole('button', { name: 'Atras' }).click();
     await page.getByRole('tab', { name: 'Expositores' }).click();
     await page.getByRole('link', { name: 'Lucía López' }).click();
@@ -291,12 +296,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     await shot(page, 'anonymised-event-phone');
     expect(await hasHorizontalScroll(page)).toBe(false);
     // The reseller's votes, kept by the anonymisation, are shown without a way to correct them.
-    await page.getByRole('tab', { name: 'Nominación Reseller CONSUMO' }).click();
-    await page.getByRole('table', { name: 'Votos' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Posibles duplicados' }).count()).toBe(0);
-    await page.getByRole('link', { name: 'Reseller Uno' }).click();
-    await page.getByRole('cell', { name: 'Reseller Uno' }).first().waitFor();
-    expect(await page.getByRole('button', { name: 'Reseller Uno' }).count()).toBe(0);
+    await expectVotesReadOnly(page);
     await expectAccessible(page);
     await shot(page, 'archived-votes-phone');
     expect(await hasHorizontalScroll(page)).toBe(false);
