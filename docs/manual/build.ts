@@ -319,6 +319,14 @@ try {
       await phonePage.goto(`/exh/event/${event.id}`);
       await phonePage.getByText('Redes del Plata').first().waitFor(visible);
     });
+    await shot('exh-unreachable', phonePage, async () => {
+      // The screen's code cannot be fetched, as on a phone that lost its signal.
+      await phonePage.route('**/assets/MyEvents-*.js', (route) =>
+        route.abort('internetdisconnected'),
+      );
+      await phonePage.goto('/exh');
+      await phonePage.getByRole('button', { name: 'Volver a intentar' }).waitFor(visible);
+    });
     await phone.close();
 
     const desktop = await context(subject, display);

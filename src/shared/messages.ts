@@ -1,10 +1,13 @@
 /**
  * Every user-visible message, spelled exactly as the product's catalogue has it (typos included:
- * they are the product's text) plus the ones our rules add. Server and web import from here only.
+ * they are the product's text) plus the ones our rules add. Server and web import from here only;
+ * the few a screen shows when the rest of the app cannot be fetched also ship on their own
+ * (./messages-offline.ts).
  */
+import { OFFLINE_MSG } from './messages-offline.ts';
+
 export const MSG = {
-  genericError: 'Ha ocurrido un error',
-  genericErrorDot: 'Ha ocurrido un error.',
+  ...OFFLINE_MSG,
   genericErrorLower: 'ha ocurrido un error',
   accountNotFound: 'La cuenta no existe',
   adminEmailInUse: 'La dirección ingresada ya está en uso.',

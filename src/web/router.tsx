@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Loading, RequireRole } from './components/RequireRole.tsx';
+import { RouteError } from './components/RouteError.tsx';
 import {
   exhLayoutLoader,
   myEventsLoader,
@@ -115,6 +116,9 @@ export const routes = [
 
 /**
  * The first screen's code loads under the page the server sent (./main.tsx); the spinner shows if
- * the router is ever drawn before that.
+ * the router is ever drawn before that. A screen that fails (its code could not be fetched) shows
+ * RouteError in its place.
  */
-export const router = createBrowserRouter([{ HydrateFallback: Loading, children: routes }]);
+export const router = createBrowserRouter([
+  { HydrateFallback: Loading, ErrorBoundary: RouteError, children: routes },
+]);

@@ -11,6 +11,7 @@ import { ACCESS_CODE_LENGTH } from '../../../shared/constants.ts';
 import { signInEmailFrom } from '../../features/auth/api.ts';
 import { PlainAlert, PlainButton, PlainSignInLayout } from '../../features/auth/Plain.tsx';
 import { loadSignInStep } from '../../features/auth/step.ts';
+import { OFFLINE_MSG } from '../../../shared/messages-offline.ts';
 import { refreshSession } from '../../shell.tsx';
 import SignInEmail from './SignInEmail.tsx';
 
@@ -35,7 +36,7 @@ function BackToEmailStep() {
   return <SignInEmail />;
 }
 
-/** The step's code, or nothing when it could not load (no network): the buttons work again. */
+/** The step's code, or nothing when it could not load (no network). */
 const loadStepOrNothing = () => loadSignInStep().catch(() => null);
 
 function CodeForm({ email }: { email: string }) {
@@ -101,11 +102,17 @@ function CodeForm({ email }: { email: string }) {
     fillFrom(index, event.clipboardData.getData('text'));
   }
 
+  /** The step's code could not be fetched: nothing was sent, the buttons work again. */
+  function unreachable() {
+    setAlert(OFFLINE_MSG.genericError);
+    setBusy(false);
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     const step = await loadStepOrNothing();
-    if (!step) return setBusy(false);
+    if (!step) return unreachable();
     const { ApiError, MSG, call, contract, schemas } = step;
     try {
       const parsed = schemas.signInCodeInput.safeParse({ email, code: digits.join('') });
@@ -114,29 +121,36 @@ function CodeForm({ email }: { email: string }) {
         return;
       }
       await call(contract.signInWithCode, { body: parsed.data });
-      await refreshSession();
-      await navigate('/exh', { replace: true });
     } catch (caught) {
+      const failure = caught instanceof ApiError ? caught : null;
+      // No answer about the code (no network, or the server failed): it is kept to send again.
+      if (!failure || failure.code === 'network_error' || failure.status >= 500) {
+        return setAlert(MSG.genericError);
+      }
       // Emptied first: any change to the code clears the message.
       setDigits(EMPTY);
-      const failure = caught instanceof ApiError ? caught : null;
       // Refused by a limit (429): the server's message says what to do (wait, or use the link).
       setAlert(
-        failure?.code === 'rate_limited' || failure?.code === 'code_tries_exhausted'
+        failure.code === 'rate_limited' || failure.code === 'code_tries_exhausted'
           ? failure.message
           : MSG.invalidCode,
       );
       focusBox(0);
+      return;
     } finally {
       setBusy(false);
     }
+    // Signed in: the code is spent, so nothing from here on is reported as a problem with it. The
+    // exhibitor's screens read the session themselves; a screen that cannot load says so.
+    await refreshSession().catch(() => undefined);
+    await navigate('/exh', { replace: true });
   }
 
   async function resend() {
     setAlert(null);
     setBusy(true);
     const step = await loadStepOrNothing();
-    if (!step) return setBusy(false);
+    if (!step) return unreachable();
     const { ApiError, MSG, call, contract } = step;
     try {
       await call(contract.startSignIn, { body: { email } });

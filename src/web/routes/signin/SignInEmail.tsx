@@ -8,6 +8,7 @@ import {
   PlainTextField,
 } from '../../features/auth/Plain.tsx';
 import { loadSignInStep } from '../../features/auth/step.ts';
+import { OFFLINE_MSG } from '../../../shared/messages-offline.ts';
 
 /** /signin: the email step. The server decides what comes next (code, password or link). */
 export default function SignInEmail() {
@@ -31,7 +32,10 @@ export default function SignInEmail() {
     setBusy(true);
     // Its code could not load (no network): nothing was sent; the button works again.
     const step = await loadSignInStep().catch(() => null);
-    if (!step) return setBusy(false);
+    if (!step) {
+      setAlert(OFFLINE_MSG.genericError);
+      return setBusy(false);
+    }
     const { ApiError, MSG, call, contract, schemas } = step;
     try {
       const parsed = schemas.signInStartInput.safeParse({ email });

@@ -1,0 +1,141 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../src/shared/messages.ts';
+import { seedEvent, seedExhibitor, seedMembership } from '../test/helpers/seed.ts';
+import {
+  DESKTOP,
+  expectAccessible,
+  hasHorizontalScroll,
+  launchBrowser,
+  newContext,
+  PHONE,
+  screenshotsIn,
+} from '../test/helpers/browser.ts';
+import { startServer, type RunningServer } from '../test/helpers/server.ts';
+
+const SHOTS = '/tmp/shots-connection';
+const shot = screenshotsIn(SHOTS);
+const CODE_HEADING = 'Le hemos enviado un código por correo, ingréselo para continuar.';
+
+/** The six digit boxes' values, joined. */
+async function typedCode(page: Page): Promise<string> {
+  let code = '';
+  for (let digit = 1; digit <= 6; digit++) {
+    code += await page.getByLabel(`Dígito ${digit}`).inputValue();
+  }
+  return code;
+}
+
+async function typeCode(page: Page, code: string): Promise<void> {
+  for (const [index, digit] of [...code].entries()) {
+    await page.getByLabel(`Dígito ${index + 1}`).fill(digit);
+  }
+}
+
+/*
+ * An exhibitor on a phone whose connection drops while signing in: the app's code for the next
+ * step, the code's check, or the next screen's code cannot be fetched. Each says so in Spanish and
+ * works once the network is back; nothing is sent twice and the code is not lost.
+ */
+describe('signing in while the connection comes and goes', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('email step: its code cannot be fetched → "Ha ocurrido un error", nothing sent; then it sends', async () => {
+    const exhibitor = await seedExhibitor(server.database.db, { email: 'sinred@empresa.test' });
+    const context = await newContext(browser, server.url, PHONE);
+    const page = await context.newPage();
+    // The catalogue of messages is part of what the step loads after it paints.
+    await page.route('**/assets/messages-*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(exhibitor.email);
+    await page.getByRole('button', { name: 'siguiente' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(MSG.genericError);
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    expect(await page.getByRole('button', { name: 'siguiente' }).isEnabled()).toBe(true);
+    const codes = await server.database.db
+      .selectFrom('sign_in_codes')
+      .select('id')
+      .where('exhibitor_id', '=', exhibitor.id)
+      .execute();
+    expect(codes).toEqual([]);
+    await expectAccessible(page);
+
+    await page.unroute('**/assets/messages-*.js');
+    await page.getByRole('button', { name: 'siguiente' }).click();
+    await page.getByRole('heading', { name: CODE_HEADING }).waitFor();
+    expect((await server.smtp.waitFor(exhibitor.email)).subject).toMatch(/\d{6}/);
+    await context.close();
+  });
+
+  it('code step and next screen: no answer keeps the code; a screen that cannot load says so and "Volver a intentar" shows it', async () => {
+    const exhibitor = await seedExhibitor(server.database.db, { email: 'cobertura@empresa.test' });
+    const event = await seedEvent(server.database.db, { name: 'Premios Conexión' });
+    await seedMembership(server.database.db, event.id, exhibitor.id);
+    const context = await newContext(browser, server.url, PHONE);
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(exhibitor.email);
+    await page.getByRole('button', { name: 'siguiente' }).click();
+    await page.getByRole('heading', { name: CODE_HEADING }).waitFor();
+    const code = /\b(\d{6})\b/.exec((await server.smtp.waitFor(exhibitor.email)).subject)?.[1];
+    if (!code) throw new Error('no code in the mail');
+
+    // The check of the code gets no answer: the code stays typed, not called invalid.
+    await page.route('**/api/auth/code', (route) => route.abort('internetdisconnected'));
+    await typeCode(page, code);
+    await page.getByRole('button', { name: 'acceder' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(MSG.genericError);
+    expect(await typedCode(page)).toBe(code);
+    expect(new URL(page.url()).pathname).toBe('/signin/code');
+    await page.unroute('**/api/auth/code');
+
+    // Signed in, but the exhibitor's screen's code cannot be fetched.
+    await page.route('**/assets/ExhLayout-*.js', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'acceder' }).click();
+    await page.getByRole('heading', { level: 1, name: MSG.genericErrorDot }).waitFor();
+    await page.getByText(MSG.connectionLost, { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/exh');
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page);
+    await shot(page, 'screen-unreachable-phone');
+
+    await page.unroute('**/assets/ExhLayout-*.js');
+    await page.getByRole('button', { name: 'Volver a intentar' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mis eventos' }).waitFor();
+    await page.getByRole('link', { name: event.name }).waitFor();
+    await context.close();
+  });
+
+  it('a screen of an open tab whose code the server no longer has (a new version): the same page, at desktop width', async () => {
+    const context = await newContext(browser, server.url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await page.getByLabel('Email').waitFor();
+    // A new version has been put in place: the old files' names answer 404.
+    await page.route('**/assets/Landing-*.js', (route) =>
+      route.fulfill({ status: 404, body: 'Not Found' }),
+    );
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { level: 1, name: MSG.genericErrorDot }).waitFor();
+    await page.getByText(MSG.connectionLost, { exact: true }).waitFor();
+    await expectAccessible(page);
+    await shot(page, 'screen-unreachable-desktop');
+    await page.unroute('**/assets/Landing-*.js');
+    await page.getByRole('button', { name: 'Volver a intentar' }).click();
+    await page.getByRole('link', { name: 'Ingresar' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+});
