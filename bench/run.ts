@@ -186,6 +186,12 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
       : '≥ 0.30 (docs/decisions/0003; the aim is 0.50)',
     shared ? true : rush.ratio >= 0.3,
   );
+  record(
+    `the same saves refused by validation (400, before their transaction) / /healthz${where} (median of 5 rounds)`,
+    `${rush.refusedRatio.toFixed(2)} (${stats(rush.refused)})`,
+    "reference: a save's ceiling on this machine",
+    rush.refused.errors === 0,
+  );
   if (!shared) {
     record(
       'SQLite write-ahead log, peak size during the saves',

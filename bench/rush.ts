@@ -16,6 +16,12 @@ export interface RushFigures {
   /** Median of the rounds' save ÷ /healthz throughput. */
   ratio: number;
   ratios: number[];
+  /**
+   * The same saves refused by validation (400, before the save's transaction): what a save costs
+   * the server without its statements, and the median of the rounds' ÷ /healthz throughput.
+   */
+  refused: LoadStats;
+  refusedRatio: number;
   /** Largest size the SQLite write-ahead log file reached during the saves. */
   walPeakBytes: number;
 }
@@ -128,24 +134,28 @@ export async function benchRush(
     };
     const walSampler = setInterval(sampleWal, 25);
     const saveRounds: LoadStats[] = [];
+    const refusedRounds: LoadStats[] = [];
     const healthzRounds: LoadStats[] = [];
+    const save = (i: number, round: number, version: unknown) =>
+      clientFor(i).request('POST', `/api/exh/events/${eventId}/consumption/nominees`, {
+        body: { ...nominee(`${20 + round}${String(i).padStart(8, '0')}`), version },
+        headers: { cookie: cookies[i] ?? '' },
+      });
     for (let round = 0; round < NOMINEES_PER_LIST; round++) {
       saveRounds.push(
         await runPool(concurrency, exhibitors, async (i) => {
-          const reply = await clientFor(i).request(
-            'POST',
-            `/api/exh/events/${eventId}/consumption/nominees`,
-            {
-              body: {
-                ...nominee(`${20 + round}${String(i).padStart(8, '0')}`),
-                version: versions[i],
-              },
-              headers: { cookie: cookies[i] ?? '' },
-            },
-          );
+          const reply = await save(i, round, versions[i]);
           if (reply.status !== 200) return false;
           versions[i] = (JSON.parse(reply.body) as { version: number }).version;
           return true;
+        }),
+      );
+      // Signed in, the same body, a version that is not a number: everything a save does but its
+      // transaction.
+      refusedRounds.push(
+        await runPool(concurrency, exhibitors, async (i) => {
+          const reply = await save(i, round, 'ninguna');
+          return reply.status === 400;
         }),
       );
       healthzRounds.push(
@@ -157,9 +167,9 @@ export async function benchRush(
     }
     clearInterval(walSampler);
     sampleWal();
-    const ratios = saveRounds.map(
-      (saves, round) => saves.perSecond / (healthzRounds[round] as LoadStats).perSecond,
-    );
+    const ratiosTo = (rounds: LoadStats[]) =>
+      rounds.map((run, round) => run.perSecond / (healthzRounds[round] as LoadStats).perSecond);
+    const ratios = ratiosTo(saveRounds);
     return {
       exhibitors,
       concurrency,
@@ -168,6 +178,8 @@ export async function benchRush(
       healthz: combine(healthzRounds),
       ratio: median(ratios),
       ratios,
+      refused: combine(refusedRounds),
+      refusedRatio: median(ratiosTo(refusedRounds)),
       walPeakBytes,
     };
   } finally {
