@@ -11,11 +11,11 @@ import {
   PHONE,
   screenshotsIn,
 } from '../test/helpers/browser.ts';
+import { askForCode, CODE_HEADING, codeMail } from '../test/helpers/code-sign-in.ts';
 import { startServer, type RunningServer } from '../test/helpers/server.ts';
 
 const SHOTS = '/tmp/shots-connection';
 const shot = screenshotsIn(SHOTS);
-const CODE_HEADING = 'Le hemos enviado un código por correo, ingréselo para continuar.';
 
 /** The six digit boxes' values, joined. */
 async function typedCode(page: Page): Promise<string> {
@@ -82,12 +82,8 @@ describe('signing in while the connection comes and goes', () => {
     await seedMembership(server.database.db, event.id, exhibitor.id);
     const context = await newContext(browser, server.url, PHONE);
     const page = await context.newPage();
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(exhibitor.email);
-    await page.getByRole('button', { name: 'siguiente' }).click();
-    await page.getByRole('heading', { name: CODE_HEADING }).waitFor();
-    const code = /\b(\d{6})\b/.exec((await server.smtp.waitFor(exhibitor.email)).subject)?.[1];
-    if (!code) throw new Error('no code in the mail');
+    await askForCode(page, exhibitor.email);
+    const { code } = await codeMail(server, exhibitor.email);
 
     // The check of the code gets no answer: the code stays typed, not called invalid.
     await page.route('**/api/auth/code', (route) => route.abort('internetdisconnected'));

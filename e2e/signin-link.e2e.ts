@@ -9,18 +9,8 @@ import {
   newContext,
   PHONE,
 } from '../test/helpers/browser.ts';
+import { askForCode, codeMail } from '../test/helpers/code-sign-in.ts';
 import { startServer, type RunningServer } from '../test/helpers/server.ts';
-
-const CODE_HEADING = 'Le hemos enviado un código por correo, ingréselo para continuar.';
-
-/** The code and the sign-in link of the `count`-th email to `to`. */
-async function codeMail(server: RunningServer, to: string, count = 1) {
-  const mail = await server.smtp.waitFor(to, { count });
-  const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
-  const link = /(http\S+\/signin\/link\?token=[\w-]+)/.exec(mail.text)?.[1];
-  if (!code || !link) throw new Error(`no code or link in the mail to ${to}`);
-  return { code, link };
-}
 
 describe('the sign-in link of the code email', () => {
   let server: RunningServer;
@@ -39,10 +29,7 @@ describe('the sign-in link of the code email', () => {
     const exhibitor = await seedExhibitor(server.database.db, { email: 'enlace@empresa.test' });
     const context = await newContext(browser, server.url, PHONE);
     const page = await context.newPage();
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(exhibitor.email);
-    await page.getByRole('button', { name: 'siguiente' }).click();
-    await page.getByRole('heading', { name: CODE_HEADING }).waitFor();
+    await askForCode(page, exhibitor.email);
     const { link } = await codeMail(server, exhibitor.email);
 
     const other = await newContext(browser, server.url, DESKTOP);
@@ -75,10 +62,7 @@ describe('the sign-in link of the code email', () => {
     const exhibitor = await seedExhibitor(server.database.db, { email: 'atacado@empresa.test' });
     const context = await newContext(browser, server.url, PHONE);
     const page = await context.newPage();
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(exhibitor.email);
-    await page.getByRole('button', { name: 'siguiente' }).click();
-    await page.getByRole('heading', { name: CODE_HEADING }).waitFor();
+    await askForCode(page, exhibitor.email);
     const { code, link } = await codeMail(server, exhibitor.email);
 
     // Strangers spread 100 wrong codes over 20 addresses: the address's daily cap is reached.

@@ -15,11 +15,11 @@ import {
   PHONE,
 } from '../test/helpers/browser.ts';
 import { startServer, type RunningServer } from '../test/helpers/server.ts';
+import { CODE_HEADING } from '../test/helpers/code-sign-in.ts';
 import { signInContext } from '../test/helpers/session.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
-const CODE_HEADING = 'Le hemos enviado un código por correo, ingréselo para continuar.';
 const shotsDir = process.env.E2E_SHOTS_DIR;
 
 /** Screenshots for looking at the screens (only when E2E_SHOTS_DIR is set). */

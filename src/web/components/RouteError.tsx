@@ -9,8 +9,8 @@ const FAILED_IMPORT =
 /**
  * What shows instead of a screen that failed: most often its code could not be fetched (a phone
  * without signal, or a tab opened before a new version replaced the files). Plain elements, in the
- * first screen's code, so it shows with no network at all. Trying again reloads the page: the
- * browser keeps a failed import, and a new version's files have new names.
+ * first screen's code, so it shows with no network at all. Trying again reloads the page, which
+ * also brings a new version's files (their names change with each version).
  */
 export function RouteError() {
   const error = useRouteError();
