@@ -91,6 +91,8 @@ describe('signing in while the connection comes and goes', () => {
     await page.getByRole('button', { name: 'acceder' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(MSG.genericError);
     expect(await typedCode(page)).toBe(code);
+    // Nothing was said about the code: its boxes are not marked invalid.
+    expect(await page.getByLabel('Dígito 1').getAttribute('aria-invalid')).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/signin/code');
     await page.unroute('**/api/auth/code');
 

@@ -325,6 +325,8 @@ describe('sign-in, sessions and administrator accounts', () => {
     await page.keyboard.type(wrong);
     await page.getByRole('button', { name: 'acceder' }).click();
     await expect.poll(visible(page, MSG.invalidCode)).toBe(true);
+    // A refused code marks its boxes invalid.
+    expect(await box(1).getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page);
 
     // Pasting six digits into the first box fills all of them.

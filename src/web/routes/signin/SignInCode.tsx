@@ -42,7 +42,10 @@ const loadStepOrNothing = () => loadSignInStep().catch(() => null);
 function CodeForm({ email }: { email: string }) {
   const navigate = useNavigate();
   const [digits, setDigitsState] = useState(EMPTY);
-  const [alert, setAlert] = useState<string | null>(null);
+  // `refusesCode`: the message says the code itself was refused, which marks its boxes invalid.
+  const [alert, setAlertState] = useState<{ message: string; refusesCode: boolean } | null>(null);
+  const setAlert = (message: string | null, refusesCode = false) =>
+    setAlertState(message ? { message, refusesCode } : null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -117,7 +120,7 @@ function CodeForm({ email }: { email: string }) {
     try {
       const parsed = schemas.signInCodeInput.safeParse({ email, code: digits.join('') });
       if (!parsed.success) {
-        setAlert(parsed.error.issues[0]?.message ?? MSG.invalidCode);
+        setAlert(parsed.error.issues[0]?.message ?? MSG.invalidCode, true);
         return;
       }
       await call(contract.signInWithCode, { body: parsed.data });
@@ -134,6 +137,7 @@ function CodeForm({ email }: { email: string }) {
         failure.code === 'rate_limited' || failure.code === 'code_tries_exhausted'
           ? failure.message
           : MSG.invalidCode,
+        true,
       );
       focusBox(0);
       return;
@@ -181,7 +185,7 @@ function CodeForm({ email }: { email: string }) {
               onKeyDown={(event) => onKeyDown(index, event)}
               onPaste={(event) => onPaste(index, event)}
               onFocus={(event) => event.target.select()}
-              aria-invalid={alert ? true : undefined}
+              aria-invalid={alert?.refusesCode ? true : undefined}
               aria-label={`Dígito ${index + 1}`}
               inputMode="numeric"
               pattern="[0-9]*"
@@ -189,7 +193,7 @@ function CodeForm({ email }: { email: string }) {
             />
           ))}
         </div>
-        <PlainAlert message={alert} />
+        <PlainAlert message={alert?.message} />
         <PlainAlert message={notice} severity="success" />
         <PlainButton busy={busy}>acceder</PlainButton>
         <PlainButton busy={busy} variant="text" type="button" onClick={() => void resend()}>
