@@ -10,11 +10,14 @@ export interface BallotEntry {
   nominatedAt: string;
 }
 
-/** One exhibitor's list in one category; `entries[0]` is order 1. */
-export interface Ballot {
+/**
+ * One exhibitor's list in one category; `entries[0]` is order 1. An entry may carry more than the
+ * ranking needs (the merge's write carries each stored row): the merge keeps it as it is.
+ */
+export interface Ballot<Entry extends BallotEntry = BallotEntry> {
   exhibitorId: string;
   category: Category;
-  entries: BallotEntry[];
+  entries: Entry[];
 }
 
 /** "These fiscal ids are the same reseller as that one": every `from` becomes `into`. */
@@ -24,27 +27,31 @@ export interface NomineeMerge {
   into: string;
 }
 
-export interface MergeResult {
+export interface MergeResult<Entry extends BallotEntry = BallotEntry> {
   /** Every ballot, in the order given, rewritten where the merge touched it. */
-  ballots: Ballot[];
+  ballots: Ballot<Entry>[];
   /** The ballots the merge changed, before and after, for the audit entry and its undo. */
-  touched: { before: Ballot; after: Ballot }[];
+  touched: { before: Ballot<Entry>; after: Ballot<Entry> }[];
 }
 
 /**
  * Rewrites the ballots of the merge's category as if the voters had typed `into` where they typed
  * any of `from`. A list that held the reseller more than once keeps its better-ranked entry, with
  * that entry's nomination instant, drops the others and closes the gaps, so its orders run from 1
- * again. Ballots of other categories and ballots without those ids come back as they were.
+ * again. Ballots of other categories and ballots without those ids come back as they were. The
+ * one rule of the merge: its preview and its write both run it.
  */
-export function mergeBallots(ballots: readonly Ballot[], merge: NomineeMerge): MergeResult {
+export function mergeBallots<Entry extends BallotEntry>(
+  ballots: readonly Ballot<Entry>[],
+  merge: NomineeMerge,
+): MergeResult<Entry> {
   const merged = new Set(merge.from.filter((fiscalId) => fiscalId !== merge.into));
-  const touched: MergeResult['touched'] = [];
+  const touched: MergeResult<Entry>['touched'] = [];
   const result = ballots.map((ballot) => {
     if (ballot.category !== merge.category) return ballot;
     if (!ballot.entries.some((entry) => merged.has(entry.fiscalId))) return ballot;
     let keptInto = false;
-    const entries: BallotEntry[] = [];
+    const entries: Entry[] = [];
     for (const entry of ballot.entries) {
       const isReseller = entry.fiscalId === merge.into || merged.has(entry.fiscalId);
       if (!isReseller) {

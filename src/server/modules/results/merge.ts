@@ -7,7 +7,7 @@ import {
   type MergeInput,
   type MergePreviewResponse,
 } from '../../../shared/schemas/results.ts';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Engine } from '../../db/connection.ts';
 import type { NominationsTable } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -17,7 +17,13 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { duplicateNomineeGroups } from './duplicate-nominees.ts';
-import { mergeBallots, rankingOf, type Ballot, type RankingEntry } from './merge-ballots.ts';
+import {
+  mergeBallots,
+  rankingOf,
+  type Ballot,
+  type BallotEntry,
+  type RankingEntry,
+} from './merge-ballots.ts';
 import { rankedNames } from './service.ts';
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
@@ -68,7 +74,13 @@ export async function duplicateGroups(
 
 const fromIds = (input: MergeInput) => [...new Set(input.from)].filter((id) => id !== input.into);
 
-function toBallots(rows: readonly Selectable<NominationsTable>[], category: Category): Ballot[] {
+/** An entry of a ballot read from the store, carrying its stored row for the merge's write. */
+type StoredEntry = BallotEntry & { vote: StoredVote };
+
+function toBallots(
+  rows: readonly Selectable<NominationsTable>[],
+  category: Category,
+): Ballot<StoredEntry>[] {
   const byExhibitor = new Map<string, Selectable<NominationsTable>[]>();
   for (const row of rows) {
     const list = byExhibitor.get(row.exhibitor_id) ?? [];
@@ -80,7 +92,11 @@ function toBallots(rows: readonly Selectable<NominationsTable>[], category: Cate
     category,
     entries: list
       .sort((a, b) => a.list_order - b.list_order)
-      .map((row) => ({ fiscalId: row.fiscal_id, nominatedAt: row.nominated_at })),
+      .map((row) => ({
+        fiscalId: row.fiscal_id,
+        nominatedAt: row.nominated_at,
+        vote: stored(row),
+      })),
   }));
 }
 
@@ -93,18 +109,20 @@ async function categoryVotes(db: Db | Tx, eventId: string, category: Category) {
     .execute();
 }
 
+const unknownInto = () =>
+  new AppError('invalid_input', {
+    message: MSG.mergeUnknownInto,
+    fields: { into: MSG.mergeUnknownInto },
+  });
+
+const nothingLeftToMerge = () =>
+  new AppError('nothing_to_merge', { message: MSG.mergeNothingLeft });
+
 /** 400 unless `into` has votes, 409 unless some id of `from` still has. */
 function checkMerge(rows: readonly Selectable<NominationsTable>[], input: MergeInput): string[] {
   const from = fromIds(input);
-  if (!rows.some((row) => row.fiscal_id === input.into)) {
-    throw new AppError('invalid_input', {
-      message: MSG.mergeUnknownInto,
-      fields: { into: MSG.mergeUnknownInto },
-    });
-  }
-  if (!rows.some((row) => from.includes(row.fiscal_id))) {
-    throw new AppError('nothing_to_merge', { message: MSG.mergeNothingLeft });
-  }
+  if (!rows.some((row) => row.fiscal_id === input.into)) throw unknownInto();
+  if (!rows.some((row) => from.includes(row.fiscal_id))) throw nothingLeftToMerge();
   return from;
 }
 
@@ -146,15 +164,41 @@ const stored = (row: StoredVote): StoredVote => ({
 });
 
 /**
- * Takes the row locks of these exhibitors' lists of the category and moves their versions on, so
- * that an exhibitor's open screen reloads instead of overwriting the change. On PostgreSQL a second
- * merge of the same ids waits here and then, in its next statement, sees the first one's result.
+ * Takes the row locks of these exhibitors' lists of the category until the transaction ends and
+ * answers the ids of the lists that exist. Every other writer of a list takes the same lock before
+ * it reads the list (an exhibitor's save claiming its version, a correction moving the version on),
+ * so the rows read after this stay as read until commit. The locks are taken in exhibitor id order,
+ * in one statement, so that two administrators' rewrites never wait on each other in a circle.
+ * SQLite has one writer: the transaction already holds the database.
  */
 async function lockLists(
   tx: Tx,
+  engine: Engine,
   eventId: string,
   category: Category,
-  exhibitorIds: string[],
+  exhibitorIds: readonly string[],
+): Promise<string[]> {
+  if (exhibitorIds.length === 0) return [];
+  const lists = tx
+    .selectFrom('nomination_lists')
+    .select('exhibitor_id')
+    .where('event_id', '=', eventId)
+    .where('category', '=', category)
+    .where('exhibitor_id', 'in', exhibitorIds)
+    .orderBy('exhibitor_id');
+  const locked = await (engine === 'postgres' ? lists.forUpdate() : lists).execute();
+  return locked.map((row) => row.exhibitor_id);
+}
+
+/**
+ * Moves the versions of lists this transaction rewrites (and has locked) on, so that an exhibitor's
+ * open screen gets 409 `stale_list` and reloads instead of overwriting the change.
+ */
+async function bumpVersions(
+  tx: Tx,
+  eventId: string,
+  category: Category,
+  exhibitorIds: readonly string[],
   now: Date,
 ): Promise<void> {
   if (exhibitorIds.length === 0) return;
@@ -165,6 +209,43 @@ async function lockLists(
     .where('category', '=', category)
     .where('exhibitor_id', 'in', exhibitorIds)
     .execute();
+}
+
+/** The stored votes of these exhibitors' lists of the category. */
+async function listVotes(
+  tx: Tx,
+  eventId: string,
+  category: Category,
+  exhibitorIds: readonly string[],
+): Promise<Selectable<NominationsTable>[]> {
+  if (exhibitorIds.length === 0) return [];
+  return tx
+    .selectFrom('nominations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('category', '=', category)
+    .where('exhibitor_id', 'in', exhibitorIds)
+    .orderBy('exhibitor_id')
+    .orderBy('list_order')
+    .execute();
+}
+
+/**
+ * A merged ballot as the rows to store: its entries renumbered from 1, each with its fiscal id
+ * from the merge and its other data from its stored row; a row whose place or id changed is
+ * stamped `now`.
+ */
+function storedVotes(ballot: Ballot<StoredEntry>, now: Date): StoredVote[] {
+  return ballot.entries.map(({ fiscalId, vote }, index) => {
+    const order = index + 1;
+    const unchanged = order === vote.list_order && fiscalId === vote.fiscal_id;
+    return {
+      ...vote,
+      list_order: order,
+      fiscal_id: fiscalId,
+      updated_at: unchanged ? vote.updated_at : iso(now),
+    };
+  });
 }
 
 /** Replaces the rows of one exhibitor's list by `votes`. */
@@ -205,6 +286,16 @@ export async function mergeNominees(
 ): Promise<{ auditId: number; lists: number }> {
   return inEventTransaction(deps, eventId, async (tx, _event, now) => {
     const from = fromIds(input);
+    const into = await tx
+      .selectFrom('nominations')
+      .select('fiscal_id')
+      .where('event_id', '=', eventId)
+      .where('category', '=', category)
+      .where('fiscal_id', '=', input.into)
+      .limit(1)
+      .executeTakeFirst();
+    if (!into) throw unknownInto();
+    // Only says which lists to lock; what is merged is read again under the locks.
     const holders = await tx
       .selectFrom('nominations')
       .select('exhibitor_id')
@@ -213,43 +304,33 @@ export async function mergeNominees(
       .where('category', '=', category)
       .where('fiscal_id', 'in', from.length > 0 ? from : [''])
       .execute();
-    await lockLists(
+    const locked = await lockLists(
       tx,
+      deps.engine,
       eventId,
       category,
       holders.map((row) => row.exhibitor_id),
+    );
+    // Read after the locks, and only the locked lists: a merge that committed meanwhile is seen
+    // (and this one finds nothing), and no save can change them before this commits. A list that
+    // gained a merged id after the first read is left alone, as if that save came after the merge.
+    const ballots = toBallots(await listVotes(tx, eventId, category, locked), category);
+    const { touched } = mergeBallots(ballots, { category, from, into: input.into });
+    if (touched.length === 0) throw nothingLeftToMerge();
+    const changes: ListChange[] = touched.map(({ before, after }) => ({
+      exhibitorId: before.exhibitorId,
+      before: before.entries.map((entry) => entry.vote),
+      after: storedVotes(after, now),
+    }));
+    await bumpVersions(
+      tx,
+      eventId,
+      category,
+      changes.map((change) => change.exhibitorId),
       now,
     );
-    // Read after the locks: a merge that committed meanwhile is seen, and this one finds nothing.
-    const rows = await categoryVotes(tx, eventId, category);
-    checkMerge(rows, input);
-    const merged = new Set(from);
-    const changes: ListChange[] = [];
-    const byExhibitor = new Map<string, Selectable<NominationsTable>[]>();
-    for (const row of rows) {
-      byExhibitor.set(row.exhibitor_id, [...(byExhibitor.get(row.exhibitor_id) ?? []), row]);
-    }
-    for (const [exhibitorId, list] of byExhibitor) {
-      if (!list.some((row) => merged.has(row.fiscal_id))) continue;
-      const before = list.sort((a, b) => a.list_order - b.list_order).map(stored);
-      const after: StoredVote[] = [];
-      let keptInto = false;
-      for (const vote of before) {
-        const isReseller = vote.fiscal_id === input.into || merged.has(vote.fiscal_id);
-        if (isReseller && keptInto) continue;
-        if (isReseller) keptInto = true;
-        const order = after.length + 1;
-        const fiscalId = isReseller ? input.into : vote.fiscal_id;
-        const unchanged = order === vote.list_order && fiscalId === vote.fiscal_id;
-        after.push({
-          ...vote,
-          list_order: order,
-          fiscal_id: fiscalId,
-          updated_at: unchanged ? vote.updated_at : iso(now),
-        });
-      }
-      await writeList(tx, eventId, category, exhibitorId, after);
-      changes.push({ exhibitorId, before, after });
+    for (const change of changes) {
+      await writeList(tx, eventId, category, change.exhibitorId, change.after);
     }
     const details: MergeDetails = { category, into: input.into, from, lists: changes };
     const auditId = await recordAudit(tx, admin, now, {
@@ -294,24 +375,16 @@ export async function undoMerge(
     if (!entry) throw notFound(MSG.undoNotMerge);
     const details = JSON.parse(entry.details) as MergeDetails;
     const exhibitorIds = details.lists.map((list) => list.exhibitorId);
-    await lockLists(tx, eventId, details.category, exhibitorIds, now);
-    const current =
-      exhibitorIds.length === 0
-        ? []
-        : await tx
-            .selectFrom('nominations')
-            .selectAll()
-            .where('event_id', '=', eventId)
-            .where('category', '=', details.category)
-            .where('exhibitor_id', 'in', exhibitorIds)
-            .orderBy('list_order')
-            .execute();
+    await lockLists(tx, deps.engine, eventId, details.category, exhibitorIds);
+    // Read after the locks: what is compared is what is replaced.
+    const current = await listVotes(tx, eventId, details.category, exhibitorIds);
     for (const list of details.lists) {
       const rows = current.filter((row) => row.exhibitor_id === list.exhibitorId).map(stored);
       if (!sameVotes(rows, list.after)) {
         throw new AppError('undo_stale', { message: MSG.undoStale });
       }
     }
+    await bumpVersions(tx, eventId, details.category, exhibitorIds, now);
     for (const list of details.lists) {
       await writeList(tx, eventId, details.category, list.exhibitorId, list.before);
     }

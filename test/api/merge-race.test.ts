@@ -1,0 +1,447 @@
+/**
+ * Issue 30, S1: an administrator's rewrites of exhibitors' lists (merge, undo, vote correction)
+ * racing the exhibitors' own saves. Every save the server answered 200 must be in the stored list
+ * afterwards (a merge may only have turned the merged-away id into the one that stays, an undo
+ * turned it back), or the voter must have got 409 `stale_list` and, reading again, a fresh version;
+ * and the ranking's totals must equal an aggregate computed from scratch from the nominations.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages.ts';
+import type { NominationList } from '../../src/shared/schemas/nominations.ts';
+import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import { nominee } from '../helpers/nomination-load.ts';
+import {
+  seedAdmin,
+  seedEvent,
+  seedExhibitor,
+  seedMembership,
+  seedNominations,
+} from '../helpers/seed.ts';
+
+const EXHIBITORS = 20;
+const ROUNDS = Number(process.env.MERGE_RACE_ROUNDS ?? 10);
+const MERGED_AWAY = '30712345670';
+const KEPT = '30712345679';
+/** Successful merges an administrator runs while the voters of one round save. */
+const MERGES_PER_ROUND = 10;
+/**
+ * Each merge and each undo refuses a voter's save at most once (409, it moves the list's version
+ * on), so a voter who reads a fresh version and tries again gets through within this many tries.
+ */
+const MAX_ATTEMPTS = 2 * MERGES_PER_ROUND + 1;
+
+interface Voter {
+  exhibitorId: string;
+  session: Session;
+  /** The version of the voter's last answer, as their screen holds it. */
+  version: number;
+}
+
+interface Totals {
+  fiscal_id: string;
+  points: number;
+  p1: number;
+  p2: number;
+  p3: number;
+  p4: number;
+  p5: number;
+  nominations: number;
+  first_key: string;
+}
+
+const numeric = (row: Totals): Totals => ({
+  fiscal_id: row.fiscal_id,
+  points: Number(row.points),
+  p1: Number(row.p1),
+  p2: Number(row.p2),
+  p3: Number(row.p3),
+  p4: Number(row.p4),
+  p5: Number(row.p5),
+  nominations: Number(row.nominations),
+  first_key: row.first_key,
+});
+
+describe('administrators rewriting lists while exhibitors save', () => {
+  let t: TestApp;
+  let admin: Session;
+  let eventId: string;
+  let voters: Voter[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.deps.db;
+    admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(db)).id });
+    eventId = (await seedEvent(db, { name: 'Carrera 2026' })).id;
+    // The id that stays has votes of its own, so every merge is valid.
+    const anchor = (await seedExhibitor(db, { fullName: 'Ancla' })).id;
+    await seedMembership(db, eventId, anchor);
+    await seedNominations(db, {
+      eventId,
+      exhibitorId: anchor,
+      category: 'consumption',
+      nominees: [{ fiscalId: KEPT }],
+    });
+    voters = [];
+    for (let index = 0; index < EXHIBITORS; index += 1) {
+      const exhibitorId = (await seedExhibitor(db, { fullName: `Votante ${index}` })).id;
+      await seedMembership(db, eventId, exhibitorId);
+      voters.push({
+        exhibitorId,
+        session: await t.signIn({ role: 'exh', exhibitorId }),
+        version: 0,
+      });
+    }
+  });
+  afterAll(() => t.close());
+
+  const listUrl = (category: string) => `/api/exh/events/${eventId}/${category}/nominees`;
+
+  /** The voter's list as their screen reloads it after a 409. */
+  async function freshList(voter: Voter, category: 'consumption' | 'value') {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/exh/events/${eventId}`,
+      as: voter.session,
+    });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { lists: Record<string, NominationList> }).lists[category]!;
+  }
+
+  /**
+   * Adds `fiscalId` to the voter's CONSUMO list with the version on their screen; after 409
+   * `stale_list` they read the list again and, with its fresh version, try again. Answers whether
+   * a save was acknowledged (200), and the statuses seen.
+   */
+  async function addAsVoter(voter: Voter, fiscalId: string, statuses: number[]) {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const response = await t.request({
+        method: 'POST',
+        url: listUrl('consumption'),
+        payload: { ...nominee(fiscalId), version: voter.version },
+        as: voter.session,
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 200) {
+        voter.version = (response.json() as NominationList).version;
+        return;
+      }
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ error: { code: 'stale_list', message: MSG.staleList } });
+      const fresh = await freshList(voter, 'consumption');
+      // A 409 always comes with a newer version to read.
+      expect(fresh.version).toBeGreaterThan(voter.version);
+      voter.version = fresh.version;
+      // The save that was refused is not there: the voter sends it again.
+      expect(fresh.nominees.map((n) => n.fiscalId)).not.toContain(fiscalId);
+    }
+    throw new Error(`${fiscalId}: still 409 after ${MAX_ATTEMPTS} attempts`);
+  }
+
+  async function storedList(exhibitorId: string, category = 'consumption') {
+    const rows = await t.deps.db
+      .selectFrom('nominations')
+      .select(['list_order', 'fiscal_id'])
+      .where('event_id', '=', eventId)
+      .where('exhibitor_id', '=', exhibitorId)
+      .where('category', '=', category)
+      .orderBy('list_order')
+      .execute();
+    return rows.map((row) => row.fiscal_id);
+  }
+
+  async function storedVersion(exhibitorId: string, category = 'consumption') {
+    const row = await t.deps.db
+      .selectFrom('nomination_lists')
+      .select('version')
+      .where('event_id', '=', eventId)
+      .where('exhibitor_id', '=', exhibitorId)
+      .where('category', '=', category)
+      .executeTakeFirst();
+    return Number(row?.version ?? 0);
+  }
+
+  /** The stored totals and the same sums computed from scratch from the nominations. */
+  async function totalsAndAggregate() {
+    const stored = await t.deps.db
+      .selectFrom('nominee_totals')
+      .select(['fiscal_id', 'points', 'p1', 'p2', 'p3', 'p4', 'p5', 'nominations', 'first_key'])
+      .where('event_id', '=', eventId)
+      .orderBy('category')
+      .orderBy('fiscal_id')
+      .execute();
+    const fresh = await sql<Totals>`
+      select fiscal_id,
+        sum(6 - list_order) as points,
+        sum(case when list_order = 1 then 1 else 0 end) as p1,
+        sum(case when list_order = 2 then 1 else 0 end) as p2,
+        sum(case when list_order = 3 then 1 else 0 end) as p3,
+        sum(case when list_order = 4 then 1 else 0 end) as p4,
+        sum(case when list_order = 5 then 1 else 0 end) as p5,
+        count(*) as nominations,
+        min(nominated_at || exhibitor_id) as first_key
+      from nominations
+      where event_id = ${eventId}
+      group by category, fiscal_id
+      order by category, fiscal_id`.execute(t.deps.db);
+    return { stored: stored.map(numeric), fresh: fresh.rows.map(numeric) };
+  }
+
+  /** Empties every voter's list through the API, between rounds, with nobody racing. */
+  async function emptyLists() {
+    const empty = async (voter: Voter) => {
+      voter.version = (await freshList(voter, 'consumption')).version;
+      for (const fiscalId of await storedList(voter.exhibitorId)) {
+        const response = await t.request({
+          method: 'DELETE',
+          url: `${listUrl('consumption')}/${fiscalId}?version=${voter.version}`,
+          as: voter.session,
+        });
+        expect(response.statusCode).toBe(200);
+        voter.version = (response.json() as NominationList).version;
+      }
+    };
+    await Promise.all(voters.map(empty));
+  }
+
+  it('keeps every acknowledged save while merges and undos run', { timeout: 120_000 }, async () => {
+    const admin409: string[] = [];
+    let merges = 0;
+    let undos = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Each voter's own nominees of the round, ids nobody else types.
+      const own = voters.map((_, index) =>
+        [1, 2, 3].map((nth) =>
+          `2${nth}${String(round).padStart(2, '0')}${String(index).padStart(2, '0')}`.padEnd(
+            11,
+            '5',
+          ),
+        ),
+      );
+      const statuses: number[] = [];
+      let saving = true;
+      const saves = voters.map(async (voter, index) => {
+        await addAsVoter(voter, MERGED_AWAY, statuses);
+        for (const fiscalId of own[index]!) await addAsVoter(voter, fiscalId, statuses);
+      });
+      const administrator = async () => {
+        // Merges and undoes, one at a time, while the voters save.
+        let mergesThisRound = 0;
+        while (saving && mergesThisRound < MERGES_PER_ROUND) {
+          const merged = await t.request({
+            method: 'POST',
+            url: `/api/events/${eventId}/duplicates/consumption/merge`,
+            payload: { into: KEPT, from: [MERGED_AWAY] },
+            as: admin,
+          });
+          if (merged.statusCode === 409) {
+            expect(merged.json().error.code).toBe('nothing_to_merge');
+            admin409.push('nothing_to_merge');
+            continue;
+          }
+          expect(merged.statusCode).toBe(200);
+          merges += 1;
+          mergesThisRound += 1;
+          const undone = await t.request({
+            method: 'POST',
+            url: `/api/events/${eventId}/history/${merged.json().auditId}/undo`,
+            as: admin,
+          });
+          if (undone.statusCode === 409) {
+            expect(undone.json().error.code).toBe('undo_stale');
+            admin409.push('undo_stale');
+            continue;
+          }
+          expect(undone.statusCode).toBe(200);
+          undos += 1;
+        }
+      };
+      await Promise.all([
+        Promise.all(saves).finally(() => {
+          saving = false;
+        }),
+        administrator(),
+      ]);
+      expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
+
+      const lost: string[] = [];
+      for (const [index, voter] of voters.entries()) {
+        const list = await storedList(voter.exhibitorId);
+        // Every save was answered 200: the merged-away id first, as it was typed (never merged, or
+        // merged and undone) or as the id that stays, then the voter's own nominees in order.
+        const [first, ...rest] = list;
+        const firstKept = first === MERGED_AWAY || first === KEPT;
+        if (!firstKept || JSON.stringify(rest) !== JSON.stringify(own[index])) {
+          lost.push(`ronda ${round}, votante ${index}: ${list.join(', ')}`);
+        }
+        // The screen's last version is never ahead of the stored one.
+        expect(await storedVersion(voter.exhibitorId)).toBeGreaterThanOrEqual(voter.version);
+      }
+      expect(lost).toEqual([]);
+      const { stored, fresh } = await totalsAndAggregate();
+      expect(stored).toEqual(fresh);
+      await emptyLists();
+    }
+    // The race ran: merges happened while the voters saved.
+    expect(merges).toBeGreaterThan(0);
+    expect(undos + admin409.length).toBeGreaterThan(0);
+  });
+
+  it(
+    'keeps every acknowledged save while an administrator corrects the same lists',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      await emptyLists();
+      // Each voter's list starts with a nominee whose contact the administrator corrects.
+      const first = voters.map((_, index) => `27${String(index).padStart(2, '0')}`.padEnd(11, '7'));
+      await Promise.all(voters.map((voter, index) => addAsVoter(voter, first[index]!, [])));
+      const corrections = 3;
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const own = voters.map((_, index) =>
+          [1, 2, 3].map((nth) =>
+            `2${nth}${String(round).padStart(2, '0')}${String(index).padStart(2, '0')}`.padEnd(
+              11,
+              '5',
+            ),
+          ),
+        );
+        const statuses: number[] = [];
+        const correctionVersions = voters.map(() => [] as number[]);
+        const saves = voters.map(async (voter, index) => {
+          for (const fiscalId of own[index]!) await addAsVoter(voter, fiscalId, statuses);
+        });
+        const correct = voters.map(async (voter, index) => {
+          for (let nth = 1; nth <= corrections; nth += 1) {
+            const response = await t.request({
+              method: 'PUT',
+              url: `/api/events/${eventId}/exhibitors/${voter.exhibitorId}/votes/consumption/1`,
+              payload: {
+                ...nominee(first[index]!),
+                contactName: `Corrección ${round}.${nth}`,
+                reason: 'typo',
+              },
+              as: admin,
+            });
+            expect(response.statusCode).toBe(200);
+            correctionVersions[index]!.push(response.json().version as number);
+          }
+        });
+        await Promise.all([...saves, ...correct]);
+        expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
+        for (const [index, voter] of voters.entries()) {
+          const rows = await t.deps.db
+            .selectFrom('nominations')
+            .select(['fiscal_id', 'contact_name'])
+            .where('event_id', '=', eventId)
+            .where('exhibitor_id', '=', voter.exhibitorId)
+            .where('category', '=', 'consumption')
+            .orderBy('list_order')
+            .execute();
+          // Every save and the last correction are there, in order.
+          expect(rows.map((row) => row.fiscal_id)).toEqual([first[index], ...own[index]!]);
+          expect(rows[0]?.contact_name).toBe(`Corrección ${round}.${corrections}`);
+          // Each correction moved the version on: every write has a version of its own.
+          const versions = correctionVersions[index]!;
+          expect(new Set(versions).size).toBe(corrections);
+          expect(await storedVersion(voter.exhibitorId)).toBe(Math.max(voter.version, ...versions));
+        }
+        const { stored, fresh } = await totalsAndAggregate();
+        expect(stored).toEqual(fresh);
+        // The next round adds its own nominees after the first one again.
+        for (const voter of voters) {
+          voter.version = await storedVersion(voter.exhibitorId);
+          for (const fiscalId of (await storedList(voter.exhibitorId)).slice(1)) {
+            const response = await t.request({
+              method: 'DELETE',
+              url: `${listUrl('consumption')}/${fiscalId}?version=${voter.version}`,
+              as: voter.session,
+            });
+            expect(response.statusCode).toBe(200);
+            voter.version = (response.json() as NominationList).version;
+          }
+        }
+      }
+    },
+  );
+
+  /**
+   * The interleaving that lost votes, forced with row locks held by the test (PostgreSQL only:
+   * SQLite runs one write at a time, so nothing can commit inside a merge). A list that gains the
+   * merged-away id while the merge waits for its locks, and then a nominee of its own while the
+   * merge writes another list, keeps both; a list the merge rewrites has its version moved on.
+   */
+  it.runIf(process.env.TEST_DB_ENGINE === 'postgres')(
+    'does not rewrite a list that gained the merged-away id while the merge waited',
+    async () => {
+      await emptyLists();
+      const [holder, latecomer] = voters as [Voter, Voter];
+      await addAsVoter(holder, MERGED_AWAY, []);
+      const held = await holdLocks([
+        sql`select 1 from nominations where exhibitor_id = ${holder.exhibitorId} for update`,
+      ]);
+      const listHeld = await holdLocks([
+        sql`select 1 from nomination_lists where exhibitor_id = ${holder.exhibitorId} for update`,
+      ]);
+      const merge = t.request({
+        method: 'POST',
+        url: `/api/events/${eventId}/duplicates/consumption/merge`,
+        payload: { into: KEPT, from: [MERGED_AWAY] },
+        as: admin,
+      });
+      // The merge waits for the holder's list; the latecomer types the merged-away id meanwhile.
+      await waitForLockWait('%nomination_lists%');
+      await addAsVoter(latecomer, MERGED_AWAY, []);
+      const acknowledged = latecomer.version;
+      await listHeld.release();
+      // The merge now writes the holder's list and waits for its rows; the latecomer saves again.
+      await waitForLockWait('delete from "nominations"%');
+      await addAsVoter(latecomer, '20999999991', []);
+      await held.release();
+      const merged = await merge;
+      expect(merged.statusCode).toBe(200);
+      // Both of the latecomer's saves are there, as answered, and nothing moved their version.
+      expect(await storedList(latecomer.exhibitorId)).toEqual([MERGED_AWAY, '20999999991']);
+      expect(merged.json().lists).toBe(1);
+      expect(await storedList(holder.exhibitorId)).toEqual([KEPT]);
+      expect(await storedVersion(latecomer.exhibitorId)).toBe(latecomer.version);
+      expect(latecomer.version).toBe(acknowledged + 1);
+      const { stored, fresh } = await totalsAndAggregate();
+      expect(stored).toEqual(fresh);
+    },
+  );
+
+  /** Runs `statements` in a transaction of its own that stays open, holding their locks. */
+  async function holdLocks(statements: RawBuilder<unknown>[]) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let ready = () => {};
+    const locked = new Promise<void>((resolve) => (ready = resolve));
+    const done = t.deps.db.transaction().execute(async (trx) => {
+      for (const statement of statements) await statement.execute(trx);
+      ready();
+      await released;
+    });
+    await locked;
+    return {
+      async release() {
+        release();
+        await done;
+      },
+    };
+  }
+
+  /** Until a statement like `pattern` of this database waits for a lock another holds. */
+  async function waitForLockWait(pattern: string) {
+    for (let attempt = 0; attempt < 10_000; attempt += 1) {
+      const waiting = await sql<{ count: number }>`
+        select cast(count(*) as integer) as count from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and query ilike ${pattern}`.execute(
+        t.deps.db,
+      );
+      if (Number(waiting.rows[0]?.count) > 0) return;
+    }
+    throw new Error(`nothing waits on a lock for ${pattern}`);
+  }
+});
