@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import { isDatabaseReachable, type DatabaseHandle } from './db/connection.ts';
 import type { AppDeps } from './deps.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
+import { createMetrics, installMetrics } from './http/metrics.ts';
 import { API_DOCS_HTML, API_DOCS_START_JS, openApiDocument } from './http/openapi.ts';
 import type { Route } from './http/route.ts';
 import { findSessionUser, sessionToken, type SessionUser } from './http/session.ts';
@@ -102,10 +103,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     clock: options.clock ?? systemClock,
     logger: app.log,
   };
+  // Figures are collected only where someone may read them (METRICS_TOKEN set).
+  const metrics = config.metricsToken ? createMetrics(deps) : undefined;
   const mailWorker = createMailWorker(
     deps,
     options.mailTransport ?? createMailTransport(config.smtpUrl, config.dataDir, app.log),
     async () => (await loadLogo(deps.db)).png,
+    metrics,
   );
   const stopWakingMailWorker = database.afterCommit('mail-queued', () => mailWorker.kick());
   const routes = [...apiRoutes, ...(options.routes ?? [])];
@@ -167,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     request.user = token ? await findSessionUser(deps, token) : null;
   });
 
+  installMetrics(app, config.metricsToken, metrics);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const ready = await isDatabaseReachable(deps.db);

@@ -3,24 +3,25 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { emailField } from '../shared/schemas/common.ts';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
+import { migrations } from './db/migrations/index.ts';
+import { restoreSqliteBackup, type RestoreRefusal } from './db/restore.ts';
 import { AppError } from './lib/errors.ts';
-import { latestMailTo } from './mail/outbox.ts';
-import { inviteAdmin, listAdmins, revokeAdmin } from './modules/admins/service.ts';
-import { ADMIN_STATUS_LABEL } from '../shared/schemas/admins.ts';
 
 const usage = `Uso:
   npm run cli -- invite-admin <email>   Invita a un administrador y muestra el enlace de registro
   npm run cli -- list-admins            Lista los administradores con su estado y último ingreso
   npm run cli -- revoke-admin <email>   Revoca el acceso de un administrador (termina sus sesiones)
-  npm run cli -- backup <archivo>       Copia consistente de la base SQLite (también con la app en marcha)`;
+  npm run cli -- backup <archivo>       Copia consistente de la base SQLite (también con la app en marcha)
+  npm run cli -- restore <archivo>      Restaura una copia SQLite en una carpeta de datos vacía (con la app detenida)`;
 
 async function run(argv: string[]): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
   const [command, ...rest] = positionals;
   const config = loadConfig();
+  // Before anything opens the database: opening it would create the file the restore must write.
+  if (command === 'restore') return restore(config.databaseUrl, rest[0]);
   const database = openDatabase(config.databaseUrl);
   if (command === 'backup') {
     try {
@@ -29,6 +30,19 @@ async function run(argv: string[]): Promise<number> {
       await database.close();
     }
   }
+  // The whole app only for the commands that use it: backup and restore start in a fraction of
+  // the time without it.
+  const [
+    { buildApp },
+    { latestMailTo },
+    { inviteAdmin, listAdmins, revokeAdmin },
+    { ADMIN_STATUS_LABEL },
+  ] = await Promise.all([
+    import('./app.ts'),
+    import('./mail/outbox.ts'),
+    import('./modules/admins/service.ts'),
+    import('../shared/schemas/admins.ts'),
+  ]);
   await database.migrate();
   const { app, deps, mailWorker } = await buildApp({ config, database, logger: { level: 'warn' } });
   try {
@@ -124,6 +138,51 @@ async function backup(database: DatabaseHandle, target: string | undefined): Pro
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await sql`vacuum into ${file}`.execute(database.db);
   process.stdout.write(`Copia creada: ${file}\n`);
+  return 0;
+}
+
+/** The words of each refusal of `restore`: what happened, and what the operator can do. */
+function restoreRefusal(refusal: RestoreRefusal, backupFile: string, target: string): string {
+  switch (refusal.reason) {
+    case 'backup_missing':
+      return `No existe el archivo de la copia: ${backupFile}`;
+    case 'not_a_backup':
+      return `El archivo no es una copia de Premios que se pueda restaurar (${refusal.detail}): ${backupFile}`;
+    case 'newer_backup':
+      return `La copia es de una versión más nueva de Premios (migraciones que esta versión no conoce: ${refusal.unknownMigrations.join(', ')}). Actualice la aplicación y vuelva a intentarlo.`;
+    case 'in_use':
+      return `La aplicación está en marcha con la base ${target}: deténgala antes de restaurar. No se cambió nada.`;
+    case 'data_exists':
+      return `Ya hay datos en ${target}: la restauración solo escribe en una carpeta de datos vacía. Mueva esa base (con sus archivos -wal y -shm) a otro lugar, o elija otra carpeta con DATA_DIR. No se cambió nada.`;
+  }
+}
+
+/** Restores a SQLite backup into an empty data folder, with the app stopped (db/restore.ts). */
+function restore(databaseUrl: string, source: string | undefined): number {
+  if (!source) {
+    process.stderr.write(`Falta el archivo de la copia.\n${usage}\n`);
+    return 2;
+  }
+  if (!databaseUrl.startsWith('sqlite:')) {
+    process.stderr.write(
+      'La base es PostgreSQL: restaure con pg_restore (ver README, "Backups").\n',
+    );
+    return 2;
+  }
+  const backupFile = path.resolve(source);
+  const target = path.resolve(databaseUrl.slice('sqlite:'.length));
+  const result = restoreSqliteBackup(
+    backupFile,
+    target,
+    migrations.map((migration) => migration.name),
+  );
+  if (!result.restored) {
+    process.stderr.write(`${restoreRefusal(result, backupFile, target)}\n`);
+    return 2;
+  }
+  process.stdout.write(
+    `Copia restaurada en ${target}. Ya puede iniciar la aplicación (aplica las migraciones que falten).\n`,
+  );
   return 0;
 }
 

@@ -33,6 +33,11 @@ export interface Config {
   secretKey: string | undefined;
   /** REQUIRE_ADMIN_MFA: an administrator without a second factor may only set one up. */
   requireAdminMfa: boolean;
+  /**
+   * METRICS_TOKEN: the bearer token `GET /metrics` requires. Unset: /metrics answers 404 and no
+   * figure is collected.
+   */
+  metricsToken: string | undefined;
 }
 
 export const DEFAULT_SIGNIN_RATE_LIMIT_PER_MINUTE = 60;
@@ -125,6 +130,13 @@ const envSchema = z.object({
   REQUIRE_ADMIN_MFA: z
     .enum(['true', 'false'], 'REQUIRE_ADMIN_MFA must be true or false')
     .default('false'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{16,}$/,
+      'METRICS_TOKEN must be at least 16 printable characters without spaces',
+    )
+    .optional(),
 });
 
 /** Every environment variable the app reads; the README's configuration table lists the same. */
@@ -182,5 +194,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutSeconds: vars.KEEP_ALIVE_TIMEOUT_SECONDS,
     secretKey: vars.SECRET_KEY,
     requireAdminMfa,
+    metricsToken: vars.METRICS_TOKEN,
   };
 }

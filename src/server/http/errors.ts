@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '../../shared/errors.ts';
 import { MSG } from '../../shared/messages.ts';
@@ -37,33 +37,45 @@ const clientErrors: Record<string, ApiErrorCode> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupported_media_type',
 };
 
+/** The error code each failed request was answered with, for the metrics (http/metrics.ts). */
+const answeredCodes = new WeakMap<FastifyReply, ApiErrorCode>();
+
+/** The code of the error body the error handler sent, if it answered this reply. */
+export function answeredErrorCode(reply: FastifyReply): ApiErrorCode | undefined {
+  return answeredCodes.get(reply);
+}
+
 /** The one error handler: every failure leaves as `{ error: { code, message, fields } }`. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    const answer = (status: number, body: ApiErrorBody) => {
+      answeredCodes.set(reply, body.error.code);
+      return reply.status(status).send(body);
+    };
     if (error instanceof AppError) {
-      return reply.status(error.status).send(errorBody(error.code, error.message, error.fields));
+      return answer(error.status, errorBody(error.code, error.message, error.fields));
     }
     if (error instanceof ZodError) {
-      return reply.status(400).send(errorBody('invalid_input', MSG.invalidInput, zodFields(error)));
+      return answer(400, errorBody('invalid_input', MSG.invalidInput, zodFields(error)));
     }
     const known = error.code ? clientErrors[error.code] : undefined;
-    if (known) return reply.status(API_ERRORS[known].status).send(errorBody(known));
+    if (known) return answer(API_ERRORS[known].status, errorBody(known));
     if (isTransactionConflict(error)) {
       // Two writes to the same rows crossed; this one was undone. The client reloads and retries.
-      return reply.status(409).send(errorBody('stale_list'));
+      return answer(409, errorBody('stale_list'));
     }
     if (isUniqueViolation(error)) {
       // A concurrent request won a race on a unique row: nothing was changed by this one.
-      return reply.status(409).send(errorBody('conflict'));
+      return answer(409, errorBody('conflict'));
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send(errorBody('rate_limited'));
+      return answer(429, errorBody('rate_limited'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // A malformed request caught by the framework (bad JSON, bad header…).
-      return reply.status(error.statusCode).send(errorBody('invalid_input'));
+      return answer(error.statusCode, errorBody('invalid_input'));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send(errorBody('internal_error'));
+    return answer(500, errorBody('internal_error'));
   });
 }

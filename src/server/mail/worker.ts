@@ -36,11 +36,17 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
+/** Told of each delivery attempt's outcome (the metrics, when they are on). */
+export interface MailAttemptObserver {
+  mailAttempted(template: string, outcome: 'sent' | 'retry' | 'failed'): void;
+}
+
 export function createMailWorker(
   deps: AppDeps,
   transport: MailTransport,
   /** The PNG every message carries in its header (the branding's current logo). */
   loadLogoPng: () => Promise<Uint8Array>,
+  observer?: MailAttemptObserver,
 ): MailWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -64,6 +70,7 @@ export function createMailWorker(
         ...rendered,
       });
       await markMailSent(deps.db, message.id, deps.clock.now(), rendered.subject);
+      observer?.mailAttempted(message.template, 'sent');
     } catch (error) {
       const smtp = smtpReply(error);
       // A 5xx reply is the mail server's final word (an unknown mailbox, a refused domain): trying
@@ -79,6 +86,7 @@ export function createMailWorker(
         reason,
         retryAt: new Date(deps.clock.now().getTime() + retryDelayMs(message.attempts)),
       });
+      observer?.mailAttempted(message.template, finalFailure ? 'failed' : 'retry');
     }
   }
 

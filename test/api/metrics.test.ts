@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages.ts';
+import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import { parseMetrics, sampleValue } from '../helpers/metrics.ts';
+import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+
+const TOKEN = 'token-de-metricas-de-prueba-0123';
+
+const nominee = (fiscalId: string) => ({
+  name: `Reseller ${fiscalId}`,
+  registeredName: `Reseller ${fiscalId} S.A.`,
+  fiscalId,
+  contactName: 'Carla Contacto',
+  contactPosition: 'Gerente Comercial',
+  phone: '1155550000',
+  email: `ventas${fiscalId}@reseller.test`,
+  location: 'Palermo',
+  city: 'Buenos Aires',
+});
+
+describe('GET /metrics without METRICS_TOKEN', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 404, with or without a bearer token, as a path that does not exist', async () => {
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+      const response = await t.request({ method: 'GET', url: '/metrics', headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        error: { code: 'not_found', message: MSG.apiNotFound },
+      });
+    }
+  });
+});
+
+describe('GET /metrics with METRICS_TOKEN', () => {
+  let t: TestApp;
+  let exh: Session;
+  let eventId: string;
+  let exhibitorEmail: string;
+  let exhibitorId: string;
+
+  const scrape = async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return parseMetrics(response.body);
+  };
+  const listUrl = () => `/api/exh/events/${eventId}/consumption/nominees`;
+  const version = async () =>
+    (await t.request({ method: 'GET', url: `/api/exh/events/${eventId}`, as: exh })).json().lists
+      .consumption.version as number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { metricsToken: TOKEN } });
+    const event = await seedEvent(t.deps.db);
+    const exhibitor = await seedExhibitor(t.deps.db);
+    await seedMembership(t.deps.db, event.id, exhibitor.id);
+    eventId = event.id;
+    exhibitorEmail = exhibitor.email;
+    exhibitorId = exhibitor.id;
+    exh = await t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a missing, malformed or wrong token with 401 and a Bearer challenge', async () => {
+    for (const authorization of [
+      undefined,
+      TOKEN,
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(1)}`,
+      'Bearer ',
+    ]) {
+      const response = await t.request({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+      expect(response.json()).toEqual({
+        error: { code: 'not_signed_in', message: MSG.notSignedIn },
+      });
+      expect(response.body).not.toContain('premios_');
+    }
+  });
+
+  it("serves Prometheus' text format to the token's holder", async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `bearer ${TOKEN}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const families = parseMetrics(response.body);
+    for (const name of [
+      'premios_http_request_duration_seconds',
+      'premios_nomination_saves_total',
+      'premios_sign_ins_total',
+      'premios_outbox_waiting_messages',
+      'premios_outbox_oldest_waiting_age_seconds',
+      'premios_outbox_sent_total',
+      'premios_outbox_failed_total',
+      'nodejs_eventloop_lag_seconds',
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+    ]) {
+      expect(families.types.get(name), name).toBeDefined();
+    }
+    expect(families.types.has('premios_sqlite_wal_bytes')).toBe(t.deps.engine === 'sqlite');
+    // Gauges named like counters are left out (promtool refuses them).
+    expect(
+      [...families.types].filter(([n, type]) => n.endsWith('_total') && type !== 'counter'),
+    ).toEqual([]);
+    expect(sampleValue(families, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
+  });
+
+  it('counts parallel saves by outcome and times requests by route template and status class', async () => {
+    const first = await version();
+    // Eight saves at once on the same version: one wins, the others are stale.
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.request({
+          method: 'POST',
+          url: listUrl(),
+          payload: { ...nominee(`30${i}`), version: first },
+          as: exh,
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const invalid = await t.request({
+      method: 'POST',
+      url: listUrl(),
+      payload: { ...nominee('abc'), version: 'x' },
+      as: exh,
+    });
+    expect(invalid.statusCode).toBe(400);
+
+    let families = await scrape();
+    expect(sampleValue(families, 'premios_nomination_saves_total', { outcome: 'saved' })).toBe(1);
+    expect(sampleValue(families, 'premios_nomination_saves_total', { outcome: 'stale' })).toBe(7);
+    expect(sampleValue(families, 'premios_nomination_saves_total', { outcome: 'refused' })).toBe(1);
+    const route = '/api/exh/events/:eventId/:category/nominees';
+    const count = (statusClass: string) =>
+      sampleValue(families, 'premios_http_request_duration_seconds_count', {
+        method: 'POST',
+        route,
+        status_class: statusClass,
+      });
+    expect([count('2xx'), count('4xx')]).toEqual([1, 8]);
+
+    // After the deadline (2026-07-01 23:59:59 in Buenos Aires) a save is "closed".
+    t.clock.set('2026-07-02T03:00:00.000Z');
+    // The session of a month ago has expired: a fresh one.
+    exh = await t.signIn({ role: 'exh', exhibitorId });
+    const late = await t.request({
+      method: 'POST',
+      url: listUrl(),
+      payload: { ...nominee('400'), version: await version() },
+      as: exh,
+    });
+    expect(late.statusCode).toBe(409);
+    families = await scrape();
+    expect(sampleValue(families, 'premios_nomination_saves_total', { outcome: 'closed' })).toBe(1);
+    t.clock.set(TEST_NOW);
+  });
+
+  it('counts code sign-ins as accepted, wrong_code and limited, and the outbox as it drains', async () => {
+    t.clock.set(TEST_NOW);
+    const start = await t.request({
+      method: 'POST',
+      url: '/api/auth/start',
+      payload: { email: exhibitorEmail },
+    });
+    expect(start.statusCode).toBe(200);
+    let families = await scrape();
+    expect(sampleValue(families, 'premios_outbox_waiting_messages')).toBe(1);
+    expect(sampleValue(families, 'premios_outbox_oldest_waiting_age_seconds')).toBe(0);
+    t.clock.advance(90_000);
+    families = await scrape();
+    expect(sampleValue(families, 'premios_outbox_oldest_waiting_age_seconds')).toBe(90);
+
+    await t.deliverMail();
+    const code = /\b(\d{6})\b/.exec(t.smtp.latestTo(exhibitorEmail)!.text)?.[1];
+    if (!code) throw new Error('no code in the email');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const enter = (typed: string, remoteAddress: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/auth/code',
+        payload: { email: exhibitorEmail, code: typed },
+        remoteAddress,
+      });
+    // Five wrong tries from one client at once, then the sixth is refused (429).
+    const tries = await Promise.all(Array.from({ length: 5 }, () => enter(wrong, '10.9.9.9')));
+    expect(tries.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400]);
+    expect((await enter(code, '10.9.9.9')).statusCode).toBe(429);
+    expect((await enter(code, '10.8.8.8')).statusCode).toBe(200);
+
+    families = await scrape();
+    const signIns = (outcome: string) =>
+      sampleValue(families, 'premios_sign_ins_total', { kind: 'code', outcome });
+    expect([signIns('accepted'), signIns('wrong_code'), signIns('limited')]).toEqual([1, 5, 1]);
+    expect(sampleValue(families, 'premios_outbox_waiting_messages')).toBe(0);
+    expect(sampleValue(families, 'premios_outbox_oldest_waiting_age_seconds')).toBe(0);
+    expect(sampleValue(families, 'premios_outbox_sent_total', { template: 'sign-in-code' })).toBe(
+      1,
+    );
+  });
+
+  it('counts a message the mail server refuses for good as failed, by template', async () => {
+    const refused = await seedExhibitor(t.deps.db, { email: 'rebota@expo.test' });
+    t.smtp.rejectRecipient(refused.email);
+    const start = await t.request({
+      method: 'POST',
+      url: '/api/auth/start',
+      payload: { email: refused.email },
+    });
+    expect(start.statusCode).toBe(200);
+    await t.deliverMail();
+    const families = await scrape();
+    expect(
+      sampleValue(families, 'premios_outbox_failed_total', {
+        template: 'sign-in-code',
+        final: 'true',
+      }),
+    ).toBe(1);
+    expect(sampleValue(families, 'premios_outbox_waiting_messages')).toBe(0);
+  });
+});
