@@ -1141,5 +1141,145 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         },
       });
     });
+
+    it('moves a shared exhibitor to a fresh random id with no company: the other event maps nothing back, and the ranking shows the same rows', async () => {
+      const event = await seedEvent(t.deps.db, { name: 'Premios Empate' });
+      const other = await seedEvent(t.deps.db, {
+        name: 'Premios Después',
+        eventDate: '2026-12-01',
+        voteDeadline: '2026-11-01',
+      });
+      // The two smallest ids: in a tie to the millisecond the ranking shows the nomination of the
+      // smaller, Sofía's; a random id in her place would almost surely sort after Otto's.
+      const account = async (id: string, fullName: string, email: string, company: string) => {
+        await t.deps.db
+          .insertInto('exhibitors')
+          .values({
+            id,
+            email,
+            full_name: fullName,
+            company,
+            created_at: TEST_NOW,
+            updated_at: TEST_NOW,
+          })
+          .execute();
+        return { id, fullName, email, company };
+      };
+      const sofia = await account(
+        '00000000-0000-4000-8000-00000000000a',
+        'Sofía Doble',
+        'sofia.doble@compartido.test',
+        'Doble Consultores',
+      );
+      const otto = await account(
+        '00000000-0000-4000-8000-00000000000b',
+        'Otto Único',
+        'otto.unico@privado.test',
+        'Otto Sistemas',
+      );
+      await seedMembership(t.deps.db, event.id, sofia.id);
+      await seedMembership(t.deps.db, event.id, otto.id);
+      await seedMembership(t.deps.db, other.id, sofia.id);
+
+      // Both nominate the same fiscal id in the same millisecond (the clock stands still), each
+      // with their own spelling, and one more nominee each, tied with each other.
+      await at(BEFORE_DEADLINE);
+      const spelled = (fiscalId: string, name: string) => ({
+        ...NOMINEE(1),
+        fiscalId,
+        name,
+        registeredName: `${name} S.A.`,
+        version: 0,
+      });
+      const votes: [string, ReturnType<typeof spelled>[]][] = [
+        [
+          sofia.id,
+          [spelled('30755500001', 'Empate Redes'), spelled('30755500002', 'Segundo Sofía')],
+        ],
+        [
+          otto.id,
+          [spelled('30755500001', 'Empate Redes Otto'), spelled('30755500003', 'Segundo Otto')],
+        ],
+      ];
+      for (const [exhibitorId, nominees] of votes) {
+        const session = await t.signIn({ role: 'exh', exhibitorId });
+        let version = 0;
+        for (const values of nominees) {
+          const saved = await post(
+            `/api/exh/events/${event.id}/consumption/nominees`,
+            { ...values, version },
+            session,
+          );
+          expect(saved.statusCode, saved.body).toBe(200);
+          version = saved.json().version;
+        }
+      }
+
+      await at(AFTER_EVENT);
+      expect((await post(`/api/events/${event.id}/archive`)).statusCode).toBe(200);
+      const before = await rankingAndExports(event.id);
+      expect(before.consumption[0]).toMatchObject({
+        fiscalId: '30755500001',
+        name: 'Empate Redes',
+        registeredName: 'Empate Redes S.A.',
+      });
+      expect((await post(`/api/events/${event.id}/anonymise`)).statusCode).toBe(200);
+
+      // The ranking, its tie-breaks and the exports show exactly the rows they showed.
+      expect(await rankingAndExports(event.id)).toEqual(before);
+
+      // A fresh random id, not Sofía's with a digit changed, and nothing of hers.
+      const placeholderId = (await membersOf(event.id)).find((id) => id !== otto.id) ?? '';
+      expect(placeholderId).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+      expect(placeholderId.slice(0, 24)).not.toBe(sofia.id.slice(0, 24));
+      const placeholder = await t.deps.db
+        .selectFrom('exhibitors')
+        .select(['email', 'full_name', 'company'])
+        .where('id', '=', placeholderId)
+        .executeTakeFirstOrThrow();
+      expect(placeholder).toEqual({
+        email: `anonimo-${placeholderId}@anonimizado.invalid`,
+        full_name: 'Expositor anonimizado',
+        company: '',
+      });
+
+      // The other event's participation names Sofía; nothing of this event's exhibitors matches
+      // a value of hers.
+      const participation = await t.request({
+        method: 'GET',
+        url: `/api/events/${other.id}/participation`,
+        as,
+      });
+      expect(participation.statusCode).toBe(200);
+      const theirs = participation.json().exhibitors as Record<string, unknown>[];
+      expect(theirs.map((row) => [row.id, row.fullName, row.email, row.company])).toEqual([
+        [sofia.id, sofia.fullName, sofia.email, sofia.company],
+      ]);
+      const listed = await t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}/exhibitors`,
+        as,
+      });
+      const ours = (listed.json().exhibitors as Record<string, string>[]).flatMap((row) => [
+        row.id,
+        row.fullName,
+        row.email,
+        row.company,
+      ]);
+      for (const value of [sofia.id, sofia.fullName, sofia.email, sofia.company]) {
+        expect(ours, value).not.toContain(value);
+      }
+      const history = JSON.stringify(
+        await t.deps.db
+          .selectFrom('audit_log')
+          .selectAll()
+          .where('event_id', '=', event.id)
+          .execute(),
+      );
+      expect(history).not.toContain(sofia.id);
+      expect(history).toContain(placeholderId);
+    });
   });
 });
