@@ -69,7 +69,7 @@ export async function anonymiseEvent(
     ]);
     const contacts = await tx
       .selectFrom('nominations')
-      .select(['contact_name', 'contact_position', 'phone', 'email'])
+      .select(['contact_name', 'phone', 'email'])
       .where('event_id', '=', eventId)
       .execute();
     // Every personal value the event knows, to cut out of free text (a correction's "Detalle").
