@@ -1086,6 +1086,18 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         expect(wholeWord(value).test(ofThisEvent), value).toBe(false);
       }
       expect(await membersOf(other.id)).toEqual([ids.sara, ids.fermin].sort());
+      // Fermín's saves here are a placeholder's in the history tab.
+      const saves = await t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}/history?action=nomination.add`,
+        as,
+      });
+      const who = (saves.json().entries as { who: string; detail: string }[])
+        .filter((entry) => entry.detail.includes('Fugaz Redes'))
+        .map((entry) => entry.who);
+      expect(who).toEqual([
+        expect.stringMatching(/^Expositor anonimizado \(anonimo-.*@anonimizado\.invalid\)$/),
+      ]);
       expect(await throttleOf(ids.rita)).toEqual([]);
 
       // Not found by the history's search, not in "Exportar todo".

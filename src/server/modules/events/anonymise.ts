@@ -27,9 +27,9 @@ type Admin = Extract<SessionUser, { role: 'admin' }>;
  * or merged before) and every nominee's contact:
  * - an exhibitor who is in no event any more has their account's name and email replaced, and
  *   their sessions, sign-in codes, sign-in counters (auth_throttle) and mail removed;
- * - an exhibitor who is also in another event keeps their account there: this event's membership
- *   and votes move to a new placeholder account with a fresh random id and no company, and the
- *   event's history names a fresh id instead of theirs, so nothing here leads back to them;
+ * - an exhibitor who is also in another event keeps their account there: a new placeholder
+ *   account with a fresh random id and no company takes their place in this event (membership,
+ *   lists, votes, history), so nothing here leads back to them;
  * - nominees' contact name, position, phone and email become placeholders; fiscal ids, reseller
  *   names, razón social, orders, places and the ranking's earliest-nomination keys stay, so the
  *   ranking and the exports are unchanged;
@@ -110,8 +110,10 @@ export async function anonymiseEvent(
     for (const person of people.filter((p) => p.elsewhere)) {
       const placeholderId = newId();
       renamed.set(person.id, placeholderId);
+      // An account, so that the history names "Expositor anonimizado" as who did what.
+      await insertPlaceholder(tx, placeholderId, at);
       if (memberIds.has(person.id)) {
-        await moveMembership(tx, eventId, person.id, placeholderId, at);
+        await moveMembership(tx, eventId, person.id, placeholderId);
       }
     }
     await keepEarliestKeys(tx, eventId, earliest, renamed);
@@ -387,18 +389,11 @@ async function scrubOtherHistory(tx: Tx, eventId: string, people: readonly Perso
 }
 
 /**
- * Moves one exhibitor's membership of the event, with its lists and nominations (places and
- * nomination instants kept), to a new placeholder account under `placeholderId`, with no company
- * (with another event's participation it would name them); the person keeps their account for
- * their other events.
+ * A placeholder account that stands for a person in this event only: neutral name, an address
+ * that cannot receive mail, and no company (with another event's participation it would name
+ * them).
  */
-async function moveMembership(
-  tx: Tx,
-  eventId: string,
-  exhibitorId: string,
-  placeholderId: string,
-  at: string,
-): Promise<void> {
+async function insertPlaceholder(tx: Tx, placeholderId: string, at: string): Promise<void> {
   await tx
     .insertInto('exhibitors')
     .values({
@@ -410,6 +405,19 @@ async function moveMembership(
       updated_at: at,
     })
     .execute();
+}
+
+/**
+ * Moves one exhibitor's membership of the event, with its lists and nominations (places and
+ * nomination instants kept), to the placeholder account `placeholderId`; the person keeps their
+ * account for their other events.
+ */
+async function moveMembership(
+  tx: Tx,
+  eventId: string,
+  exhibitorId: string,
+  placeholderId: string,
+): Promise<void> {
   const membership = await tx
     .selectFrom('event_exhibitors')
     .selectAll()
