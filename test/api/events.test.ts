@@ -316,17 +316,16 @@ describe('events', () => {
         .where('id', 'in', [eva, exhibitor.id])
         .execute(),
     ).toHaveLength(2);
-    // Eva's invitation and reminder were still queued: both are withdrawn, nothing is sent.
+    // Eva's invitation and reminder, still queued, go with the event (decision 0014):
+    // nothing is sent, and nothing of the event's mail is kept.
     const mail = await db
       .selectFrom('mail_outbox')
       .select(['template', 'status'])
-      .where('event_id', '=', event.id)
-      .orderBy('template')
+      .where((eb) =>
+        eb.or([eb('event_id', '=', event.id), eb('to_address', '=', 'eva.borrar@empresa.test')]),
+      )
       .execute();
-    expect(mail).toEqual([
-      { template: 'exhibitor-invitation', status: 'cancelled' },
-      { template: 'voting-reminder', status: 'cancelled' },
-    ]);
+    expect(mail).toEqual([]);
     t.clock.set('2026-07-01T03:00:00.000Z');
     await t.deliverMail();
     expect(t.smtp.allTo('eva.borrar@empresa.test')).toEqual([]);
@@ -342,6 +341,13 @@ describe('events', () => {
       exhibitors: 2,
       nominations: 3,
     });
+    // Of the event's history (Eva's addition named her address) only the deletion is left.
+    const history = await db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(history).toEqual([{ action: 'event.deleted' }]);
     const again = await t.request({ method: 'DELETE', url: `/api/events/${event.id}`, as });
     expect(again.statusCode).toBe(404);
     expect(again.json().error.message).toBe(MSG.eventNotFound);

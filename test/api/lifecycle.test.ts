@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { ALL_ENDPOINTS } from '../../src/shared/api/index.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { newId } from '../../src/server/lib/crypto.ts';
 import { nominee } from '../helpers/nomination-load.ts';
+import { multipart } from '../helpers/multipart.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
 import {
   seedAdmin,
@@ -608,7 +610,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
               as,
             })
           ).json().rows as Record<string, unknown>[]
-        ).map(({ contactName: _c, phone: _p, email: _e, ...row }) => row);
+        ).map(({ contactName: _c, contactPosition: _cp, phone: _p, email: _e, ...row }) => row);
       const sheet = async (url: string, names: string[]) => {
         const response = await t.request({ method: 'GET', url, as });
         expect(response.statusCode).toBe(200);
@@ -634,6 +636,63 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         rankingExport: await sheet(`/api/events/${eventId}/ranking/consumption/export`, ['x']),
         eventExport: await sheet(`/api/events/${eventId}/export`, ['CONSUMO', 'VALOR AGREGADO']),
       };
+    }
+
+    /** Every row of every table of this database, as JSON text per table (both engines). */
+    async function everyTableAsText(): Promise<Record<string, string>> {
+      const tables =
+        t.database.engine === 'postgres'
+          ? await sql<{ name: string }>`
+              select table_name as name from information_schema.tables
+              where table_schema = current_schema() and table_type = 'BASE TABLE'
+            `.execute(t.deps.db)
+          : await sql<{ name: string }>`
+              select name from sqlite_master where type = 'table'
+            `.execute(t.deps.db);
+      const dump: Record<string, string> = {};
+      for (const { name } of tables.rows) {
+        const rows = await sql`select * from ${sql.table(name)}`.execute(t.deps.db);
+        dump[name] = JSON.stringify(rows.rows);
+      }
+      return dump;
+    }
+
+    const escaped = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    /** `value` as a whole word (not inside a longer word or number), ignoring case. */
+    const wholeWord = (value: string) =>
+      new RegExp(`(?<![\\p{L}\\p{N}])${escaped(value)}(?![\\p{L}\\p{N}])`, 'iu');
+
+    /** The tables whose text holds `value` as a whole word. */
+    const tablesHolding = (dump: Record<string, string>, value: string) =>
+      Object.entries(dump)
+        .filter(([, text]) => wholeWord(value).test(text))
+        .map(([table]) => table);
+
+    /** Every cell of "Exportar todo", read back with exceljs, one per line. */
+    async function eventWorkbookText(eventId: string): Promise<string> {
+      const response = await t.request({ method: 'GET', url: `/api/events/${eventId}/export`, as });
+      expect(response.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const cells: string[] = [];
+      workbook.eachSheet((sheet) =>
+        sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.text))),
+      );
+      expect(cells.length).toBeGreaterThan(20);
+      return cells.join('\n');
+    }
+
+    /** The history tab's search: who and what of each entry found (first page). */
+    async function historySearch(eventId: string, q: string): Promise<string[]> {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/events/${eventId}/history?q=${encodeURIComponent(q)}`,
+        as,
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json().entries as { who: string; detail: string }[]).map(
+        (entry) => `${entry.who} · ${entry.detail}`,
+      );
     }
 
     it('refuses an open event, and a second time', async () => {
@@ -731,7 +790,15 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       // Kept exactly: fiscal ids, reseller names, razón social.
       const kept = await t.deps.db
         .selectFrom('nominations')
-        .select(['fiscal_id', 'name', 'registered_name', 'contact_name', 'phone', 'email'])
+        .select([
+          'fiscal_id',
+          'name',
+          'registered_name',
+          'contact_name',
+          'contact_position',
+          'phone',
+          'email',
+        ])
         .where('event_id', '=', event.id)
         .where('fiscal_id', '=', NOMINEE(1).fiscalId)
         .execute();
@@ -742,6 +809,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
           name: NOMINEE(1).name,
           registered_name: NOMINEE(1).registeredName,
           contact_name: 'Contacto anonimizado',
+          contact_position: 'Cargo anonimizado',
           phone: '0000000000',
           email: 'contacto@anonimizado.invalid',
         });
@@ -798,6 +866,432 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         .executeTakeFirstOrThrow();
       expect([entry.actor_id, entry.at, entry.details]).toEqual([admin.id, AFTER_EVENT, '{}']);
       expect((await eventRow(event.id)).anonymised_at).toBe(AFTER_EVENT);
+    });
+
+    it('leaves nothing that leads to anyone the event ever held: removed, edited, merged, corrected and shared people, in tables, history search, "Exportar todo" and the SQLite file; reseller names and fiscal ids stay', async () => {
+      const event = await seedEvent(t.deps.db, { name: 'Premios Rastro' });
+      const other = await seedEvent(t.deps.db, {
+        name: 'Premios Vecino',
+        eventDate: '2026-12-01',
+        voteDeadline: '2026-11-01',
+      });
+      const person = (fullName: string, email: string) => ({
+        fullName,
+        email,
+        company: 'Consultora Privada',
+      });
+      const people = {
+        // A short name, inside the name of a reseller nominated in the event.
+        rita: person('Rita', 'rita.corta@privado.test'),
+        ramon: person('Ramón Removido', 'ramon.removido@privado.test'),
+        elena: person('Elena Vieja', 'elena.vieja@privado.test'),
+        nora: person('Nora Noventa', 'nora.noventa@privado.test'),
+        // In this event and the next: their account stays theirs.
+        sara: person('Sara Compartida', 'sara.compartida@compartido.test'),
+        fermin: person('Fermín Fugaz', 'fermin.fugaz@compartido.test'),
+      };
+      const elenaNow = person('Elena Nueva', 'elena.nueva@privado.test');
+      const ivan = person('Iván Importado', 'ivan.importado@privado.test');
+      const reseller = (fiscalId: string, name: string, contact: string, phone: string) => ({
+        name,
+        registeredName: `${name} S.R.L.`,
+        fiscalId,
+        contactName: contact,
+        contactPosition: 'Gerente',
+        phone,
+        email: `${contact.toLowerCase().replace(' ', '.')}@contacto.test`,
+        location: 'Centro',
+        city: 'Rosario',
+      });
+      const contacts = {
+        // Edited by the exhibitor to a contact whose phone "300" is inside the fiscal id.
+        changed: reseller('30011122233', 'Margarita Sistemas', 'Claudio Cambiado', '1144401111'),
+        short: reseller('30011122233', 'Margarita Sistemas', 'Teodoro Tercero', '300'),
+        removed: reseller('30722200001', 'Quinta Redes', 'Quintina Quitada', '1144402222'),
+        ofRamon: reseller('30722200002', 'Redes del Sur', 'Rosa Removida', '1144403333'),
+        merged: reseller('30799900001', 'Fusión Datos', 'Mercedes Fusionada', '1144404444'),
+        into: reseller('30799900002', 'Fusion Datos', 'Corina Corregida', '1144405555'),
+        corrected: reseller('30799900002', 'Fusion Datos', 'Cecilia Correcta', '1144406666'),
+        ofFermin: reseller('30722200003', 'Fugaz Redes', 'Felipe Fugado', '1144407777'),
+      };
+
+      await at(BEFORE_DEADLINE);
+      const add = async (eventId: string, who: ReturnType<typeof person>) => {
+        const response = await post(`/api/events/${eventId}/exhibitors`, who);
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json().id as string;
+      };
+      const ids = {
+        rita: await add(event.id, people.rita),
+        ramon: await add(event.id, people.ramon),
+        elena: await add(event.id, people.elena),
+        nora: await add(event.id, people.nora),
+        sara: await add(event.id, people.sara),
+        fermin: await add(event.id, people.fermin),
+      };
+      expect(await add(other.id, people.sara)).toBe(ids.sara);
+      expect(await add(other.id, people.fermin)).toBe(ids.fermin);
+      const imported = await t.request({
+        method: 'POST',
+        url: `/api/events/${event.id}/exhibitors/import`,
+        as,
+        ...multipart([
+          {
+            name: 'file',
+            filename: 'expositores.csv',
+            data: Buffer.from(
+              `Empresa;E-mail;Nombre completo\nConsultora Privada;${ivan.email};${ivan.fullName}`,
+            ),
+          },
+        ]),
+      });
+      expect(imported.statusCode, imported.body).toBe(200);
+
+      const versions = new Map<string, number>();
+      const write = async (
+        exhibitorId: string,
+        method: 'POST' | 'PUT' | 'DELETE',
+        values: ReturnType<typeof reseller>,
+      ) => {
+        const version = versions.get(exhibitorId) ?? 0;
+        const list = `/api/exh/events/${event.id}/consumption/nominees`;
+        const response = await t.request({
+          method,
+          url:
+            method === 'POST'
+              ? list
+              : method === 'PUT'
+                ? `${list}/${values.fiscalId}`
+                : `${list}/${values.fiscalId}?version=${version}`,
+          as: await t.signIn({ role: 'exh', exhibitorId }),
+          ...(method === 'DELETE' ? {} : { payload: { ...values, version } }),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        versions.set(exhibitorId, response.json().version);
+      };
+      await write(ids.rita, 'POST', contacts.changed);
+      await write(ids.rita, 'PUT', contacts.short);
+      await write(ids.rita, 'POST', contacts.removed);
+      await write(ids.rita, 'DELETE', contacts.removed);
+      await write(ids.ramon, 'POST', contacts.ofRamon);
+      await write(ids.elena, 'POST', contacts.merged);
+      await write(ids.sara, 'POST', contacts.into);
+      await write(ids.fermin, 'POST', contacts.ofFermin);
+
+      // The administrator removes two, edits one, reminds the others, merges and corrects.
+      for (const id of [ids.ramon, ids.fermin]) {
+        const removed = await t.request({
+          method: 'DELETE',
+          url: `/api/events/${event.id}/exhibitors/${id}`,
+          as,
+        });
+        expect(removed.statusCode).toBe(200);
+      }
+      const edited = await t.request({
+        method: 'PUT',
+        url: `/api/events/${event.id}/exhibitors/${ids.elena}`,
+        as,
+        payload: elenaNow,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const reminded = await post(`/api/events/${event.id}/participation/reminder`);
+      expect(reminded.statusCode, reminded.body).toBe(200);
+      const merged = await post(`/api/events/${event.id}/duplicates/consumption/merge`, {
+        into: contacts.into.fiscalId,
+        from: [contacts.merged.fiscalId],
+      });
+      expect(merged.statusCode, merged.body).toBe(200);
+      const detail = `Lo pidió Corina Corregida (1144405555) por teléfono; ver Margarita Sistemas`;
+      const corrected = await t.request({
+        method: 'PUT',
+        url: `/api/events/${event.id}/exhibitors/${ids.sara}/votes/consumption/1`,
+        as,
+        payload: { ...contacts.corrected, reason: 'exhibitorRequest', detail },
+      });
+      expect(corrected.statusCode, corrected.body).toBe(200);
+
+      // Rita tries to sign in: a code, its mail and the sign-in counters (account|client).
+      const started = await t.request({
+        method: 'POST',
+        url: '/api/auth/start',
+        payload: { email: people.rita.email },
+      });
+      expect(started.statusCode).toBe(200);
+      await t.request({
+        method: 'POST',
+        url: '/api/auth/code',
+        payload: { email: people.rita.email, code: '000000' },
+      });
+      await t.deliverMail();
+      const throttleOf = (exhibitorId: string) =>
+        t.deps.db
+          .selectFrom('auth_throttle')
+          .select('key')
+          .where('key', 'like', `${exhibitorId}%`)
+          .execute();
+      expect((await throttleOf(ids.rita)).map((row) => row.key)).toContain(`${ids.rita}|127.0.0.1`);
+
+      const gone = [
+        ...[people.rita, people.ramon, people.elena, people.nora, elenaNow, ivan].flatMap((p) => [
+          p.fullName,
+          p.email,
+        ]),
+        ...Object.values(contacts).flatMap((c) => [c.contactName, c.phone, c.email]),
+      ];
+      const shared = [people.sara, people.fermin].flatMap((p) => [p.fullName, p.email]);
+      // Planted: every value is somewhere before.
+      const plantedIn = await everyTableAsText();
+      for (const value of [...gone, ...shared]) {
+        expect(tablesHolding(plantedIn, value), value).not.toEqual([]);
+      }
+      expect(tablesHolding(plantedIn, ids.fermin)).toContain('audit_log');
+
+      await at(AFTER_EVENT);
+      expect((await post(`/api/events/${event.id}/archive`)).statusCode).toBe(200);
+      const response = await post(`/api/events/${event.id}/anonymise`);
+      expect(response.statusCode).toBe(200);
+
+      // Nowhere in the database.
+      const dump = await everyTableAsText();
+      for (const value of gone) expect(tablesHolding(dump, value), value).toEqual([]);
+      // The shared people are still themselves in the next event, and nowhere in this one.
+      const ofThisEvent = JSON.stringify([
+        ...(await t.deps.db
+          .selectFrom('audit_log')
+          .selectAll()
+          .where('event_id', '=', event.id)
+          .execute()),
+        ...(await t.deps.db
+          .selectFrom('event_exhibitors')
+          .selectAll()
+          .where('event_id', '=', event.id)
+          .execute()),
+        ...(await t.deps.db
+          .selectFrom('nomination_lists')
+          .selectAll()
+          .where('event_id', '=', event.id)
+          .execute()),
+        ...(await t.deps.db
+          .selectFrom('nominations')
+          .selectAll()
+          .where('event_id', '=', event.id)
+          .execute()),
+        ...(await t.deps.db
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('event_id', '=', event.id)
+          .execute()),
+      ]);
+      for (const value of [...shared, ids.sara, ids.fermin]) {
+        expect(wholeWord(value).test(ofThisEvent), value).toBe(false);
+      }
+      expect(await membersOf(other.id)).toEqual([ids.sara, ids.fermin].sort());
+      // Fermín's saves here are a placeholder's in the history tab.
+      const saves = await t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}/history?action=nomination.add`,
+        as,
+      });
+      const who = (saves.json().entries as { who: string; detail: string }[])
+        .filter((entry) => entry.detail.includes('Fugaz Redes'))
+        .map((entry) => entry.who);
+      expect(who).toEqual([
+        expect.stringMatching(/^Expositor anonimizado \(anonimo-.*@anonimizado\.invalid\)$/),
+      ]);
+      expect(await throttleOf(ids.rita)).toEqual([]);
+
+      // Not found by the history's search, not in "Exportar todo".
+      for (const value of [...gone, ...shared]) {
+        const found = await historySearch(event.id, value);
+        // A short value is found inside kept words ("300" in a fiscal id): never as itself.
+        if (value.length >= 5) expect(found, value).toEqual([]);
+        for (const text of found)
+          expect(wholeWord(value).test(text), `${value}: ${text}`).toBe(false);
+      }
+      const workbook = await eventWorkbookText(event.id);
+      for (const value of [...gone, ...shared]) {
+        expect(wholeWord(value).test(workbook), value).toBe(false);
+      }
+
+      // Nor in the SQLite file's bytes (secure_delete; the log is cut after anonymising).
+      if (t.database.engine === 'sqlite') {
+        await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(t.deps.db);
+        const file = t.config.databaseUrl.slice('sqlite:'.length);
+        const bytes = Buffer.concat(
+          [file, `${file}-wal`]
+            .filter((name) => fs.existsSync(name))
+            .map((name) => fs.readFileSync(name)),
+        ).toString('latin1');
+        for (const value of gone) {
+          const stored = Buffer.from(value, 'utf8').toString('latin1');
+          const asWord = new RegExp(`(?<![A-Za-z0-9])${escaped(stored)}(?![A-Za-z0-9])`, 'i');
+          expect(asWord.test(bytes), value).toBe(false);
+        }
+      }
+
+      // What is no one's data stays: reseller names, razón social, fiscal ids, in every place.
+      for (const kept of ['Margarita Sistemas', 'Margarita Sistemas S.R.L.', '30011122233']) {
+        expect(tablesHolding(dump, kept), kept).toContain('nominations');
+        expect(workbook, kept).toContain(kept);
+      }
+      expect(await historySearch(event.id, '30011122233')).toContainEqual(
+        expect.stringContaining('Margarita Sistemas (30011122233)'),
+      );
+      const correction = await t.deps.db
+        .selectFrom('audit_log')
+        .select('details')
+        .where('event_id', '=', event.id)
+        .where('action', '=', 'vote.edit')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(correction.details)).toMatchObject({
+        reason: 'exhibitorRequest',
+        detail: 'Lo pidió [anonimizado] ([anonimizado]) por teléfono; ver Margarita Sistemas',
+        before: {
+          name: 'Fusion Datos',
+          fiscalId: '30799900002',
+          contactName: 'Contacto anonimizado',
+        },
+      });
+    });
+
+    it('moves a shared exhibitor to a fresh random id with no company: the other event maps nothing back, and the ranking shows the same rows', async () => {
+      const event = await seedEvent(t.deps.db, { name: 'Premios Empate' });
+      const other = await seedEvent(t.deps.db, {
+        name: 'Premios Después',
+        eventDate: '2026-12-01',
+        voteDeadline: '2026-11-01',
+      });
+      // The two smallest ids: in a tie to the millisecond the ranking shows the nomination of the
+      // smaller, Sofía's; a random id in her place would almost surely sort after Otto's.
+      const account = async (id: string, fullName: string, email: string, company: string) => {
+        await t.deps.db
+          .insertInto('exhibitors')
+          .values({
+            id,
+            email,
+            full_name: fullName,
+            company,
+            created_at: TEST_NOW,
+            updated_at: TEST_NOW,
+          })
+          .execute();
+        return { id, fullName, email, company };
+      };
+      const sofia = await account(
+        '00000000-0000-4000-8000-00000000000a',
+        'Sofía Doble',
+        'sofia.doble@compartido.test',
+        'Doble Consultores',
+      );
+      const otto = await account(
+        '00000000-0000-4000-8000-00000000000b',
+        'Otto Único',
+        'otto.unico@privado.test',
+        'Otto Sistemas',
+      );
+      await seedMembership(t.deps.db, event.id, sofia.id);
+      await seedMembership(t.deps.db, event.id, otto.id);
+      await seedMembership(t.deps.db, other.id, sofia.id);
+
+      // Both nominate the same fiscal id in the same millisecond (the clock stands still), each
+      // with their own spelling, and one more nominee each, tied with each other.
+      await at(BEFORE_DEADLINE);
+      const spelled = (fiscalId: string, name: string) => ({
+        ...NOMINEE(1),
+        fiscalId,
+        name,
+        registeredName: `${name} S.A.`,
+        version: 0,
+      });
+      const votes: [string, ReturnType<typeof spelled>[]][] = [
+        [
+          sofia.id,
+          [spelled('30755500001', 'Empate Redes'), spelled('30755500002', 'Segundo Sofía')],
+        ],
+        [
+          otto.id,
+          [spelled('30755500001', 'Empate Redes Otto'), spelled('30755500003', 'Segundo Otto')],
+        ],
+      ];
+      for (const [exhibitorId, nominees] of votes) {
+        const session = await t.signIn({ role: 'exh', exhibitorId });
+        let version = 0;
+        for (const values of nominees) {
+          const saved = await post(
+            `/api/exh/events/${event.id}/consumption/nominees`,
+            { ...values, version },
+            session,
+          );
+          expect(saved.statusCode, saved.body).toBe(200);
+          version = saved.json().version;
+        }
+      }
+
+      await at(AFTER_EVENT);
+      expect((await post(`/api/events/${event.id}/archive`)).statusCode).toBe(200);
+      const before = await rankingAndExports(event.id);
+      expect(before.consumption[0]).toMatchObject({
+        fiscalId: '30755500001',
+        name: 'Empate Redes',
+        registeredName: 'Empate Redes S.A.',
+      });
+      expect((await post(`/api/events/${event.id}/anonymise`)).statusCode).toBe(200);
+
+      // The ranking, its tie-breaks and the exports show exactly the rows they showed.
+      expect(await rankingAndExports(event.id)).toEqual(before);
+
+      // A fresh random id, not Sofía's with a digit changed, and nothing of hers.
+      const placeholderId = (await membersOf(event.id)).find((id) => id !== otto.id) ?? '';
+      expect(placeholderId).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+      expect(placeholderId.slice(0, 24)).not.toBe(sofia.id.slice(0, 24));
+      const placeholder = await t.deps.db
+        .selectFrom('exhibitors')
+        .select(['email', 'full_name', 'company'])
+        .where('id', '=', placeholderId)
+        .executeTakeFirstOrThrow();
+      expect(placeholder).toEqual({
+        email: `anonimo-${placeholderId}@anonimizado.invalid`,
+        full_name: 'Expositor anonimizado',
+        company: '',
+      });
+
+      // The other event's participation names Sofía; nothing of this event's exhibitors matches
+      // a value of hers.
+      const participation = await t.request({
+        method: 'GET',
+        url: `/api/events/${other.id}/participation`,
+        as,
+      });
+      expect(participation.statusCode).toBe(200);
+      const theirs = participation.json().exhibitors as Record<string, unknown>[];
+      expect(theirs.map((row) => [row.id, row.fullName, row.email, row.company])).toEqual([
+        [sofia.id, sofia.fullName, sofia.email, sofia.company],
+      ]);
+      const listed = await t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}/exhibitors`,
+        as,
+      });
+      const ours = (listed.json().exhibitors as Record<string, string>[]).flatMap((row) => [
+        row.id,
+        row.fullName,
+        row.email,
+        row.company,
+      ]);
+      for (const value of [sofia.id, sofia.fullName, sofia.email, sofia.company]) {
+        expect(ours, value).not.toContain(value);
+      }
+      const history = JSON.stringify(
+        await t.deps.db
+          .selectFrom('audit_log')
+          .selectAll()
+          .where('event_id', '=', event.id)
+          .execute(),
+      );
+      expect(history).not.toContain(sofia.id);
+      expect(history).toContain(placeholderId);
     });
   });
 });

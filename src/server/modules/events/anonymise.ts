@@ -1,10 +1,17 @@
 import { sql } from 'kysely';
 import type { EventView } from '../../../shared/schemas/events.ts';
+import type { NomineeTotals } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { lockEventForArchive } from '../../lib/archived.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import {
+  PLACEHOLDER,
+  personalValuesOf,
+  scrubPersonalDetails,
+  wholeWordRedactor,
+} from '../../lib/audit-personal.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { newId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -14,66 +21,24 @@ import { todayOf, toEventView } from './service.ts';
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
 
-/** The neutral values that replace personal data (the email's domain can never receive mail). */
-export const PLACEHOLDER = {
-  exhibitorName: 'Expositor anonimizado',
-  exhibitorEmail: (exhibitorId: string) => `anonimo-${exhibitorId}@anonimizado.invalid`,
-  contactName: 'Contacto anonimizado',
-  phone: '0000000000',
-  contactEmail: 'contacto@anonimizado.invalid',
-  text: '[anonimizado]',
-} as const;
-
-/** Personal values shorter than this are not searched for inside longer texts (a "1" is no one). */
-const MIN_SCRUBBED_LENGTH = 3;
-
-/** `value` with every string inside it that holds one of `secrets` replaced by the placeholder. */
-function scrub(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') {
-    const lower = value.toLowerCase();
-    return secrets.some((secret) => lower.includes(secret)) ? PLACEHOLDER.text : value;
-  }
-  if (Array.isArray(value)) return value.map((item) => scrub(item, secrets));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, scrub(item, secrets)]),
-    );
-  }
-  return value;
-}
-
-/** Replaces in the history entries the personal values found in their details or actor address. */
-async function scrubHistory(
-  tx: Tx,
-  entries: readonly { id: number; details: string; actor_email: string | null }[],
-  secrets: readonly string[],
-): Promise<void> {
-  for (const entry of entries) {
-    const details = JSON.stringify(scrub(JSON.parse(entry.details), secrets));
-    const actorEmail =
-      entry.actor_email !== null && secrets.includes(entry.actor_email.toLowerCase())
-        ? PLACEHOLDER.text
-        : entry.actor_email;
-    if (details === entry.details && actorEmail === entry.actor_email) continue;
-    await tx
-      .updateTable('audit_log')
-      .set({ details, actor_email: actorEmail })
-      .where('id', '=', entry.id)
-      .execute();
-  }
-}
-
 /**
- * "Anonimizar datos personales" of an archived event, in one transaction and never undone:
- * - an exhibitor who is in no other event has their account's name and email replaced, their
- *   sessions and sign-in codes removed;
- * - an exhibitor who is also in another event keeps their account there: this event's membership
- *   and votes move to a new placeholder account, so nothing here leads back to them;
- * - nominees' contact name, phone and email become placeholders; fiscal ids, reseller names, razón
- *   social, orders and places stay, so the ranking and the exports' points are unchanged;
- * - the event's mail (pending and sent) is deleted, and the personal values are scrubbed from the
- *   event's history and from the history of the accounts anonymised;
+ * "Anonimizar datos personales" of an archived event, in one transaction and never undone. The
+ * people are every exhibitor the event's history names (members now, and those removed, edited
+ * or merged before) and every nominee's contact:
+ * - an exhibitor who is in no event any more has their account's name and email replaced, and
+ *   their sessions, sign-in codes, sign-in counters (auth_throttle) and mail removed;
+ * - an exhibitor who is also in another event keeps their account there: a new placeholder
+ *   account with a fresh random id and no company takes their place in this event (membership,
+ *   lists, votes, history), so nothing here leads back to them;
+ * - nominees' contact name, position, phone and email become placeholders; fiscal ids, reseller
+ *   names, razón social, orders, places and the ranking's earliest-nomination keys stay, so the
+ *   ranking and the exports are unchanged;
+ * - the event's mail (pending and sent) is deleted; in the event's history the personal fields
+ *   are replaced by key (audit-personal.ts); in other events' history, the anonymised accounts'
+ *   names and addresses where they stand as whole values;
  * - the history records who anonymised and when, not what was removed.
+ * On SQLite `secure_delete` (connection.ts) overwrites what the transaction frees, and the log is
+ * cut after the commit, so the old values are not left in the file's free pages.
  */
 export async function anonymiseEvent(
   deps: AppDeps,
@@ -88,41 +53,33 @@ export async function anonymiseEvent(
     if (event.archived_at === null) throw new AppError('event_not_archived');
     if (event.anonymised_at !== null) throw new AppError('already_anonymised');
 
-    const members = await tx
-      .selectFrom('event_exhibitors as m')
-      .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
-      .select((eb) => [
-        'x.id',
-        'x.email',
-        'x.full_name',
-        'x.company',
-        eb
-          .exists(
-            eb
-              .selectFrom('event_exhibitors as other')
-              .select('other.event_id')
-              .whereRef('other.exhibitor_id', '=', 'x.id')
-              .where('other.event_id', '!=', eventId),
-          )
-          .as('elsewhere'),
-      ])
-      .where('m.event_id', '=', eventId)
+    const history = await tx
+      .selectFrom('audit_log')
+      .select(['id', 'details', 'actor_role', 'actor_id', 'actor_email', 'entity_id'])
+      .where('event_id', '=', eventId)
       .execute();
+    const members = await tx
+      .selectFrom('event_exhibitors')
+      .select('exhibitor_id')
+      .where('event_id', '=', eventId)
+      .execute();
+    const people = await accountsOf(tx, eventId, [
+      ...members.map((member) => member.exhibitor_id),
+      ...exhibitorIdsNamedIn(history),
+    ]);
     const contacts = await tx
       .selectFrom('nominations')
       .select(['contact_name', 'phone', 'email'])
       .where('event_id', '=', eventId)
       .execute();
-    const secrets = [
-      ...new Set(
-        [
-          ...members.flatMap((member) => [member.email, member.full_name]),
-          ...contacts.flatMap((contact) => [contact.contact_name, contact.phone, contact.email]),
-        ]
-          .map((value) => value.trim().toLowerCase())
-          .filter((value) => value.length >= MIN_SCRUBBED_LENGTH),
-      ),
-    ];
+    // Every personal value the event knows, to cut out of free text (a correction's "Detalle").
+    const known = new Set<string>();
+    for (const person of people) known.add(person.email).add(person.full_name);
+    for (const contact of contacts) {
+      known.add(contact.contact_name).add(contact.phone).add(contact.email);
+    }
+    for (const entry of history) personalValuesOf(JSON.parse(entry.details), known);
+    const redact = wholeWordRedactor(known);
 
     // The event's mail: invitations, reminders, whatever was sent or is waiting.
     await tx
@@ -136,54 +93,33 @@ export async function anonymiseEvent(
       .updateTable('nominations')
       .set({
         contact_name: PLACEHOLDER.contactName,
+        contact_position: PLACEHOLDER.contactPosition,
         phone: PLACEHOLDER.phone,
         email: PLACEHOLDER.contactEmail,
       })
       .where('event_id', '=', eventId)
       .execute();
 
-    const own = members.filter((member) => !member.elsewhere).map((member) => member.id);
-    const shared = members.filter((member) => member.elsewhere);
-    for (const ids of chunks(own)) {
-      for (const id of ids) {
-        await tx
-          .updateTable('exhibitors')
-          .set({
-            email: PLACEHOLDER.exhibitorEmail(id),
-            full_name: PLACEHOLDER.exhibitorName,
-            last_signed_in_at: null,
-            updated_at: at,
-          })
-          .where('id', '=', id)
-          .execute();
-      }
-      await tx.deleteFrom('sessions').where('exhibitor_id', 'in', ids).execute();
-      await tx.deleteFrom('sign_in_codes').where('exhibitor_id', 'in', ids).execute();
-      // Their sign-in codes and anything else addressed to them outside the event.
-      await tx.deleteFrom('mail_outbox').where('exhibitor_id', 'in', ids).execute();
-    }
-    const ownEmails = members.filter((member) => !member.elsewhere).map((member) => member.email);
-    for (const emails of chunks(ownEmails)) {
-      await tx.deleteFrom('mail_outbox').where('to_address', 'in', emails).execute();
-    }
-    for (const member of shared) {
-      await moveMembership(tx, eventId, member, at);
-    }
+    const own = people.filter((person) => !person.elsewhere);
+    await anonymiseAccounts(tx, own, at);
 
-    const ownHistory =
-      own.length === 0
-        ? []
-        : await tx
-            .selectFrom('audit_log')
-            .select(['id', 'details', 'actor_email'])
-            .where((eb) => eb.or([eb('actor_id', 'in', own), eb('entity_id', 'in', own)]))
-            .execute();
-    const eventHistory = await tx
-      .selectFrom('audit_log')
-      .select(['id', 'details', 'actor_email'])
-      .where('event_id', '=', eventId)
-      .execute();
-    await scrubHistory(tx, [...eventHistory, ...ownHistory], secrets);
+    // Accounts that live on in other events: a fresh id takes their place in this event.
+    const renamed = new Map<string, string>();
+    const earliest = await earliestKeys(tx, eventId);
+    const memberIds = new Set(members.map((member) => member.exhibitor_id));
+    for (const person of people.filter((p) => p.elsewhere)) {
+      const placeholderId = newId();
+      renamed.set(person.id, placeholderId);
+      // An account, so that the history names "Expositor anonimizado" as who did what.
+      await insertPlaceholder(tx, placeholderId, at);
+      if (memberIds.has(person.id)) {
+        await moveMembership(tx, eventId, person.id, placeholderId);
+      }
+    }
+    await keepEarliestKeys(tx, eventId, earliest, renamed);
+
+    await scrubEventHistory(tx, history, redact, renamed);
+    await scrubOtherHistory(tx, eventId, own);
 
     await tx
       .updateTable('events')
@@ -198,55 +134,295 @@ export async function anonymiseEvent(
     });
     return { ...event, anonymised_at: at, updated_at: at };
   });
+  if (deps.engine === 'sqlite') {
+    // The log still holds the pages as they were before: cut it once they are copied back. A
+    // reader in the way leaves it for the checkpointer's next truncation.
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(deps.db).catch(() => undefined);
+  }
   return toEventView(done, todayOf(deps));
 }
 
+interface HistoryRow {
+  id: number;
+  details: string;
+  actor_role: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  entity_id: string | null;
+}
+
+/** Ids are UUIDs: 36 characters of hex digits and dashes. */
+const EXHIBITOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
 /**
- * A free id that differs from `id` only in its last hex digit. The ranking's tie-break compares
- * nomination instants with the exhibitor id appended, so an id that sorts exactly where the old
- * one did against every other (random) id keeps the ranking as it was, ties to the millisecond
- * included.
+ * The exhibitors an event's history names: the actor of their own saves, the subject of the
+ * exhibitor entries ("{exhibitorId}" or "{exhibitorId}/{category}…"), and the owner of each list
+ * a correction or merge touched (`exhibitorId` in the details).
  */
-async function siblingId(tx: Tx, id: string): Promise<string> {
-  const candidates = [...'0123456789abcdef']
-    .filter((digit) => digit !== id.slice(-1))
-    .map((digit) => id.slice(0, -1) + digit);
-  const taken = new Set(
-    (await tx.selectFrom('exhibitors').select('id').where('id', 'in', candidates).execute()).map(
-      (row) => row.id,
-    ),
-  );
-  return candidates.find((candidate) => !taken.has(candidate)) ?? newId();
+function exhibitorIdsNamedIn(history: readonly HistoryRow[]): string[] {
+  const ids = new Set<string>();
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(collect);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key === 'exhibitorId' && typeof item === 'string') ids.add(item);
+        else collect(item);
+      }
+    }
+  };
+  for (const entry of history) {
+    if (entry.actor_role === 'exh' && entry.actor_id) ids.add(entry.actor_id);
+    const subject = EXHIBITOR_ID.exec(entry.entity_id ?? '')?.[0];
+    if (subject) ids.add(subject);
+    collect(JSON.parse(entry.details));
+  }
+  return [...ids];
+}
+
+interface Person {
+  id: string;
+  email: string;
+  full_name: string;
+  /** A member of another event now: the account stays theirs. */
+  elsewhere: boolean;
+}
+
+/** The exhibitor accounts among `ids` (ids that name no account are skipped). */
+async function accountsOf(tx: Tx, eventId: string, ids: readonly string[]): Promise<Person[]> {
+  const people: Person[] = [];
+  for (const part of chunks([...new Set(ids)])) {
+    const rows = await tx
+      .selectFrom('exhibitors as x')
+      .select((eb) => [
+        'x.id',
+        'x.email',
+        'x.full_name',
+        eb
+          .exists(
+            eb
+              .selectFrom('event_exhibitors as other')
+              .select('other.event_id')
+              .whereRef('other.exhibitor_id', '=', 'x.id')
+              .where('other.event_id', '!=', eventId),
+          )
+          .as('elsewhere'),
+      ])
+      .where('x.id', 'in', part)
+      .execute();
+    people.push(...rows.map((row) => ({ ...row, elsewhere: Boolean(row.elsewhere) })));
+  }
+  return people;
 }
 
 /**
- * Moves one exhibitor's membership of the event, with its lists and nominations (places and
- * nomination instants kept), to a new placeholder account; the person keeps their account for
- * their other events.
+ * The accounts of people in no other event: name and address replaced; sessions, sign-in codes,
+ * sign-in counters (keyed "{exhibitorId}" and "{exhibitorId}|{client address}") and any mail to
+ * them removed.
  */
-async function moveMembership(
+async function anonymiseAccounts(tx: Tx, people: readonly Person[], at: string): Promise<void> {
+  for (const part of chunks(people)) {
+    const ids = part.map((person) => person.id);
+    for (const id of ids) {
+      await tx
+        .updateTable('exhibitors')
+        .set({
+          email: PLACEHOLDER.exhibitorEmail(id),
+          full_name: PLACEHOLDER.exhibitorName,
+          last_signed_in_at: null,
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .execute();
+    }
+    await tx.deleteFrom('sessions').where('exhibitor_id', 'in', ids).execute();
+    await tx.deleteFrom('sign_in_codes').where('exhibitor_id', 'in', ids).execute();
+    await tx
+      .deleteFrom('auth_throttle')
+      .where(sql<string>`substr(key, 1, 36)`, 'in', ids)
+      .where((eb) =>
+        eb.or([
+          eb(sql<number>`length(key)`, '=', 36),
+          eb(sql<string>`substr(key, 37, 1)`, '=', '|'),
+        ]),
+      )
+      .execute();
+    await tx.deleteFrom('mail_outbox').where('exhibitor_id', 'in', ids).execute();
+    await tx
+      .deleteFrom('mail_outbox')
+      .where(
+        'to_address',
+        'in',
+        part.map((person) => person.email),
+      )
+      .execute();
+  }
+}
+
+type EarliestKeys = Pick<NomineeTotals, 'category' | 'fiscal_id' | 'first_key'>[];
+
+/**
+ * Each nominee's earliest-nomination key: the instant of its first nomination with the exhibitor
+ * id appended. The instant orders the ranking; the id says whose nomination the ranking shows
+ * when two came in the same millisecond.
+ */
+function earliestKeys(tx: Tx, eventId: string): Promise<EarliestKeys> {
+  return tx
+    .selectFrom('nominee_totals')
+    .select(['category', 'fiscal_id', 'first_key'])
+    .where('event_id', '=', eventId)
+    .execute();
+}
+
+/**
+ * The moved nominations take a random id, which may sort elsewhere among nominations of the same
+ * millisecond: the keys are set back to the nominations they named before, under the new id, so
+ * the ranking shows the same row for every nominee. (The triggers recompute a key only when the
+ * nomination it names goes, so these stay.)
+ */
+async function keepEarliestKeys(
   tx: Tx,
   eventId: string,
-  member: { id: string; company: string },
-  at: string,
+  before: EarliestKeys,
+  renamed: ReadonlyMap<string, string>,
 ): Promise<void> {
-  const placeholderId = await siblingId(tx, member.id);
+  if (renamed.size === 0) return;
+  const now = new Map(
+    (await earliestKeys(tx, eventId)).map((row) => [`${row.category}/${row.fiscal_id}`, row]),
+  );
+  for (const row of before) {
+    const id = row.first_key.slice(-36);
+    const key = row.first_key.slice(0, -36) + (renamed.get(id) ?? id);
+    if (now.get(`${row.category}/${row.fiscal_id}`)?.first_key === key) continue;
+    await tx
+      .updateTable('nominee_totals')
+      .set({ first_key: key })
+      .where('event_id', '=', eventId)
+      .where('category', '=', row.category)
+      .where('fiscal_id', '=', row.fiscal_id)
+      .execute();
+  }
+}
+
+/**
+ * The event's history: personal fields replaced by key, free text redacted, and the ids of
+ * accounts that live on elsewhere replaced by their fresh ids (in the details, the subject and
+ * the actor; an id is never part of a longer word, so it is replaced as text).
+ */
+async function scrubEventHistory(
+  tx: Tx,
+  history: readonly HistoryRow[],
+  redact: (text: string) => string,
+  renamed: ReadonlyMap<string, string>,
+): Promise<void> {
+  const rename = (text: string | null) => {
+    if (text === null) return null;
+    let renamedText = text;
+    for (const [from, to] of renamed) renamedText = renamedText.replaceAll(from, to);
+    return renamedText;
+  };
+  for (const entry of history) {
+    const details =
+      rename(JSON.stringify(scrubPersonalDetails(JSON.parse(entry.details), redact))) ?? '{}';
+    const entityId = rename(entry.entity_id);
+    const actorId = rename(entry.actor_id);
+    const actorEmail = entry.actor_role === 'exh' ? null : entry.actor_email;
+    if (
+      details === entry.details &&
+      entityId === entry.entity_id &&
+      actorId === entry.actor_id &&
+      actorEmail === entry.actor_email
+    ) {
+      continue;
+    }
+    await tx
+      .updateTable('audit_log')
+      .set({ details, entity_id: entityId, actor_id: actorId, actor_email: actorEmail })
+      .where('id', '=', entry.id)
+      .execute();
+  }
+}
+
+/**
+ * Other events' (and no event's) history about the accounts anonymised: their name and address
+ * wherever they stand as a whole value. Each event's own personal data goes when that event is
+ * anonymised.
+ */
+async function scrubOtherHistory(tx: Tx, eventId: string, people: readonly Person[]) {
+  for (const part of chunks(people)) {
+    const ids = part.map((person) => person.id);
+    const values = new Set(
+      part.flatMap((person) => [person.email, person.full_name]).map((v) => v.toLowerCase()),
+    );
+    const entries = await tx
+      .selectFrom('audit_log')
+      .select(['id', 'details', 'actor_email'])
+      .where((eb) =>
+        eb.and([
+          eb.or([eb('event_id', 'is', null), eb('event_id', '!=', eventId)]),
+          eb.or([eb('actor_id', 'in', ids), eb('entity_id', 'in', ids)]),
+        ]),
+      )
+      .execute();
+    const replaceValues = (value: unknown): unknown =>
+      typeof value === 'string'
+        ? values.has(value.toLowerCase())
+          ? PLACEHOLDER.text
+          : value
+        : Array.isArray(value)
+          ? value.map(replaceValues)
+          : value !== null && typeof value === 'object'
+            ? Object.fromEntries(
+                Object.entries(value).map(([key, item]) => [key, replaceValues(item)]),
+              )
+            : value;
+    for (const entry of entries) {
+      const details = JSON.stringify(replaceValues(JSON.parse(entry.details)));
+      const actorEmail = replaceValues(entry.actor_email) as string | null;
+      if (details === entry.details && actorEmail === entry.actor_email) continue;
+      await tx
+        .updateTable('audit_log')
+        .set({ details, actor_email: actorEmail })
+        .where('id', '=', entry.id)
+        .execute();
+    }
+  }
+}
+
+/**
+ * A placeholder account that stands for a person in this event only: neutral name, an address
+ * that cannot receive mail, and no company (with another event's participation it would name
+ * them).
+ */
+async function insertPlaceholder(tx: Tx, placeholderId: string, at: string): Promise<void> {
   await tx
     .insertInto('exhibitors')
     .values({
       id: placeholderId,
       email: PLACEHOLDER.exhibitorEmail(placeholderId),
       full_name: PLACEHOLDER.exhibitorName,
-      company: member.company,
+      company: '',
       created_at: at,
       updated_at: at,
     })
     .execute();
+}
+
+/**
+ * Moves one exhibitor's membership of the event, with its lists and nominations (places and
+ * nomination instants kept), to the placeholder account `placeholderId`; the person keeps their
+ * account for their other events.
+ */
+async function moveMembership(
+  tx: Tx,
+  eventId: string,
+  exhibitorId: string,
+  placeholderId: string,
+): Promise<void> {
   const membership = await tx
     .selectFrom('event_exhibitors')
     .selectAll()
     .where('event_id', '=', eventId)
-    .where('exhibitor_id', '=', member.id)
+    .where('exhibitor_id', '=', exhibitorId)
     .executeTakeFirstOrThrow();
   await tx
     .insertInto('event_exhibitors')
@@ -256,7 +432,7 @@ async function moveMembership(
     .selectFrom('nomination_lists')
     .selectAll()
     .where('event_id', '=', eventId)
-    .where('exhibitor_id', '=', member.id)
+    .where('exhibitor_id', '=', exhibitorId)
     .execute();
   if (lists.length > 0) {
     await tx
@@ -268,7 +444,7 @@ async function moveMembership(
     .selectFrom('nominations')
     .selectAll()
     .where('event_id', '=', eventId)
-    .where('exhibitor_id', '=', member.id)
+    .where('exhibitor_id', '=', exhibitorId)
     .execute();
   if (nominations.length > 0) {
     await tx
@@ -280,17 +456,6 @@ async function moveMembership(
   await tx
     .deleteFrom('event_exhibitors')
     .where('event_id', '=', eventId)
-    .where('exhibitor_id', '=', member.id)
-    .execute();
-  // The event's history names the placeholder instead (an id is never part of a longer word, so
-  // it is replaced as text: in details and in entity ids such as "{exhibitorId}/{category}").
-  await tx
-    .updateTable('audit_log')
-    .set({
-      details: sql<string>`replace(details, ${member.id}, ${placeholderId})`,
-      entity_id: sql<string>`replace(entity_id, ${member.id}, ${placeholderId})`,
-      actor_id: sql<string>`replace(actor_id, ${member.id}, ${placeholderId})`,
-    })
-    .where('event_id', '=', eventId)
+    .where('exhibitor_id', '=', exhibitorId)
     .execute();
 }

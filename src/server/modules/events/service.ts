@@ -197,7 +197,8 @@ export async function updateEvent(
 
 /**
  * Deletes an event with its memberships and nominations (foreign-key cascades) in one
- * transaction, and withdraws its unsent invitations and reminders.
+ * transaction, withdraws its unsent invitations and reminders, and deletes its mail and its
+ * history but for the entry of the deletion itself (decision 0014).
  */
 export async function deleteEvent(deps: AppDeps, admin: Admin, eventId: string): Promise<void> {
   await inEventTransaction(deps, eventId, async (tx, event, now) => {
@@ -222,6 +223,10 @@ export async function deleteEvent(deps: AppDeps, admin: Admin, eventId: string):
     await tx.deleteFrom('events').where('id', '=', eventId).execute();
     // After the memberships go (cascade), in the order a save takes them: see removeExhibitor.
     await cancelPendingMail(tx, { template: 'nomination-receipt', eventId });
+    // Nothing can read them once the event is gone, and they name people (decision 0014): the
+    // event's mail, sent or not, and its history go too; one entry says who deleted what, when.
+    await tx.deleteFrom('mail_outbox').where('event_id', '=', eventId).execute();
+    await tx.deleteFrom('audit_log').where('event_id', '=', eventId).execute();
     await recordAudit(tx, admin, now, {
       action: 'event.deleted',
       entityType: 'event',
