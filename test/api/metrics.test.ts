@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
@@ -237,5 +239,19 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       }),
     ).toBe(1);
     expect(sampleValue(families, 'premios_outbox_waiting_messages')).toBe(0);
+  });
+});
+
+describe('the README', () => {
+  it('shows the committed scrape configuration and alert rules as they are', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const section = readme.split(/^## /m).find((part) => part.startsWith('Metrics\n'));
+    if (!section) throw new Error('README.md has no "## Metrics" section');
+    const blocks = [...section.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+    expect(blocks).toEqual([
+      fs.readFileSync(path.join(root, 'docs/ops/prometheus.yml'), 'utf8'),
+      fs.readFileSync(path.join(root, 'docs/ops/alerts.yml'), 'utf8'),
+    ]);
   });
 });
