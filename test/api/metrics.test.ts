@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueueMails } from '../../src/server/mail/outbox.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
 import { parseMetrics, sampleValue } from '../helpers/metrics.ts';
@@ -219,6 +222,56 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     );
   });
 
+  it('counts a scheduled message from its time, and a retried one from when it was queued', async () => {
+    // A day later, with everything earlier tests queued (the saves' receipts) delivered.
+    t.clock.set('2026-06-02T12:00:00.000Z');
+    await t.deliverMail();
+    expect(sampleValue(await scrape(), 'premios_outbox_waiting_messages')).toBe(0);
+    const queuedAt = t.clock.now();
+    await t.deps.transact((tx) =>
+      enqueueMails(tx, queuedAt, [
+        {
+          template: 'sign-in-code',
+          params: { code: '123456' },
+          to: 'programado@expo.test',
+          sendAt: new Date(queuedAt.getTime() + 3_600_000),
+        },
+      ]),
+    );
+    let families = await scrape();
+    expect(sampleValue(families, 'premios_outbox_waiting_messages')).toBe(0);
+    expect(sampleValue(families, 'premios_outbox_oldest_waiting_age_seconds')).toBe(0);
+    t.clock.advance(3_600_000 + 30_000);
+    families = await scrape();
+    expect(sampleValue(families, 'premios_outbox_waiting_messages')).toBe(1);
+    expect(sampleValue(families, 'premios_outbox_oldest_waiting_age_seconds')).toBe(30);
+
+    // The mail server answers 421: the message waits for its retry and keeps getting older.
+    t.smtp.refuse();
+    try {
+      await t.deliverMail();
+    } finally {
+      t.smtp.accept();
+    }
+    t.clock.advance(2_000);
+    families = await scrape();
+    expect(
+      sampleValue(families, 'premios_outbox_failed_total', {
+        template: 'sign-in-code',
+        final: 'false',
+      }),
+    ).toBe(1);
+    expect(sampleValue(families, 'premios_outbox_waiting_messages')).toBe(1);
+    expect(sampleValue(families, 'premios_outbox_oldest_waiting_age_seconds')).toBe(3_632);
+    t.clock.advance(60_000);
+    await t.deliverMail();
+    families = await scrape();
+    expect(sampleValue(families, 'premios_outbox_waiting_messages')).toBe(0);
+    expect(sampleValue(families, 'premios_outbox_sent_total', { template: 'sign-in-code' })).toBe(
+      2,
+    );
+  });
+
   it('counts a message the mail server refuses for good as failed, by template', async () => {
     const refused = await seedExhibitor(t.deps.db, { email: 'rebota@expo.test' });
     t.smtp.rejectRecipient(refused.email);
@@ -237,5 +290,19 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       }),
     ).toBe(1);
     expect(sampleValue(families, 'premios_outbox_waiting_messages')).toBe(0);
+  });
+});
+
+describe('the README', () => {
+  it('shows the committed scrape configuration and alert rules as they are', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const section = readme.split(/^## /m).find((part) => part.startsWith('Metrics\n'));
+    if (!section) throw new Error('README.md has no "## Metrics" section');
+    const blocks = [...section.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+    expect(blocks).toEqual([
+      fs.readFileSync(path.join(root, 'docs/ops/prometheus.yml'), 'utf8'),
+      fs.readFileSync(path.join(root, 'docs/ops/alerts.yml'), 'utf8'),
+    ]);
   });
 });
