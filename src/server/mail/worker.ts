@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps.ts';
 import type { MailMessage } from '../db/schema.ts';
-import { mailTemplates, type MailTemplateName } from './templates/index.ts';
-import type { MailTemplate } from './templates/index.ts';
+import { UnreadableMailParams } from './templates/define.ts';
+import { isMailTemplateName, mailTemplates } from './templates/index.ts';
 import type { MailTransport } from './transport.ts';
 import { claimDueMail, markMailAttemptFailed, markMailSent, markMailSkipped } from './outbox.ts';
 
@@ -47,11 +47,12 @@ export function createMailWorker(
   let again = false;
 
   async function deliver(message: MailMessage, logoPng: Uint8Array): Promise<void> {
-    const template = mailTemplates[message.template as MailTemplateName] as
-      MailTemplate<unknown> | undefined;
     try {
-      if (!template) throw new Error(`unknown mail template ${message.template}`);
-      const rendered = await template.render(JSON.parse(message.params), deps);
+      if (!isMailTemplateName(message.template)) {
+        throw new UnreadableMailParams(`unknown mail template ${message.template}`);
+      }
+      // Parsed by the template's own schema: a message that does not fit fails for good.
+      const rendered = await mailTemplates[message.template].renderStored(message.params, deps);
       if (!rendered) {
         await markMailSkipped(deps.db, message.id);
         return;
@@ -68,7 +69,11 @@ export function createMailWorker(
       const smtp = smtpReply(error);
       // A 5xx reply is the mail server's final word (an unknown mailbox, a refused domain): trying
       // again would only delay telling the administrator. 4xx and network errors are retried.
-      const finalFailure = message.attempts >= MAIL_MAX_ATTEMPTS || smtp?.permanent === true;
+      // So is a message this version cannot read: its stored parameters will not change.
+      const finalFailure =
+        message.attempts >= MAIL_MAX_ATTEMPTS ||
+        smtp?.permanent === true ||
+        error instanceof UnreadableMailParams;
       const reason = smtp?.reply ?? (error instanceof Error ? error.message : String(error));
       deps.logger.warn(
         { mailId: message.id, template: message.template, attempts: message.attempts, reason },

@@ -1,5 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { Category } from '../../../shared/constants.ts';
+import {
+  AUDIT_ACTIONS,
+  readAuditDetails,
+  type MergeDetails,
+} from '../../../shared/audit-entries.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
   MERGE_PREVIEW_TOP,
@@ -34,12 +39,8 @@ interface ListChange {
 export const MERGE_ACTION = 'nominee.merge';
 export const UNDO_MERGE_ACTION = 'nominee.merge.undo';
 
-export interface MergeDetails {
-  category: Category;
-  into: string;
-  from: string[];
-  lists: ListChange[];
-}
+/** What a merge's audit entry holds (its schema in `AUDIT_ACTIONS`). */
+export type { MergeDetails };
 
 /** The groups of fiscal ids of one category that are probably the same reseller. */
 export async function duplicateGroups(
@@ -291,8 +292,8 @@ export async function undoMerge(
       .where('event_id', '=', eventId)
       .where('action', '=', MERGE_ACTION)
       .executeTakeFirst();
-    if (!entry) throw notFound(MSG.undoNotMerge);
-    const details = JSON.parse(entry.details) as MergeDetails;
+    const details = entry && readAuditDetails(AUDIT_ACTIONS[MERGE_ACTION].details, entry.details);
+    if (!details) throw notFound(MSG.undoNotMerge);
     const exhibitorIds = details.lists.map((list) => list.exhibitorId);
     await lockLists(tx, eventId, details.category, exhibitorIds, now);
     const current =
