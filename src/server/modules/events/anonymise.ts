@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { EventView } from '../../../shared/schemas/events.ts';
+import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { lockEventForArchive } from '../../lib/archived.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { chunks } from '../../lib/chunks.ts';
@@ -11,8 +11,6 @@ import { AppError } from '../../lib/errors.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { todayOf, toEventView } from './service.ts';
-
-type Admin = Extract<SessionUser, { role: 'admin' }>;
 
 /** The neutral values that replace personal data (the email's domain can never receive mail). */
 export const PLACEHOLDER = {

@@ -12,11 +12,11 @@ import {
   type MergeInput,
   type MergePreviewResponse,
 } from '../../../shared/schemas/results.ts';
+import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
 import type { NominationsTable } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
@@ -24,8 +24,6 @@ import { iso } from '../../lib/time.ts';
 import { duplicateNomineeGroups } from './duplicate-nominees.ts';
 import { mergeBallots, rankingOf, type Ballot, type RankingEntry } from './merge-ballots.ts';
 import { rankedNames } from './service.ts';
-
-type Admin = Extract<SessionUser, { role: 'admin' }>;
 
 /** A stored nomination as the merge's audit entry keeps it, to compare and to restore. */
 type StoredVote = Omit<Selectable<NominationsTable>, 'event_id' | 'exhibitor_id' | 'category'>;
