@@ -411,16 +411,19 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
       action: 'event.updated',
       entity_type: 'event',
       entity_id: eventId,
-      details: JSON.stringify({ name: `Cambio ${i}` }),
+      details: JSON.stringify({
+        before: { name: 'Cambio', eventDate: '2026-09-01', voteDeadline: '2026-08-01' },
+        after: { name: `Cambio ${i}`, eventDate: '2026-09-01', voteDeadline: '2026-08-01' },
+      }),
     }));
     await db.insertInto('audit_log').values(rows).execute();
     const [context, page] = await adminPage();
     await page.goto(`/admin/event/${eventId}/history`);
     const table = page.getByRole('table', { name: 'Historial' });
-    await table.getByText('name: Cambio 59').waitFor();
+    await table.getByText('Nombre: Cambio → Cambio 59').waitFor();
     expect(await table.locator('tbody tr').count()).toBe(50);
     await page.getByRole('button', { name: 'Cargar más' }).click();
-    await table.getByText('name: Cambio 0', { exact: true }).waitFor();
+    await table.getByText('Nombre: Cambio → Cambio 0', { exact: true }).waitFor();
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(60);
     await context.close();
   });

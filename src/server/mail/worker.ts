@@ -4,12 +4,16 @@ import { UnreadableMailParams } from './templates/define.ts';
 import { isMailTemplateName, mailTemplates } from './templates/index.ts';
 import type { MailTransport } from './transport.ts';
 import { claimDueMail, markMailAttemptFailed, markMailSent, markMailSkipped } from './outbox.ts';
+import { pruneThrottle } from '../lib/throttle.ts';
 
 export const MAIL_MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 20;
 const SEND_CONCURRENCY = 10;
 /** A claimed message is hidden from other workers this long (a crashed worker's claim lapses). */
 const CLAIM_MS = 60_000;
+
+/** How often the worker's housekeeping runs (rows that no longer count are deleted). */
+const HOUSEKEEPING_MS = 60 * 60_000;
 
 /** Exponential backoff: 5 s, 10 s, 20 s … capped at 30 minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -45,6 +49,18 @@ export function createMailWorker(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
+  let lastHousekeeping: number | undefined;
+
+  /**
+   * The periodic work beside the mail, on the same timer (every instance runs it; deleting rows
+   * that no longer count twice is harmless): the sign-in counters whose windows are over.
+   */
+  async function housekeeping(): Promise<void> {
+    const now = deps.clock.now().getTime();
+    if (lastHousekeeping !== undefined && now - lastHousekeeping < HOUSEKEEPING_MS) return;
+    lastHousekeeping = now;
+    await pruneThrottle(deps.db, deps.clock.now());
+  }
 
   async function deliver(message: MailMessage, logoPng: Uint8Array): Promise<void> {
     try {
@@ -119,6 +135,7 @@ export function createMailWorker(
         again = false;
         total += await drain();
       } while (again);
+      await housekeeping();
       return total;
     })().finally(() => {
       running = undefined;
