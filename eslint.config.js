@@ -18,7 +18,7 @@ const featuresIn = (dir) =>
 const entryPoints = (side) =>
   side === 'server'
     ? ['src/server/app.ts', 'src/server/cli.ts', 'src/server/serve.ts', 'src/server/main.ts']
-    : ['src/web/main.tsx', 'src/web/router.tsx'];
+    : ['src/web/main.tsx', 'src/web/router.tsx', 'src/web/shell.tsx'];
 
 /** One zone per feature: it may import its own folder, and nothing of its sibling features. */
 const featureZones = (side, dir, exceptions = {}) =>

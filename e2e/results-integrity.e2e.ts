@@ -316,6 +316,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
     await page.getByRole('button', { name: 'Omega SA', exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Editar voto' });
     await edit.getByLabel('Nombre del reseller').fill('Omega Corregida');
+    await edit.getByLabel('Nombre del contacto').fill('Lucía Fernández');
     await edit.getByLabel('Motivo').selectOption({ label: 'Error de tipeo' });
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await edit.waitFor({ state: 'hidden' });
@@ -328,10 +329,15 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
       'Voto corregido',
       expect.stringMatching(
         new RegExp(
-          `^CONSUMO, puesto \\d: Omega SA \\(${W}\\) → Omega Corregida \\(${W}\\) · Motivo: Error de tipeo$`,
+          `^CONSUMO, puesto \\d, Omega SA \\(${W}\\): Nombre del reseller: Omega SA → Omega Corregida; Nombre del contacto: Carla Contacto → Lucía Fernández · Motivo: Error de tipeo$`,
         ),
       ),
     ]);
+    // Each changed field reads "{campo}: {antes} → {después}" with the form's label.
+    await history
+      .getByRole('cell', { name: /Nombre del contacto: Carla Contacto → Lucía Fernández/ })
+      .waitFor();
+    await expectAccessible(page);
     await history.getByRole('button', { name: 'Deshacer' }).first().click();
     await page.getByText(MSG.undoStale).waitFor();
 
@@ -405,16 +411,19 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
       action: 'event.updated',
       entity_type: 'event',
       entity_id: eventId,
-      details: JSON.stringify({ name: `Cambio ${i}` }),
+      details: JSON.stringify({
+        before: { name: 'Cambio', eventDate: '2026-09-01', voteDeadline: '2026-08-01' },
+        after: { name: `Cambio ${i}`, eventDate: '2026-09-01', voteDeadline: '2026-08-01' },
+      }),
     }));
     await db.insertInto('audit_log').values(rows).execute();
     const [context, page] = await adminPage();
     await page.goto(`/admin/event/${eventId}/history`);
     const table = page.getByRole('table', { name: 'Historial' });
-    await table.getByText('name: Cambio 59').waitFor();
+    await table.getByText('Nombre: Cambio → Cambio 59').waitFor();
     expect(await table.locator('tbody tr').count()).toBe(50);
     await page.getByRole('button', { name: 'Cargar más' }).click();
-    await table.getByText('name: Cambio 0', { exact: true }).waitFor();
+    await table.getByText('Nombre: Cambio → Cambio 0', { exact: true }).waitFor();
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(60);
     await context.close();
   });

@@ -70,6 +70,16 @@ describe('import boundaries (npm run lint)', () => {
       "export const load = () => import('../features/branding/LogoDialog.tsx');",
     ],
     [
+      'a component imports the shell (an entry point of the web app)',
+      'src/web/components/RequireRole.tsx',
+      "import { activateProviders } from '../shell.tsx';\nexport const load = activateProviders;",
+    ],
+    [
+      'a feature imports the shell',
+      'src/web/features/events/Probe.tsx',
+      "import '../../shell.tsx';",
+    ],
+    [
       'a feature imports a screen',
       'src/web/features/events/Probe.tsx',
       "import '../../routes/Landing.tsx';",

@@ -1,27 +1,14 @@
+import { AUDIT_ACTIONS } from './audit-entries.ts';
+
 /**
  * The actions of an event's history ("Historial"), as the "Acción" column and its filter name
- * them. Entries of other actions still show, under their code.
+ * them (from the audit table, `AUDIT_ACTIONS`). Entries of other actions still show, under their
+ * code.
  */
-export const HISTORY_ACTION_LABELS: Record<string, string> = {
-  'event.created': 'Evento creado',
-  'event.updated': 'Evento modificado',
-  'event.duplicated': 'Evento duplicado',
-  'event.archived': 'Evento archivado',
-  'event.unarchived': 'Evento desarchivado',
-  'event.anonymised': 'Datos personales anonimizados',
-  'exhibitor.added': 'Expositor agregado',
-  'exhibitor.edited': 'Expositor modificado',
-  'exhibitor.removed': 'Expositor quitado',
-  'exhibitor.invitation_resent': 'Invitación reenviada',
-  'exhibitors.imported': 'Expositores importados',
-  'exhibitors.reminded': 'Recordatorio enviado',
-  'nomination.add': 'Nominación agregada',
-  'nomination.edit': 'Nominación modificada',
-  'nomination.remove': 'Nominación quitada',
-  'nomination.move': 'Nominación movida',
-  'vote.edit': 'Voto corregido',
-  'nominee.merge': 'Nominados unificados',
-  'nominee.merge.undo': 'Unificación deshecha',
-};
+export const HISTORY_ACTION_LABELS: Record<string, string> = Object.fromEntries(
+  Object.entries(AUDIT_ACTIONS)
+    .filter(([, definition]) => definition.inHistory)
+    .map(([action, definition]) => [action, definition.label]),
+);
 
 export const HISTORY_PAGE_SIZE = 50;

@@ -122,6 +122,7 @@ export const MSG = {
   mergeDone: 'Se unificaron los nominados.',
   undoDone: 'Se deshizo la unificación.',
   noHistory: 'No hay cambios registrados.',
+  auditDetailUnreadable: 'No se pudo leer el detalle de esta entrada.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

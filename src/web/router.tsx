@@ -40,7 +40,7 @@ export const routes = [
   },
   {
     path: '/admin',
-    element: <RequireRole role="admin" />,
+    element: <RequireRole role="admin" loadProviders={activateProviders} />,
     children: [
       {
         lazy: screen(() => import('./routes/AppLayout.tsx')),

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { newId } from '../../src/server/lib/crypto.ts';
+import { MSG } from '../../src/shared/messages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
 import {
@@ -209,6 +210,51 @@ describe('the whole event in one workbook', () => {
         expect.stringContaining('Beta Control · Razón Social 20222222222 S.A. · 20222222222'),
         expect.stringContaining('Beta Corregida · Beta S.A. · 20222222222 · Carla'),
       ],
+    ]);
+  });
+
+  it('writes a stored correction that does not fit its action as an unreadable row', async () => {
+    const db = t.deps.db;
+    const other = (await seedEvent(db, { name: 'Ilegible' })).id;
+    const adminId = (
+      await db
+        .selectFrom('admins')
+        .select('id')
+        .where('email', '=', adminEmail)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const at = t.clock.now().toISOString();
+    const raw = (action: string, details: string) =>
+      db
+        .insertInto('audit_log')
+        .values({
+          at,
+          actor_role: 'admin',
+          actor_id: adminId,
+          actor_email: null,
+          action,
+          entity_type: 'nomination',
+          entity_id: null,
+          event_id: other,
+          details,
+        })
+        .execute();
+    await raw('vote.edit', '{"category":"consumption","order":');
+    await raw('vote.edit', '{"category":"consumption","order":1,"reason":"typo","before":{}}');
+    await raw('exhibitor.removed', '[]');
+    await raw('future.action', '{}');
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/events/${other}/export`,
+      as: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    const { sheets } = await readWorkbook(response.rawPayload);
+    expect(sheets.get('Correcciones')?.values.slice(1)).toEqual([
+      [at, adminEmail, 'Voto corregido', null, MSG.auditDetailUnreadable, null, null],
+      [at, adminEmail, 'Voto corregido', null, MSG.auditDetailUnreadable, null, null],
+      [at, adminEmail, 'Expositor quitado', null, MSG.auditDetailUnreadable, null, null],
+      [at, adminEmail, 'future.action', null, MSG.auditDetailUnreadable, null, null],
     ]);
   });
 

@@ -82,14 +82,18 @@ describe('event history', () => {
       [
         'vote.edit',
         'Voto corregido',
-        'CONSUMO, puesto 2: Beta (20222222222) → Gama (20333333333) · Motivo: ID fiscal equivocado',
+        'CONSUMO, puesto 2, Beta (20222222222): Nombre del reseller: Beta → Gama; Razón social: Beta S.A. → Gama S.A.; ID fiscal: 20222222222 → 20333333333 · Motivo: ID fiscal equivocado',
       ],
       [
         'nomination.add',
         'Nominación agregada',
-        'CONSUMO: 1. Alfa (20111111111) → 1. Alfa (20111111111), 2. Beta (20222222222)',
+        'CONSUMO: se agregó Beta (20222222222) en el puesto 2',
       ],
-      ['nomination.add', 'Nominación agregada', 'CONSUMO: (vacía) → 1. Alfa (20111111111)'],
+      [
+        'nomination.add',
+        'Nominación agregada',
+        'CONSUMO: se agregó Alfa (20111111111) en el puesto 1',
+      ],
     ]);
     const adminEmail = (
       await t.deps.db
@@ -152,7 +156,17 @@ describe('event history', () => {
           entityType: 'event',
           entityId: pagedEvent,
           eventId: pagedEvent,
-          details: { n: i },
+          details:
+            i % 2 === 0
+              ? {
+                  before: { name: 'Largo', eventDate: '2026-09-01', voteDeadline: '2026-08-01' },
+                  after: { name: `n ${i}`, eventDate: '2026-09-01', voteDeadline: '2026-08-01' },
+                }
+              : {
+                  before: { fullName: 'Largo', email: 'l@x.test', company: 'L' },
+                  after: { fullName: `n ${i}`, email: 'l@x.test', company: 'L' },
+                  invitationId: null,
+                },
         });
       }
     });
@@ -167,20 +181,137 @@ describe('event history', () => {
       ).json() as HistoryResponse;
     const first = await page({});
     expect(first.entries).toHaveLength(50);
-    expect(first.entries[0]?.detail).toBe('n: 119');
+    expect(first.entries[0]?.detail).toBe('Nombre: Largo → n 119');
     const second = await page({ before: String(first.nextBefore) });
     expect(second.entries).toHaveLength(50);
-    expect(second.entries[0]?.detail).toBe('n: 69');
+    expect(second.entries[0]?.detail).toBe('Nombre: Largo → n 69');
     const third = await page({ before: String(second.nextBefore) });
     expect(third.entries).toHaveLength(20);
     expect(third.nextBefore).toBeNull();
     const all = [...first.entries, ...second.entries, ...third.entries].map((e) => e.detail);
-    expect(all).toEqual(Array.from({ length: 120 }, (_, i) => `n: ${119 - i}`));
+    expect(all).toEqual(Array.from({ length: 120 }, (_, i) => `Nombre: Largo → n ${119 - i}`));
     const updates = await page({ action: 'event.updated' });
     expect(updates.entries).toHaveLength(50);
-    expect(updates.entries.at(-1)?.detail).toBe('n: 20');
+    expect(updates.entries.at(-1)?.detail).toBe('Nombre: Largo → n 20');
     expect(
       (await page({ action: 'event.updated', before: String(updates.nextBefore) })).entries,
     ).toHaveLength(10);
+  });
+});
+
+describe('what "Detalle" says', () => {
+  let t: TestApp;
+  let admin: Session;
+  let adminId: string;
+  let exhibitor: Session;
+  let eventId: string;
+  let exhibitorId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.deps.db;
+    adminId = (await seedAdmin(db)).id;
+    admin = await t.signIn({ role: 'admin', adminId });
+    eventId = (await seedEvent(db, { name: 'Detalle 2026', voteDeadline: '2026-07-01' })).id;
+    exhibitorId = (await seedExhibitor(db, { fullName: 'Elena Uno' })).id;
+    await seedMembership(db, eventId, exhibitorId);
+    exhibitor = await t.signIn({ role: 'exh', exhibitorId });
+  });
+  afterAll(() => t.close());
+
+  const details = async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/history`,
+      as: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    return (response.json() as HistoryResponse).entries.map((e) => [e.actionLabel, e.detail]);
+  };
+  const list = () => `/api/exh/events/${eventId}/consumption/nominees`;
+  let version = 0;
+  const save = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+    const response = await t.request({
+      method,
+      url,
+      ...(method === 'DELETE' ? { query: { version: String(version) } } : {}),
+      ...(payload ? { payload: { ...payload, version } } : {}),
+      as: exhibitor,
+    });
+    expect(response.statusCode).toBe(200);
+    version += 1;
+  };
+
+  it('names what a save changed in the list, not the whole list twice', async () => {
+    await save('POST', list(), nominee('20111111111', 'Alfa'));
+    await save('POST', list(), nominee('20222222222', 'Beta'));
+    await save('POST', list(), nominee('20333333333', 'Gama'));
+    await save('POST', `${list()}/20333333333/move`, { direction: 'up' });
+    await save('PUT', `${list()}/20111111111`, {
+      ...nominee('20111111111', 'Alfa'),
+      contactName: 'Lucia Fernadez',
+    });
+    await save('DELETE', `${list()}/20111111111`);
+    expect((await details()).slice(0, 4)).toEqual([
+      ['Nominación quitada', 'CONSUMO: se quitó Alfa (20111111111) del puesto 1'],
+      [
+        'Nominación modificada',
+        'CONSUMO: se modificó Alfa (20111111111): Nombre del contacto: Nora Nueva → Lucia Fernadez',
+      ],
+      [
+        'Nominación movida',
+        'CONSUMO: Gama (20333333333) pasó del puesto 3 al 2; Beta (20222222222) pasó del puesto 2 al 3',
+      ],
+      ['Nominación agregada', 'CONSUMO: se agregó Gama (20333333333) en el puesto 3'],
+    ]);
+  });
+
+  it("names each field a correction changed, with the form's label, then the reason", async () => {
+    // The list is now Gama, Beta: correct the contact's name of Beta, second place.
+    const corrected = await t.request({
+      method: 'PUT',
+      url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes/consumption/2`,
+      payload: {
+        ...nominee('20222222222', 'Beta'),
+        contactName: 'Lucía Fernández',
+        phone: '1155550000',
+        reason: 'other',
+        detail: 'Lo pidió el comité',
+      },
+      as: admin,
+    });
+    expect(corrected.statusCode).toBe(200);
+    expect((await details())[0]).toEqual([
+      'Voto corregido',
+      'CONSUMO, puesto 2, Beta (20222222222): Nombre del contacto: Nora Nueva → Lucía Fernández; Teléfono: 1144440000 → 1155550000 · Motivo: Otro (Lo pidió el comité)',
+    ]);
+  });
+
+  it('shows a stored entry that does not fit its action as unreadable, never failing', async () => {
+    const raw = (action: string, details: string) =>
+      t.deps.db
+        .insertInto('audit_log')
+        .values({
+          at: t.clock.now().toISOString(),
+          actor_role: 'admin',
+          actor_id: adminId,
+          actor_email: null,
+          action,
+          entity_type: 'nomination',
+          entity_id: null,
+          event_id: eventId,
+          details,
+        })
+        .execute();
+    await raw('vote.edit', '{"category":"consumption","order":"dos"');
+    await raw('nomination.add', '{"category":"consumption","before":[{"order":1}],"after":[]}');
+    await raw('vote.edit', '{"category":"otra","order":1,"reason":"typo"}');
+    await raw('future.action', '{}');
+    expect((await details()).slice(0, 4)).toEqual([
+      ['future.action', MSG.auditDetailUnreadable],
+      ['Voto corregido', MSG.auditDetailUnreadable],
+      ['Nominación agregada', MSG.auditDetailUnreadable],
+      ['Voto corregido', MSG.auditDetailUnreadable],
+    ]);
   });
 });

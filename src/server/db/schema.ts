@@ -155,7 +155,6 @@ export interface SignInCodesTable {
   id: string;
   exhibitor_id: string;
   code_hash: string;
-  attempts: number;
   expires_at: Instant;
   used_at: Instant | null;
   voided_at: Instant | null;

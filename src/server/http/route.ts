@@ -11,6 +11,7 @@ import {
 } from '../../shared/api/define.ts';
 import { isCatalogueMessage } from '../../shared/errors.ts';
 import { MSG } from '../../shared/messages.ts';
+import type { SignedInAdmin, SignedInExhibitor } from '../../shared/signed-in.ts';
 import type { AppDeps } from '../deps.ts';
 import {
   refuseArchivedEvent,
@@ -21,15 +22,12 @@ import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { mustSetUpMfa, type SessionUser } from './session.ts';
 import { zodFields } from './errors.ts';
 
-type AdminUser = Extract<SessionUser, { role: 'admin' }>;
-type ExhibitorUser = Extract<SessionUser, { role: 'exh' }>;
-
 /** The user a handler receives, by the endpoint's access. */
 interface UserByAccess {
   public: SessionUser | null;
   signedIn: SessionUser;
-  admin: AdminUser;
-  exhibitor: ExhibitorUser;
+  admin: SignedInAdmin;
+  exhibitor: SignedInExhibitor;
 }
 
 const guards: { [A in Access]: (user: SessionUser | null) => UserByAccess[A] } = {

@@ -8,29 +8,14 @@ import {
   SESSION_IDLE_HOURS,
 } from '../../shared/constants.ts';
 import type { CurrentUser } from '../../shared/schemas/session.ts';
+import type { SignedInUser } from '../../shared/signed-in.ts';
 import type { AppDeps } from '../deps.ts';
 import { hashToken, newId, newToken } from '../lib/crypto.ts';
 import { addDays, addHours, iso } from '../lib/time.ts';
 import { prepared } from '../db/prepared.ts';
 
-export type SessionUser =
-  | {
-      role: 'admin';
-      sessionId: string;
-      adminId: string;
-      email: string;
-      fullName: string;
-      /** Whether the account has its second factor on (REQUIRE_ADMIN_MFA asks for it). */
-      mfaEnabled: boolean;
-    }
-  | {
-      role: 'exh';
-      sessionId: string;
-      exhibitorId: string;
-      email: string;
-      fullName: string;
-      company: string;
-    };
+/** A session's user: the signed-in types of src/shared/signed-in.ts. */
+export type SessionUser = SignedInUser;
 
 export type SessionSubject =
   { role: 'admin'; adminId: string } | { role: 'exh'; exhibitorId: string };

@@ -2,16 +2,20 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { prepared } from '../db/prepared.ts';
 import type { AuditLogTable } from '../db/schema.ts';
+import type { AuditAction, AuditDetails } from '../../shared/audit-entries.ts';
 import { iso } from './time.ts';
 
-export interface AuditEntry {
-  action: string;
+/** One entry of one action, with the details its definition in `AUDIT_ACTIONS` describes. */
+type EntryOf<Action extends AuditAction> = {
+  action: Action;
   entityType: string;
   entityId?: string | null;
   eventId?: string | null;
-  /** Before/after or other facts; stored as JSON. */
-  details?: unknown;
-}
+} & (Record<never, never> extends AuditDetails<Action>
+  ? { details?: AuditDetails<Action> }
+  : { /** Before/after or other facts; stored as JSON. */ details: AuditDetails<Action> });
+
+export type AuditEntry = { [Action in AuditAction]: EntryOf<Action> }[AuditAction];
 
 /** Who made a change: a signed-in user (a session's user fits) or the system itself. */
 export type Actor =

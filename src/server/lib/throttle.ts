@@ -16,6 +16,12 @@ export interface ThrottleRule {
   delayAfter?: (hits: number) => number;
 }
 
+/**
+ * No rule counts over a longer window (the longest, a day, are in modules/auth/limits.ts), so a
+ * row whose window started this long ago counts for nothing: `pruneThrottle` forgets it.
+ */
+export const LONGEST_THROTTLE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /** Hits whose delay is spelled out in SQL; later hits take the last one's delay. */
 const delayUpTo = 32;
 
@@ -81,6 +87,9 @@ const hitStatements = new WeakMap<ThrottleRule, HitStatement>();
 function hitStatement(rule: ThrottleRule): HitStatement {
   let statement = hitStatements.get(rule);
   if (statement) return statement;
+  if (rule.windowMs > LONGEST_THROTTLE_WINDOW_MS) {
+    throw new Error(`throttle ${rule.scope}: a window longer than pruneThrottle keeps`);
+  }
   statement = prepared<HitArguments, { hits: number }>((db, arg) => {
     const nextNotBefore = rule.delayAfter
       ? sql`case "auth_throttle"."hits" + 1 ${sql.join(
@@ -165,4 +174,18 @@ export async function countTry(
   if ((await hitThrottle(db, rules.perSubject, subject, now)).allowed) return true;
   const freshClient = byClient.hits === 1;
   return freshClient && (await hitThrottle(db, rules.grace, subject, now)).allowed;
+}
+
+/**
+ * Forgets the counters that no longer count: their window is over for every rule and no delay is
+ * still running. A hit on such a key starts a new window anyway (as after an expired window), so
+ * only the table's size changes. Run by the background worker's housekeeping.
+ */
+export async function pruneThrottle(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('auth_throttle')
+    .where('window_start', '<=', iso(new Date(now.getTime() - LONGEST_THROTTLE_WINDOW_MS)))
+    .where('not_before', '<=', iso(now))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

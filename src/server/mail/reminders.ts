@@ -12,6 +12,8 @@ import {
   rescheduleMessage,
 } from './outbox.ts';
 import { reminderSchedule } from './reminder-schedule.ts';
+import { readMailParams } from './templates/define.ts';
+import { votingReminderParams } from './templates/voting-reminder.ts';
 
 type ReminderEvent = Pick<EventRow, 'id' | 'vote_deadline' | 'reminders'>;
 
@@ -30,12 +32,7 @@ export const remindersColumn = (kinds: readonly ReminderKind[]) => JSON.stringif
 
 /** A queued reminder's kind: messages queued before reminders had kinds were deadline-day ones. */
 function kindOf(params: string): ReminderKind {
-  try {
-    const kind: unknown = (JSON.parse(params) as { kind?: unknown }).kind;
-    return REMINDER_KINDS.find((known) => known === kind) ?? 'deadlineDay';
-  } catch {
-    return 'deadlineDay';
-  }
+  return readMailParams(votingReminderParams, params)?.kind ?? 'deadlineDay';
 }
 
 function schedule(timeZone: string, now: Date, event: ReminderEvent) {

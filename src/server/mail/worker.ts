@@ -1,15 +1,19 @@
 import type { AppDeps } from '../deps.ts';
 import type { MailMessage } from '../db/schema.ts';
-import { mailTemplates, type MailTemplateName } from './templates/index.ts';
-import type { MailTemplate } from './templates/index.ts';
+import { UnreadableMailParams } from './templates/define.ts';
+import { isMailTemplateName, mailTemplates } from './templates/index.ts';
 import type { MailTransport } from './transport.ts';
 import { claimDueMail, markMailAttemptFailed, markMailSent, markMailSkipped } from './outbox.ts';
+import { pruneThrottle } from '../lib/throttle.ts';
 
 export const MAIL_MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 20;
 const SEND_CONCURRENCY = 10;
 /** A claimed message is hidden from other workers this long (a crashed worker's claim lapses). */
 const CLAIM_MS = 60_000;
+
+/** How often the worker's housekeeping runs (rows that no longer count are deleted). */
+const HOUSEKEEPING_MS = 60 * 60_000;
 
 /** Exponential backoff: 5 s, 10 s, 20 s … capped at 30 minutes. */
 export function retryDelayMs(attempts: number): number {
@@ -51,13 +55,26 @@ export function createMailWorker(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
+  let lastHousekeeping: number | undefined;
+
+  /**
+   * The periodic work beside the mail, on the same timer (every instance runs it; deleting rows
+   * that no longer count twice is harmless): the sign-in counters whose windows are over.
+   */
+  async function housekeeping(): Promise<void> {
+    const now = deps.clock.now().getTime();
+    if (lastHousekeeping !== undefined && now - lastHousekeeping < HOUSEKEEPING_MS) return;
+    lastHousekeeping = now;
+    await pruneThrottle(deps.db, deps.clock.now());
+  }
 
   async function deliver(message: MailMessage, logoPng: Uint8Array): Promise<void> {
-    const template = mailTemplates[message.template as MailTemplateName] as
-      MailTemplate<unknown> | undefined;
     try {
-      if (!template) throw new Error(`unknown mail template ${message.template}`);
-      const rendered = await template.render(JSON.parse(message.params), deps);
+      if (!isMailTemplateName(message.template)) {
+        throw new UnreadableMailParams(`unknown mail template ${message.template}`);
+      }
+      // Parsed by the template's own schema: a message that does not fit fails for good.
+      const rendered = await mailTemplates[message.template].renderStored(message.params, deps);
       if (!rendered) {
         await markMailSkipped(deps.db, message.id);
         return;
@@ -75,7 +92,11 @@ export function createMailWorker(
       const smtp = smtpReply(error);
       // A 5xx reply is the mail server's final word (an unknown mailbox, a refused domain): trying
       // again would only delay telling the administrator. 4xx and network errors are retried.
-      const finalFailure = message.attempts >= MAIL_MAX_ATTEMPTS || smtp?.permanent === true;
+      // So is a message this version cannot read: its stored parameters will not change.
+      const finalFailure =
+        message.attempts >= MAIL_MAX_ATTEMPTS ||
+        smtp?.permanent === true ||
+        error instanceof UnreadableMailParams;
       const reason = smtp?.reply ?? (error instanceof Error ? error.message : String(error));
       deps.logger.warn(
         { mailId: message.id, template: message.template, attempts: message.attempts, reason },
@@ -122,6 +143,7 @@ export function createMailWorker(
         again = false;
         total += await drain();
       } while (again);
+      await housekeeping();
       return total;
     })().finally(() => {
       running = undefined;

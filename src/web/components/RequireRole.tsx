@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import type { Role } from '../../shared/constants.ts';
-import { activateProviders } from '../shell.tsx';
 
 /**
  * The spinner shown while a screen or its data loads. Plain elements and the shell's stylesheet
@@ -14,14 +13,23 @@ export function Loading() {
   );
 }
 
-// The check asks the session through TanStack Query: it loads with the providers.
-const RoleGate = lazy(async () => {
-  const [gate] = await Promise.all([import('./RoleGate.tsx'), activateProviders()]);
-  return { default: gate.RoleGate };
-});
+/** Loads what RoleGate's check needs: the providers (TanStack Query), which the router owns. */
+type LoadProviders = () => Promise<void>;
 
-/** Visitors without this role go to "/" (which sends them where they belong). */
-export function RequireRole({ role }: { role: Role }) {
+// The check asks the session through TanStack Query: it loads with the providers, made once.
+let roleGate: ReturnType<typeof lazyRoleGate> | undefined;
+const lazyRoleGate = (loadProviders: LoadProviders) =>
+  lazy(async () => {
+    const [gate] = await Promise.all([import('./RoleGate.tsx'), loadProviders()]);
+    return { default: gate.RoleGate };
+  });
+
+/**
+ * Visitors without this role go to "/" (which sends them where they belong). `loadProviders` is
+ * handed in by the router (the shell's `activateProviders`): components never import the shell.
+ */
+export function RequireRole({ role, loadProviders }: { role: Role; loadProviders: LoadProviders }) {
+  const RoleGate = (roleGate ??= lazyRoleGate(loadProviders));
   return (
     <Suspense fallback={<Loading />}>
       <RoleGate role={role} />

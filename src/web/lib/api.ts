@@ -2,7 +2,15 @@ import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanst
 import type { Endpoint, InputOf, ResponseOf } from '../../shared/api/define.ts';
 import { ApiError, call } from './http.ts';
 
-export { ApiError, apiErrorFrom, call, errorMessage, urlOf, type CallErrorCode } from './http.ts';
+export {
+  ApiError,
+  apiErrorFrom,
+  call,
+  errorMessage,
+  shouldRetry,
+  urlOf,
+  type CallErrorCode,
+} from './http.ts';
 
 /**
  * The cache key of an endpoint's answer. Its prefix `[method, path]` names every answer of the
@@ -43,7 +51,3 @@ export function useEndpointMutation<E extends Endpoint>(
     },
   });
 }
-
-/** Client errors (a missing record) are answers, not hiccups worth retrying. */
-export const retryServerErrors = (failures: number, error: unknown) =>
-  failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);

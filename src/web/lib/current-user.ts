@@ -14,8 +14,15 @@ export function currentUserFromCookie(cookies: string = document.cookie): Curren
     ?.slice(CURRENT_USER_COOKIE.length + 1);
   if (!raw) return null;
   try {
-    const value = JSON.parse(decodeURIComponent(raw)) as Partial<CurrentUser>;
-    return (value.role === 'admin' || value.role === 'exh') &&
+    // Checked by hand rather than with the session's Zod schema: this runs before the first
+    // paint of screens that do not load Zod.
+    const value: unknown = JSON.parse(decodeURIComponent(raw));
+    return typeof value === 'object' &&
+      value !== null &&
+      'role' in value &&
+      'email' in value &&
+      'fullName' in value &&
+      (value.role === 'admin' || value.role === 'exh') &&
       typeof value.email === 'string' &&
       typeof value.fullName === 'string'
       ? { role: value.role, email: value.email, fullName: value.fullName }

@@ -30,6 +30,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The one retry rule of the web's reads (TanStack Query's `retry`, and the screens without it):
+ * a failed read is asked again once, unless the server answered a client error (a missing record
+ * is an answer, not a hiccup).
+ */
+export const shouldRetry = (failures: number, error: unknown): boolean =>
+  failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
 /** The error body's parts, read defensively: a proxy may answer with anything. */
 export function apiErrorFrom(status: number, data: unknown): ApiError {
   const error =

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts
 
 -- tables
 admin_invitations BASE TABLE
@@ -155,7 +155,6 @@ sessions.expires_at text not null -
 sign_in_codes.id text not null -
 sign_in_codes.exhibitor_id text not null -
 sign_in_codes.code_hash text not null -
-sign_in_codes.attempts integer not null 0
 sign_in_codes.expires_at text not null -
 sign_in_codes.used_at text null -
 sign_in_codes.voided_at text null -

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
@@ -160,7 +160,7 @@ CREATE TABLE "password_reset_tokens" ("id" text primary key, "admin_id" text not
 CREATE TABLE "sessions" ("id" text primary key, "token_hash" text not null unique, "role" text not null check (role in ('admin', 'exh')), "admin_id" text references "admins" ("id") on delete cascade, "exhibitor_id" text references "exhibitors" ("id") on delete cascade, "created_at" text not null, "last_seen_at" text not null, "expires_at" text not null, constraint "sessions_one_subject" check ((role = 'admin' and admin_id is not null and exhibitor_id is null) or (role = 'exh' and exhibitor_id is not null and admin_id is null)));
 
 -- table sign_in_codes on sign_in_codes
-CREATE TABLE "sign_in_codes" ("id" text primary key, "exhibitor_id" text not null references "exhibitors" ("id") on delete cascade, "code_hash" text not null, "attempts" integer default 0 not null, "expires_at" text not null, "used_at" text, "voided_at" text, "created_at" text not null, "link_hash" text);
+CREATE TABLE "sign_in_codes" ("id" text primary key, "exhibitor_id" text not null references "exhibitors" ("id") on delete cascade, "code_hash" text not null, "expires_at" text not null, "used_at" text, "voided_at" text, "created_at" text not null, "link_hash" text);
 
 -- table sqlite_sequence on sqlite_sequence
 CREATE TABLE sqlite_sequence(name,seq);

@@ -1,15 +1,18 @@
+import { z } from 'zod';
 import { ADMIN_INVITATION_TTL_DAYS } from '../../../shared/constants.ts';
-import type { MailTemplate } from './index.ts';
+import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
-export interface AdminInvitationParams {
+export const adminInvitationParams = z.object({
   /** Who invited; null when created from the command line. */
-  invitedBy: string | null;
+  invitedBy: z.string().nullable(),
   /** Path and query of the registration link, joined to APP_URL when rendered. */
-  linkPath: string;
-}
+  linkPath: z.string(),
+});
+export type AdminInvitationParams = z.output<typeof adminInvitationParams>;
 
-export const adminInvitation: MailTemplate<AdminInvitationParams> = {
+export const adminInvitation = mailTemplate({
+  params: adminInvitationParams,
   render: ({ invitedBy, linkPath }, { config }) =>
     layout({
       subject: 'Invitación para administrar Premios',
@@ -22,4 +25,4 @@ export const adminInvitation: MailTemplate<AdminInvitationParams> = {
       action: { label: 'Completar registro', url: `${config.appUrl}${linkPath}` },
       footer: `El enlace es válido por ${ADMIN_INVITATION_TTL_DAYS} días y puede usarse una sola vez.`,
     }),
-};
+});

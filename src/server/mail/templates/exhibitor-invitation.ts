@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   CATEGORIES,
   CATEGORY_LABELS,
@@ -5,22 +6,24 @@ import {
 } from '../../../shared/constants.ts';
 import { formatMailDate } from '../../../shared/dates.ts';
 import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
-import type { MailTemplate } from './index.ts';
+import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
-export interface ExhibitorInvitationParams {
-  adminName: string;
-  eventName: string;
+export const exhibitorInvitationParams = z.object({
+  adminName: z.string(),
+  eventName: z.string(),
   /** The vote deadline, `YYYY-MM-DD`. */
-  voteDeadline: string;
-}
+  voteDeadline: z.string(),
+});
+export type ExhibitorInvitationParams = z.output<typeof exhibitorInvitationParams>;
 
 /** "CONSUMO y VALOR AGREGADO". */
 const categoryNames = new Intl.ListFormat('es', { type: 'conjunction' }).format(
   CATEGORIES.map((category) => CATEGORY_LABELS[category]),
 );
 
-export const exhibitorInvitation: MailTemplate<ExhibitorInvitationParams> = {
+export const exhibitorInvitation = mailTemplate({
+  params: exhibitorInvitationParams,
   render: ({ adminName, eventName, voteDeadline }, { config }) =>
     layout({
       subject: `Invitación a votar en ${eventName}`,
@@ -32,4 +35,4 @@ export const exhibitorInvitation: MailTemplate<ExhibitorInvitationParams> = {
       ],
       action: { label: 'Ingresar', url: `${config.appUrl}/signin` },
     }),
-};
+});

@@ -1,5 +1,4 @@
-import type { AppDeps } from '../../deps.ts';
-import type { RenderedMail } from './layout.ts';
+import type { MailTemplate } from './define.ts';
 import { adminInvitation } from './admin-invitation.ts';
 import { signInCode } from './sign-in-code.ts';
 import { passwordReset } from './password-reset.ts';
@@ -7,18 +6,6 @@ import { exhibitorInvitation } from './exhibitor-invitation.ts';
 import { votingReminder } from './voting-reminder.ts';
 import { nonVoterReminder } from './nonvoter-reminder.ts';
 import { nominationReceipt } from './nomination-receipt.ts';
-
-/**
- * A message is rendered when the worker sends it, so it can read current data (reminders). A
- * template may answer null: the message no longer needs sending (an exhibitor who completed their
- * lists before an early reminder) and is withdrawn.
- */
-export interface MailTemplate<Params> {
-  render(
-    params: Params,
-    deps: Pick<AppDeps, 'db' | 'config'>,
-  ): Promise<RenderedMail | null> | RenderedMail | null;
-}
 
 export const mailTemplates = {
   'admin-invitation': adminInvitation,
@@ -29,6 +16,11 @@ export const mailTemplates = {
   'nonvoter-reminder': nonVoterReminder,
   'nomination-receipt': nominationReceipt,
 } as const;
+
+export type { MailTemplate } from './define.ts';
+
+export const isMailTemplateName = (name: string): name is MailTemplateName =>
+  Object.hasOwn(mailTemplates, name);
 
 export type MailTemplateName = keyof typeof mailTemplates;
 export type MailParams<Name extends MailTemplateName> =

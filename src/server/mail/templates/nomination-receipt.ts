@@ -1,19 +1,19 @@
+import { z } from 'zod';
 import { CATEGORIES, CATEGORY_LABELS } from '../../../shared/constants.ts';
 import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
-import type { MailTemplate } from './index.ts';
+import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
-export interface NominationReceiptParams {
-  eventId: string;
-  exhibitorId: string;
-}
+export const nominationReceiptParams = z.object({ eventId: z.string(), exhibitorId: z.string() });
+export type NominationReceiptParams = z.output<typeof nominationReceiptParams>;
 
 /**
  * The receipt an exhibitor gets once their lists have rested after a change: both ranked lists as
  * stored when it is sent (the debounce makes that the lists as last saved) and the deadline. An
  * exhibitor no longer in the event (or a deleted event) gets nothing.
  */
-export const nominationReceipt: MailTemplate<NominationReceiptParams> = {
+export const nominationReceipt = mailTemplate({
+  params: nominationReceiptParams,
   async render({ eventId, exhibitorId }, { db, config }) {
     const event = await db
       .selectFrom('events')
@@ -51,4 +51,4 @@ export const nominationReceipt: MailTemplate<NominationReceiptParams> = {
       action: { label: 'Revisar mis nominaciones', url: `${config.appUrl}/exh/event/${eventId}` },
     });
   },
-};
+});

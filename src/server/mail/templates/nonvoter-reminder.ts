@@ -1,13 +1,14 @@
+import { z } from 'zod';
 import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
-import type { MailTemplate } from './index.ts';
+import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
-export interface NonVoterReminderParams {
-  eventId: string;
-}
+export const nonVoterReminderParams = z.object({ eventId: z.string() });
+export type NonVoterReminderParams = z.output<typeof nonVoterReminderParams>;
 
 /** "Recordar a quienes no votaron": sent by an administrator to exhibitors with no nomination. */
-export const nonVoterReminder: MailTemplate<NonVoterReminderParams> = {
+export const nonVoterReminder = mailTemplate({
+  params: nonVoterReminderParams,
   async render({ eventId }, { db, config }) {
     const event = await db
       .selectFrom('events')
@@ -24,4 +25,4 @@ export const nonVoterReminder: MailTemplate<NonVoterReminderParams> = {
       action: { label: 'Ingresar y nominar', url: `${config.appUrl}/signin` },
     });
   },
-};
+});

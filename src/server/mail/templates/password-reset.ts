@@ -1,13 +1,16 @@
+import { z } from 'zod';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../../shared/constants.ts';
-import type { MailTemplate } from './index.ts';
+import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
-export interface PasswordResetParams {
+export const passwordResetParams = z.object({
   /** Path and query of the reset link (`/signin/resetpassword?oobCode=…`). */
-  linkPath: string;
-}
+  linkPath: z.string(),
+});
+export type PasswordResetParams = z.output<typeof passwordResetParams>;
 
-export const passwordReset: MailTemplate<PasswordResetParams> = {
+export const passwordReset = mailTemplate({
+  params: passwordResetParams,
   render: ({ linkPath }, { config }) =>
     layout({
       subject: 'Recuperar contraseña',
@@ -18,4 +21,4 @@ export const passwordReset: MailTemplate<PasswordResetParams> = {
       action: { label: 'Cambiar contraseña', url: `${config.appUrl}${linkPath}` },
       footer: `El enlace es válido por ${PASSWORD_RESET_TTL_MINUTES / 60} hora y puede usarse una sola vez. Si no lo pidió, ignore este mensaje: su contraseña no cambia.`,
     }),
-};
+});

@@ -1,14 +1,17 @@
+import { z } from 'zod';
 import { ACCESS_CODE_TTL_MINUTES } from '../../../shared/constants.ts';
-import type { MailTemplate } from './index.ts';
+import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
-export interface SignInCodeParams {
-  code: string;
+export const signInCodeParams = z.object({
+  code: z.string(),
   /** Path and query of the one-time sign-in link (`/signin/link?token=…`); absent in old rows. */
-  linkPath?: string;
-}
+  linkPath: z.string().optional(),
+});
+export type SignInCodeParams = z.output<typeof signInCodeParams>;
 
-export const signInCode: MailTemplate<SignInCodeParams> = {
+export const signInCode = mailTemplate({
+  params: signInCodeParams,
   render: ({ code, linkPath }, { config }) =>
     layout({
       subject: `Su código de acceso: ${code}`,
@@ -22,4 +25,4 @@ export const signInCode: MailTemplate<SignInCodeParams> = {
         : {}),
       footer: `El código y el enlace son válidos por ${ACCESS_CODE_TTL_MINUTES} minutos y pueden usarse una sola vez. Si no los pidió, ignore este mensaje.`,
     }),
-};
+});

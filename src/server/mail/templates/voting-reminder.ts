@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { sql } from 'kysely';
 import {
   CATEGORIES,
@@ -6,16 +7,17 @@ import {
 } from '../../../shared/constants.ts';
 import { formatMailDate } from '../../../shared/dates.ts';
 import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
-import type { ReminderKind } from '../../../shared/schemas/events.ts';
-import type { MailTemplate } from './index.ts';
+import { REMINDER_KINDS, type ReminderKind } from '../../../shared/schemas/events.ts';
+import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
-export interface VotingReminderParams {
-  eventId: string;
-  exhibitorId: string;
+export const votingReminderParams = z.object({
+  eventId: z.string(),
+  exhibitorId: z.string(),
   /** Absent in reminders queued before events chose theirs: those were deadline-day ones. */
-  kind?: ReminderKind;
-}
+  kind: z.enum(REMINDER_KINDS).optional(),
+});
+export type VotingReminderParams = z.output<typeof votingReminderParams>;
 
 /** The subject of each reminder, by how far the deadline is. */
 const SUBJECTS: Record<ReminderKind, (eventName: string) => string> = {
@@ -30,7 +32,8 @@ const SUBJECTS: Record<ReminderKind, (eventName: string) => string> = {
  * goes to every exhibitor; an earlier one only to those who have not completed both lists, so it is
  * skipped (null) for the others.
  */
-export const votingReminder: MailTemplate<VotingReminderParams> = {
+export const votingReminder = mailTemplate({
+  params: votingReminderParams,
   async render({ eventId, exhibitorId, kind = 'deadlineDay' }, { db, config }) {
     const event = await db
       .selectFrom('events')
@@ -66,4 +69,4 @@ export const votingReminder: MailTemplate<VotingReminderParams> = {
       action: { label: 'Revisar mis nominaciones', url: `${config.appUrl}/exh/event/${eventId}` },
     });
   },
-};
+});

@@ -1,11 +1,11 @@
 import { MSG } from '../../../shared/messages.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { recordAudit, type Actor } from '../../lib/audit.ts';
 import { hashToken, newId } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AdminRow } from '../../../shared/schemas/admins.ts';
+import type { SignedInAdmin } from '../../../shared/signed-in.ts';
 import { iso } from '../../lib/time.ts';
 import { forgetSentSecrets } from '../../mail/outbox.ts';
 import { hashPassword, isWeakPassword } from '../../lib/passwords.ts';
@@ -32,7 +32,7 @@ export async function isEmailInUse(db: Db, email: string): Promise<boolean> {
 export async function inviteAdmin(
   deps: AppDeps,
   email: string,
-  invitedBy: Extract<SessionUser, { role: 'admin' }> | null,
+  invitedBy: SignedInAdmin | null,
 ): Promise<{ adminId: string; link: string }> {
   const now = deps.clock.now();
   return deps.transact(async (tx) => {
@@ -210,7 +210,7 @@ export async function resendInvitationOf(deps: AppDeps, adminId: string): Promis
 export async function revokeAdmin(
   deps: AppDeps,
   adminId: string,
-  actor: Extract<SessionUser, { role: 'admin' }> | null,
+  actor: SignedInAdmin | null,
 ): Promise<{ email: string }> {
   if (actor?.adminId === adminId) throw new AppError('self_revoke');
   const now = deps.clock.now();

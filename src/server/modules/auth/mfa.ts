@@ -4,9 +4,9 @@ import QRCode from 'qrcode';
 import { MFA_CHALLENGE_TTL_MINUTES, RECOVERY_CODE_COUNT } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { MfaSetup, MfaStatus } from '../../../shared/schemas/mfa.ts';
+import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hashToken, newId, newToken } from '../../lib/crypto.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
@@ -21,8 +21,6 @@ import type { SignedIn } from './service.ts';
  * `otpauth` library, a window of one step either side, and the last step spent stored so that a
  * code is accepted once. Secrets are stored sealed (AES-256-GCM, lib/secret-box.ts).
  */
-
-type Admin = Extract<SessionUser, { role: 'admin' }>;
 
 const PERIOD_SECONDS = 30;
 const ISSUER = 'Premios';

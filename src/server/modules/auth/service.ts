@@ -157,7 +157,6 @@ export async function sendAccessCode(
         exhibitor_id: exhibitor.id,
         code_hash: codeHash(id, code),
         link_hash: linkHash(token),
-        attempts: 0,
         expires_at: iso(addMinutes(now, ACCESS_CODE_TTL_MINUTES)),
         used_at: null,
         voided_at: null,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { MSG } from '../../../shared/messages.ts';
+import type { SignedInAdmin } from '../../../shared/signed-in.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { iso } from '../../lib/time.ts';
@@ -68,7 +68,7 @@ export async function prepareLogo(bytes: Buffer): Promise<Buffer> {
 /** Replaces the programme's logo (the single branding row) and records who did it. */
 export async function replaceLogo(
   deps: AppDeps,
-  admin: Extract<SessionUser, { role: 'admin' }>,
+  admin: SignedInAdmin,
   png: Buffer,
 ): Promise<{ etag: string }> {
   const now = deps.clock.now();

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { EventView } from '../../../shared/schemas/events.ts';
 import type { NomineeTotals } from '../../db/schema.ts';
+import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { lockEventForArchive } from '../../lib/archived.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import {
@@ -19,7 +19,6 @@ import { getEventOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { todayOf, toEventView } from './service.ts';
 
-type Admin = Extract<SessionUser, { role: 'admin' }>;
 
 /**
  * "Anonimizar datos personales" of an archived event, in one transaction and never undone. The

@@ -1,6 +1,6 @@
 import type { DuplicateEventFields, EventView } from '../../../shared/schemas/events.ts';
+import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { lockEventForArchive } from '../../lib/archived.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { chunks } from '../../lib/chunks.ts';
@@ -11,8 +11,6 @@ import { invitationMail } from '../../mail/invitations.ts';
 import { cancelPendingMail, enqueueMails } from '../../mail/outbox.ts';
 import { eventReminders, scheduleReminders } from '../../mail/reminders.ts';
 import { checkDates, newEventRow, todayOf, toEventView } from './service.ts';
-
-type Admin = Extract<SessionUser, { role: 'admin' }>;
 
 /**
  * "Duplicar evento": a new event with the dialog's name, dates and reminders (the rules of a new

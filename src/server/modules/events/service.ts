@@ -8,9 +8,9 @@ import {
   type EventFields,
   type EventView,
 } from '../../../shared/schemas/events.ts';
+import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { EventRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { newId } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -21,8 +21,6 @@ import { eventReminders, remindersColumn, rescheduleReminders } from '../../mail
 
 // The event routes read one event through this module.
 export { getEventOr404 };
-
-type Admin = Extract<SessionUser, { role: 'admin' }>;
 
 /** Today in the app's zone, by the injected clock. */
 export const todayOf = (deps: AppDeps): string =>

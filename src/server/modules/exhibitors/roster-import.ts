@@ -1,10 +1,10 @@
 import type { RosterSummary } from '../../../shared/roster-messages.ts';
+import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { ExhibitorsTable } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { chunks } from '../../lib/chunks.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -22,8 +22,6 @@ import {
   type RosterPreview,
   type RosterRow,
 } from './roster-file.ts';
-
-type Admin = Extract<SessionUser, { role: 'admin' }>;
 
 async function rowsOf(file: RosterFile): Promise<RosterRow[]> {
   const read = await readRosterFile(file);

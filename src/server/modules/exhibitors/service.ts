@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { MSG } from '../../../shared/messages.ts';
 import type { EventExhibitorView, ExhibitorFields } from '../../../shared/schemas/exhibitors.ts';
+import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
 import type { EventRow } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
 import { toMemberView } from '../../lib/member-rows.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { newId } from '../../lib/crypto.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
@@ -23,8 +23,6 @@ import {
 } from '../../mail/outbox.ts';
 import { invitationMail } from '../../mail/invitations.ts';
 import { scheduleReminders } from '../../mail/reminders.ts';
-
-type Admin = Extract<SessionUser, { role: 'admin' }>;
 
 function exhibitorRows(db: Db, eventId: string) {
   return db

@@ -6,18 +6,16 @@ import type {
 } from '../../../shared/schemas/participation.ts';
 import { hasNoVotes } from '../../../shared/schemas/participation.ts';
 import { isVotingOpen } from '../../../shared/dates.ts';
+import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Database, EventExhibitorsTable } from '../../db/schema.ts';
 import { toMemberView } from '../../lib/member-rows.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-
-type Admin = Extract<SessionUser, { role: 'admin' }>;
 
 /** An exhibitor is reminded by hand at most once in this many hours. */
 export const MANUAL_REMINDER_INTERVAL_HOURS = 12;

@@ -2,15 +2,17 @@ import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
 import {
-  CORRECTION_REASON_LABELS,
-  type CorrectionReason,
-} from '../../../shared/correction-reasons.ts';
-import { HISTORY_ACTION_LABELS } from '../../../shared/history.ts';
+  AUDIT_ACTIONS,
+  auditActionLabel,
+  auditDetailText,
+  readAuditDetails,
+} from '../../../shared/audit-entries.ts';
+import { CORRECTION_REASON_LABELS } from '../../../shared/correction-reasons.ts';
+import { MSG } from '../../../shared/messages.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 import { TIE_BREAK_LABELS } from '../../../shared/tie-breaks.ts';
 import { engineOf, type Db } from '../../db/connection.ts';
 import { streamWorkbook, type Cell, type StreamedSheet } from '../../lib/xlsx-stream.ts';
-import { describeChange } from './history.ts';
 import { streamedRanking } from './service.ts';
 
 export const EVENT_SHEETS = [
@@ -190,18 +192,20 @@ function participationSheet(db: Db, eventId: string): StreamedSheet {
   };
 }
 
-interface VoteSnapshot {
-  fiscalId?: string;
-  name?: string;
-  [field: string]: unknown;
-}
+/** A corrected vote's nine fields, in the form's order (the order of their schema). */
+const snapshotText = (vote: Record<string, string>) => Object.values(vote).join(' · ');
 
-const snapshotText = (vote: VoteSnapshot | undefined) =>
-  vote
-    ? Object.values(vote)
-        .map((value) => String(value))
-        .join(' · ')
-    : '';
+/** A correction's row: its reason, its free-text detail and the vote before and after. */
+function correctionCells(rawDetails: string): Cell[] {
+  const details = readAuditDetails(AUDIT_ACTIONS['vote.edit'].details, rawDetails);
+  if (!details) return ['', MSG.auditDetailUnreadable, '', ''];
+  return [
+    CORRECTION_REASON_LABELS[details.reason],
+    details.detail ?? '',
+    snapshotText(details.before),
+    snapshotText(details.after),
+  ];
+}
 
 /** Every change an administrator made to the event, oldest first, with its reason where given. */
 function correctionsSheet(db: Db, eventId: string): StreamedSheet {
@@ -220,21 +224,13 @@ function correctionsSheet(db: Db, eventId: string): StreamedSheet {
           .orderBy('l.id'),
       );
       for await (const row of entries) {
-        const details = JSON.parse(row.details) as {
-          reason?: CorrectionReason;
-          detail?: string;
-          before?: VoteSnapshot;
-          after?: VoteSnapshot;
-        };
-        const isVote = row.action === 'vote.edit';
         yield [
           row.at,
           row.email ?? row.actor_email ?? '',
-          HISTORY_ACTION_LABELS[row.action] ?? row.action,
-          details.reason ? (CORRECTION_REASON_LABELS[details.reason] ?? '') : '',
-          isVote ? (details.detail ?? '') : describeChange(row.action, row.details),
-          isVote ? snapshotText(details.before) : '',
-          isVote ? snapshotText(details.after) : '',
+          auditActionLabel(row.action),
+          ...(row.action === 'vote.edit'
+            ? correctionCells(row.details)
+            : ['', auditDetailText(row.action, row.details), '', '']),
         ] satisfies Cell[];
       }
     },

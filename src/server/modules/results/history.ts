@@ -1,10 +1,6 @@
 import { sql } from 'kysely';
-import { CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
-import {
-  CORRECTION_REASON_LABELS,
-  type CorrectionReason,
-} from '../../../shared/correction-reasons.ts';
-import { HISTORY_ACTION_LABELS, HISTORY_PAGE_SIZE } from '../../../shared/history.ts';
+import { auditActionLabel, auditDetailText } from '../../../shared/audit-entries.ts';
+import { HISTORY_PAGE_SIZE } from '../../../shared/history.ts';
 import type { HistoryEntry, HistoryResponse } from '../../../shared/schemas/results.ts';
 import type { Db } from '../../db/connection.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
@@ -16,56 +12,6 @@ export interface HistoryFilter {
   action?: string | undefined;
   /** Matched case-insensitively against who, the action and the recorded details. */
   q?: string | undefined;
-}
-
-interface ListEntry {
-  order?: number;
-  fiscalId?: string;
-  name?: string;
-}
-
-const entryText = (entry: ListEntry | undefined) =>
-  entry ? `${entry.name ?? ''} (${entry.fiscalId ?? ''})` : '—';
-
-const listText = (list: ListEntry[] | undefined) =>
-  list && list.length > 0 ? list.map((e) => `${e.order}. ${entryText(e)}`).join(', ') : '(vacía)';
-
-const categoryText = (category: unknown) =>
-  CATEGORY_LABELS[category as Category] ?? String(category ?? '');
-
-/** What an entry changed, in one line of Spanish; before → after for votes. */
-export function describeChange(action: string, raw: string): string {
-  let details: Record<string, unknown>;
-  try {
-    details = JSON.parse(raw) as Record<string, unknown>;
-  } catch {
-    return '';
-  }
-  if (action === 'vote.edit') {
-    const reason = CORRECTION_REASON_LABELS[details.reason as CorrectionReason];
-    const why = reason
-      ? ` · Motivo: ${reason}${details.detail ? ` (${String(details.detail)})` : ''}`
-      : '';
-    return `${categoryText(details.category)}, puesto ${String(details.order)}: ${entryText(
-      details.before as ListEntry,
-    )} → ${entryText(details.after as ListEntry)}${why}`;
-  }
-  if (action.startsWith('nomination.')) {
-    return `${categoryText(details.category)}: ${listText(details.before as ListEntry[])} → ${listText(
-      details.after as ListEntry[],
-    )}`;
-  }
-  if (action === MERGE_ACTION || action === `${MERGE_ACTION}.undo`) {
-    const from = (details.from as string[] | undefined) ?? [];
-    const lists = (details.lists as unknown[] | undefined)?.length ?? 0;
-    return action === MERGE_ACTION
-      ? `${categoryText(details.category)}: ${from.join(', ')} → ${String(details.into)} (${lists} listas)`
-      : `${categoryText(details.category)}: ${String(details.into)} → ${from.join(', ')} (${lists} listas)`;
-  }
-  const parts = Object.entries(details)
-    .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
-    .map(([key, value]) => `${key}: ${String(value)}`);
-  return parts.join(', ');
 }
 
 /** `%`, `_` and the escape character itself match literally in a search. */
@@ -132,8 +78,8 @@ export async function eventHistory(
       row.actor_email ??
       (row.actor_role === 'system' ? 'Sistema' : ''),
     action: row.action,
-    actionLabel: HISTORY_ACTION_LABELS[row.action] ?? row.action,
-    detail: describeChange(row.action, row.details),
+    actionLabel: auditActionLabel(row.action),
+    detail: auditDetailText(row.action, row.details),
     undoable: row.action === MERGE_ACTION,
   }));
   const last = page.at(-1);

@@ -3,6 +3,7 @@ import {
   POINTS_BASE,
   type Category,
 } from '../../../shared/constants.ts';
+import { compareFiscalIds, compareRank, type RankingKey } from './ranking-order.ts';
 
 export interface BallotEntry {
   fiscalId: string;
@@ -82,10 +83,10 @@ export interface RankingEntry {
 }
 
 /**
- * The ranking of the given ballots (pass one category's), by the rule the results screen uses:
- * points (6 − order per entry), then more 1st, 2nd, 3rd, 4th and 5th places, then more nominations,
- * then the earliest first nomination; rows equal on all of it share a position and are listed by
- * fiscal id in numeric order (shorter first).
+ * The ranking of the given ballots (pass one category's), by the rule the results screen uses
+ * (`RANKING_CRITERIA`): points (6 − order per entry), then more 1st, 2nd, 3rd, 4th and 5th places,
+ * then more nominations, then the earliest first nomination; rows equal on all of it share a
+ * position and are listed by fiscal id in numeric order (shorter first).
  */
 export function rankingOf(ballots: readonly Ballot[]): RankingEntry[] {
   const totals = new Map<string, Omit<RankingEntry, 'position'>>();
@@ -108,33 +109,28 @@ export function rankingOf(ballots: readonly Ballot[]): RankingEntry[] {
     });
   }
   const rows = [...totals.values()].sort(
-    (a, b) => compareRank(a, b) || compareFiscalIds(a.fiscalId, b.fiscalId),
+    (a, b) => byRank(a, b) || compareFiscalIds(a.fiscalId, b.fiscalId),
   );
   let position = 0;
   return rows.map((row, index) => {
     const previous = rows[index - 1];
-    if (!previous || compareRank(previous, row) !== 0) position = index + 1;
+    if (!previous || byRank(previous, row) !== 0) position = index + 1;
     return { ...row, position };
   });
 }
 
 type Ranked = Omit<RankingEntry, 'position'>;
 
-/** Negative when `a` ranks better than `b`, zero when nothing separates them. */
-function compareRank(a: Ranked, b: Ranked): number {
-  if (a.points !== b.points) return b.points - a.points;
-  for (let place = 0; place < a.places.length; place += 1) {
-    const difference = (b.places[place] ?? 0) - (a.places[place] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  if (a.nominations !== b.nominations) return b.nominations - a.nominations;
-  if (a.firstNominatedAt !== b.firstNominatedAt)
-    return a.firstNominatedAt < b.firstNominatedAt ? -1 : 1;
-  return 0;
-}
+/** What the ranking order (`RANKING_CRITERIA`) compares of an in-memory row. */
+const rankKey = ({ points, places, nominations, firstNominatedAt }: Ranked): RankingKey => ({
+  points,
+  p1: places[0],
+  p2: places[1],
+  p3: places[2],
+  p4: places[3],
+  p5: places[4],
+  nominations,
+  first_at: firstNominatedAt,
+});
 
-/** Digit strings in numeric order without losing leading zeros: shorter first, then by digit. */
-function compareFiscalIds(a: string, b: string): number {
-  if (a.length !== b.length) return a.length - b.length;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+const byRank = (a: Ranked, b: Ranked) => compareRank(rankKey(a), rankKey(b));

@@ -1,5 +1,10 @@
 import type { Selectable } from 'kysely';
 import type { Category } from '../../../shared/constants.ts';
+import {
+  AUDIT_ACTIONS,
+  readAuditDetails,
+  type MergeDetails,
+} from '../../../shared/audit-entries.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
   MERGE_PREVIEW_TOP,
@@ -7,11 +12,11 @@ import {
   type MergeInput,
   type MergePreviewResponse,
 } from '../../../shared/schemas/results.ts';
+import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Db, Engine } from '../../db/connection.ts';
 import type { NominationsTable } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
@@ -26,8 +31,6 @@ import {
 } from './merge-ballots.ts';
 import { rankedNames } from './service.ts';
 
-type Admin = Extract<SessionUser, { role: 'admin' }>;
-
 /** A stored nomination as the merge's audit entry keeps it, to compare and to restore. */
 type StoredVote = Omit<Selectable<NominationsTable>, 'event_id' | 'exhibitor_id' | 'category'>;
 
@@ -40,12 +43,8 @@ interface ListChange {
 export const MERGE_ACTION = 'nominee.merge';
 export const UNDO_MERGE_ACTION = 'nominee.merge.undo';
 
-export interface MergeDetails {
-  category: Category;
-  into: string;
-  from: string[];
-  lists: ListChange[];
-}
+/** What a merge's audit entry holds (its schema in `AUDIT_ACTIONS`). */
+export type { MergeDetails };
 
 /** The groups of fiscal ids of one category that are probably the same reseller. */
 export async function duplicateGroups(
@@ -372,8 +371,8 @@ export async function undoMerge(
       .where('event_id', '=', eventId)
       .where('action', '=', MERGE_ACTION)
       .executeTakeFirst();
-    if (!entry) throw notFound(MSG.undoNotMerge);
-    const details = JSON.parse(entry.details) as MergeDetails;
+    const details = entry && readAuditDetails(AUDIT_ACTIONS[MERGE_ACTION].details, entry.details);
+    if (!details) throw notFound(MSG.undoNotMerge);
     const exhibitorIds = details.lists.map((list) => list.exhibitorId);
     await lockLists(tx, deps.engine, eventId, details.category, exhibitorIds);
     // Read after the locks: what is compared is what is replaced.

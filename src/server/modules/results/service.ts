@@ -7,13 +7,12 @@ import {
   type ExhibitorVotesResponse,
   type NomineeVote,
   type RankingRow,
-  type TieBreak,
   type VoteEdit,
 } from '../../../shared/schemas/results.ts';
+import type { SignedInAdmin } from '../../../shared/signed-in.ts';
 import { engineOf, type Db } from '../../db/connection.ts';
 import type { NomineeTotalsTable } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { getEventOr404, getMemberOr404 } from '../../lib/guards.ts';
@@ -25,6 +24,7 @@ import {
   type NomineeColumns,
 } from '../../lib/nominee-rows.ts';
 import { iso } from '../../lib/time.ts';
+import { RANKING_ORDER_SQL, tieBreakBetween } from './ranking-order.ts';
 
 /** The event's name (export file names), or 404 "No se econtró el evento". */
 export async function eventName(db: Db, eventId: string): Promise<string> {
@@ -41,30 +41,14 @@ interface RankingSqlRow extends NomineeColumns, RankingSums {
   total: number;
 }
 
-/** The first criterion of the ranking order on which `row` differs from the row above it. */
-export function tieBreakBetween(above: RankingSums | undefined, row: RankingSums): TieBreak | null {
-  if (!above) return null;
-  if (Number(above.points) !== Number(row.points)) return 'points';
-  const places = ['p1', 'p2', 'p3', 'p4', 'p5'] as const;
-  if (places.some((place) => Number(above[place]) !== Number(row[place]))) return 'places';
-  if (Number(above.nominations) !== Number(row.nominations)) return 'nominations';
-  if (above.first_at !== row.first_at) return 'earliest';
-  return 'tied';
-}
-
 export interface RankingPage {
   rows: RankingRow[];
   /** Rows of the whole ranking. */
   total: number;
 }
 
-/**
- * The ranking order and its tie-break: points, then more 1st, 2nd … 5th places, more nominations,
- * the earliest first nomination. Rows equal on all of it share a position.
- */
-const RANKING_ORDER = sql.raw(
-  'points desc, p1 desc, p2 desc, p3 desc, p4 desc, p5 desc, nominations desc, first_at',
-);
+/** The ranking order and its tie-break, from `RANKING_CRITERIA` (ranking-order.ts). */
+const RANKING_ORDER = sql.raw(RANKING_ORDER_SQL);
 const SUMS = sql.raw('points, p1, p2, p3, p4, p5, nominations');
 
 /**
@@ -401,7 +385,7 @@ export interface VoteRef extends ListKey {
  */
 export async function editVote(
   deps: AppDeps,
-  admin: Extract<SessionUser, { role: 'admin' }>,
+  admin: SignedInAdmin,
   ref: VoteRef,
   { reason, detail, ...input }: VoteEdit,
 ): Promise<{ nominee: NomineeView; version: number }> {

@@ -10,12 +10,7 @@ import {
   unarchiveEvent,
   updateEvent,
 } from '../../../shared/api/events.ts';
-import {
-  endpointKey,
-  endpointQuery,
-  retryServerErrors,
-  useEndpointMutation,
-} from '../../lib/api.ts';
+import { endpointKey, endpointQuery, shouldRetry, useEndpointMutation } from '../../lib/api.ts';
 
 /** What any write to events makes stale: the lists and every single event. */
 export const eventWritesInvalidate = () => [endpointKey(listEvents), endpointKey(getEvent)];
@@ -32,7 +27,7 @@ export function useEventList(q: string, archived = false) {
 }
 
 export function useEvent(eventId: string) {
-  return useQuery({ ...eventQuery(eventId), retry: retryServerErrors });
+  return useQuery({ ...eventQuery(eventId), retry: shouldRetry });
 }
 
 /**

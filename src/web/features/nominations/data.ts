@@ -15,7 +15,7 @@ import type {
   MoveDirection,
   NominationList,
 } from '../../../shared/schemas/nominations.ts';
-import { ApiError, call } from '../../lib/http.ts';
+import { ApiError, call, shouldRetry } from '../../lib/http.ts';
 import type { Prefetched } from '../../lib/prefetch.ts';
 
 /*
@@ -30,16 +30,12 @@ export interface Loaded<Data> {
   isPending: boolean;
 }
 
-/** Client errors (a missing record) are answers, not hiccups worth retrying. */
-const worthRetrying = (error: unknown) =>
-  !(error instanceof ApiError && error.status >= 400 && error.status < 500);
-
 /** `load(first)`: `first` is true for the first try only; the retry asks the server again. */
 async function withOneRetry<Data>(load: (first: boolean) => Promise<Data>): Promise<Data> {
   try {
     return await load(true);
   } catch (error) {
-    if (!worthRetrying(error)) throw error;
+    if (!shouldRetry(0, error)) throw error;
     return load(false);
   }
 }

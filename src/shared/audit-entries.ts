@@ -1,0 +1,432 @@
+import { z } from 'zod';
+import { CATEGORIES, CATEGORY_LABELS } from './constants.ts';
+import { CORRECTION_REASONS, CORRECTION_REASON_LABELS } from './correction-reasons.ts';
+import { formatDisplayDate } from './dates.ts';
+import { MSG } from './messages.ts';
+import { NOMINEE_FIELD_LABELS, type Nominee } from './schemas/nominee.ts';
+
+/*
+ * The audit log as a typed table: every action has one definition here, with the schema of the
+ * details it stores, its Spanish label and how its "Detalle" reads. The server writes entries
+ * through it (`recordAudit` takes `AuditDetails<action>`) and reads them back through it
+ * (`readAuditEntry`): a stored entry whose details do not fit its schema is shown as unreadable,
+ * never cast. Strings are plain `z.string()`: anonymising an event replaces personal values in
+ * stored entries with a placeholder, and those entries must still read.
+ */
+
+/** One vote as a correction stores it: the nine fields of the nominee form. */
+const nomineeSnapshot = z.object({
+  name: z.string(),
+  registeredName: z.string(),
+  fiscalId: z.string(),
+  contactName: z.string(),
+  contactPosition: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  location: z.string(),
+  city: z.string(),
+});
+
+/** One entry of a list as an exhibitor's save stores it: its place and the nine fields. */
+const listEntry = nomineeSnapshot.extend({ order: z.number() });
+type ListEntry = z.output<typeof listEntry>;
+
+/** A stored nomination as a merge keeps it, to compare and to restore (database columns). */
+export const storedVote = z.object({
+  list_order: z.number(),
+  fiscal_id: z.string(),
+  name: z.string(),
+  registered_name: z.string(),
+  contact_name: z.string(),
+  contact_position: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  location: z.string(),
+  city: z.string(),
+  nominated_at: z.string(),
+  updated_at: z.string(),
+});
+export type StoredVote = z.output<typeof storedVote>;
+
+const category = z.enum(CATEGORIES);
+
+const mergeDetails = z.object({
+  category,
+  into: z.string(),
+  from: z.array(z.string()),
+  lists: z.array(
+    z.object({
+      exhibitorId: z.string(),
+      before: z.array(storedVote),
+      after: z.array(storedVote),
+    }),
+  ),
+});
+export type MergeDetails = z.output<typeof mergeDetails>;
+
+/** Event facts; `reminders` came later, so older entries may lack it. */
+const eventFacts = z.object({
+  name: z.string(),
+  eventDate: z.string(),
+  voteDeadline: z.string(),
+  reminders: z.array(z.string()).optional(),
+});
+type EventFacts = z.output<typeof eventFacts>;
+
+const listChange = z.object({
+  exhibitorId: z.string(),
+  category,
+  before: z.array(listEntry),
+  after: z.array(listEntry),
+});
+
+const nothing = z.object({});
+
+const NOMINEE_FIELDS = nomineeSnapshot.keyof().options;
+
+const categoryText = (value: keyof typeof CATEGORY_LABELS) => CATEGORY_LABELS[value];
+const nomineeText = (entry: { name: string; fiscalId: string }) =>
+  `${entry.name} (${entry.fiscalId})`;
+
+/** "{campo}: {antes} → {después}" for every field of the nominee form that differs. */
+function fieldChanges(before: Nominee, after: Nominee): string[] {
+  return NOMINEE_FIELDS.filter((field) => before[field] !== after[field]).map(
+    (field) => `${NOMINEE_FIELD_LABELS[field]}: ${before[field]} → ${after[field]}`,
+  );
+}
+
+/**
+ * What a save did to a list, in one line: who was added, removed, moved to another place or
+ * edited, matched by fiscal id (a list holds each id once). An entry counts as moved only when its
+ * place among the entries of both lists changed: the places a removal or an addition shifts are
+ * not news.
+ */
+export function listChangeText(before: readonly ListEntry[], after: readonly ListEntry[]): string {
+  const was = new Map(before.map((entry) => [entry.fiscalId, entry]));
+  const now = new Map(after.map((entry) => [entry.fiscalId, entry]));
+  const keptBefore = before.filter((entry) => now.has(entry.fiscalId));
+  const parts = before
+    .filter((entry) => !now.has(entry.fiscalId))
+    .map((entry) => `se quitó ${nomineeText(entry)} del puesto ${entry.order}`);
+  let kept = 0;
+  for (const entry of after) {
+    const old = was.get(entry.fiscalId);
+    if (!old) {
+      parts.push(`se agregó ${nomineeText(entry)} en el puesto ${entry.order}`);
+      continue;
+    }
+    if (keptBefore[kept++]?.fiscalId !== entry.fiscalId) {
+      parts.push(`${nomineeText(old)} pasó del puesto ${old.order} al ${entry.order}`);
+    }
+    const changed = fieldChanges(old, entry);
+    if (changed.length > 0) parts.push(`se modificó ${nomineeText(old)}: ${changed.join('; ')}`);
+  }
+  return parts.length > 0 ? parts.join('; ') : 'sin cambios';
+}
+
+const eventText = (facts: EventFacts) =>
+  `${facts.name}, fecha del evento ${formatDisplayDate(facts.eventDate)}, fecha límite ${formatDisplayDate(
+    facts.voteDeadline,
+  )}`;
+
+const EVENT_FIELD_TEXT: { label: string; text: (facts: EventFacts) => string }[] = [
+  { label: 'Nombre', text: (facts) => facts.name },
+  { label: 'Fecha del evento', text: (facts) => formatDisplayDate(facts.eventDate) },
+  { label: 'Fecha límite', text: (facts) => formatDisplayDate(facts.voteDeadline) },
+  { label: 'Recordatorios', text: (facts) => (facts.reminders ?? []).join(', ') || 'ninguno' },
+];
+
+interface AuditActionDefinition<Schema extends z.ZodType> {
+  /** The "Acción" column and the history's filter. */
+  label: string;
+  /** Shown in an event's "Historial" (account actions are not). */
+  inHistory: boolean;
+  details: Schema;
+  /** The "Detalle" column: what the entry changed, in one line of Spanish. */
+  detail: (details: z.output<Schema>) => string;
+}
+
+/** A definition, with `text`: the "Detalle" of stored details, or undefined when they do not fit. */
+const action = <Schema extends z.ZodType>(definition: AuditActionDefinition<Schema>) => ({
+  ...definition,
+  text(stored: unknown): string | undefined {
+    const parsed = definition.details.safeParse(stored);
+    return parsed.success ? definition.detail(parsed.data) : undefined;
+  },
+});
+
+export const AUDIT_ACTIONS = {
+  'event.created': action({
+    label: 'Evento creado',
+    inHistory: true,
+    details: eventFacts,
+    detail: eventText,
+  }),
+  'event.updated': action({
+    label: 'Evento modificado',
+    inHistory: true,
+    details: z.object({ before: eventFacts, after: eventFacts }),
+    detail: ({ before, after }) =>
+      EVENT_FIELD_TEXT.filter(({ text }) => text(before) !== text(after))
+        .map(({ label, text }) => `${label}: ${text(before)} → ${text(after)}`)
+        .join('; ') || 'sin cambios',
+  }),
+  'event.duplicated': action({
+    label: 'Evento duplicado',
+    inHistory: true,
+    details: eventFacts.extend({
+      from: z.string(),
+      exhibitors: z.number(),
+      invitationsSent: z.boolean(),
+    }),
+    detail: (details) => `${eventText(details)}; ${details.exhibitors} expositores copiados`,
+  }),
+  'event.deleted': action({
+    label: 'Evento eliminado',
+    inHistory: false,
+    details: eventFacts.extend({ exhibitors: z.number(), nominations: z.number() }),
+    detail: (details) =>
+      `${eventText(details)}; ${details.exhibitors} expositores, ${details.nominations} nominaciones`,
+  }),
+  'event.archived': action({
+    label: 'Evento archivado',
+    inHistory: true,
+    details: nothing,
+    detail: () => '',
+  }),
+  'event.unarchived': action({
+    label: 'Evento desarchivado',
+    inHistory: true,
+    details: nothing,
+    detail: () => '',
+  }),
+  'event.anonymised': action({
+    label: 'Datos personales anonimizados',
+    inHistory: true,
+    details: nothing,
+    detail: () => '',
+  }),
+  'exhibitor.added': action({
+    label: 'Expositor agregado',
+    inHistory: true,
+    details: z.object({
+      email: z.string(),
+      createdExhibitor: z.boolean(),
+      invitationId: z.string(),
+    }),
+    detail: ({ email }) => email,
+  }),
+  'exhibitor.edited': action({
+    label: 'Expositor modificado',
+    inHistory: true,
+    details: z.object({
+      before: z.object({ fullName: z.string(), email: z.string(), company: z.string() }),
+      after: z.object({ fullName: z.string(), email: z.string(), company: z.string() }),
+      invitationId: z.string().nullish(),
+    }),
+    detail: ({ before, after }) =>
+      (
+        [
+          ['Nombre', 'fullName'],
+          ['Email', 'email'],
+          ['Empresa', 'company'],
+        ] as const
+      )
+        .filter(([, field]) => before[field] !== after[field])
+        .map(([label, field]) => `${label}: ${before[field]} → ${after[field]}`)
+        .join('; ') || 'sin cambios',
+  }),
+  'exhibitor.removed': action({
+    label: 'Expositor quitado',
+    inHistory: true,
+    details: z.object({ email: z.string(), discardedNominations: z.number() }),
+    detail: ({ email, discardedNominations }) =>
+      `${email}; ${discardedNominations} nominaciones descartadas`,
+  }),
+  'exhibitor.invitation_resent': action({
+    label: 'Invitación reenviada',
+    inHistory: true,
+    details: z.object({
+      email: z.string(),
+      invitationId: z.string(),
+      previous: z.string().nullable(),
+    }),
+    detail: ({ email }) => email,
+  }),
+  'exhibitors.imported': action({
+    label: 'Expositores importados',
+    inHistory: true,
+    details: z.object({
+      fileName: z.string(),
+      added: z.array(z.string()),
+      invitationsSent: z.boolean(),
+      summary: z.object({ nuevos: z.number(), yaEstaban: z.number(), conErrores: z.number() }),
+    }),
+    detail: ({ fileName, added }) => `${fileName}: ${added.length} expositores agregados`,
+  }),
+  'exhibitors.reminded': action({
+    label: 'Recordatorio enviado',
+    inHistory: true,
+    details: z.object({ reminded: z.array(z.string()) }),
+    detail: ({ reminded }) => `${reminded.length} expositores: ${reminded.join(', ')}`,
+  }),
+  'nomination.add': action({
+    label: 'Nominación agregada',
+    inHistory: true,
+    details: listChange,
+    detail: (details) =>
+      `${categoryText(details.category)}: ${listChangeText(details.before, details.after)}`,
+  }),
+  'nomination.edit': action({
+    label: 'Nominación modificada',
+    inHistory: true,
+    details: listChange,
+    detail: (details) =>
+      `${categoryText(details.category)}: ${listChangeText(details.before, details.after)}`,
+  }),
+  'nomination.remove': action({
+    label: 'Nominación quitada',
+    inHistory: true,
+    details: listChange,
+    detail: (details) =>
+      `${categoryText(details.category)}: ${listChangeText(details.before, details.after)}`,
+  }),
+  'nomination.move': action({
+    label: 'Nominación movida',
+    inHistory: true,
+    details: listChange,
+    detail: (details) =>
+      `${categoryText(details.category)}: ${listChangeText(details.before, details.after)}`,
+  }),
+  'vote.edit': action({
+    label: 'Voto corregido',
+    inHistory: true,
+    details: z.object({
+      exhibitorId: z.string(),
+      category,
+      order: z.number(),
+      reason: z.enum(CORRECTION_REASONS),
+      detail: z.string().optional(),
+      before: nomineeSnapshot,
+      after: nomineeSnapshot,
+    }),
+    detail: (details) => {
+      const changed = fieldChanges(details.before, details.after);
+      const reason = `Motivo: ${CORRECTION_REASON_LABELS[details.reason]}${
+        details.detail ? ` (${details.detail})` : ''
+      }`;
+      return `${categoryText(details.category)}, puesto ${details.order}, ${nomineeText(
+        details.before,
+      )}: ${changed.length > 0 ? changed.join('; ') : 'sin cambios'} · ${reason}`;
+    },
+  }),
+  'nominee.merge': action({
+    label: 'Nominados unificados',
+    inHistory: true,
+    details: mergeDetails,
+    detail: (details) =>
+      `${categoryText(details.category)}: ${details.from.join(', ')} → ${details.into} (${details.lists.length} listas)`,
+  }),
+  'nominee.merge.undo': action({
+    label: 'Unificación deshecha',
+    inHistory: true,
+    details: mergeDetails.extend({ undoOf: z.number() }),
+    detail: (details) =>
+      `${categoryText(details.category)}: ${details.into} → ${details.from.join(', ')} (${details.lists.length} listas)`,
+  }),
+  'logo.replaced': action({
+    label: 'Logo reemplazado',
+    inHistory: false,
+    details: z.object({ bytes: z.number(), sha256: z.string() }),
+    detail: ({ bytes }) => `${bytes} bytes`,
+  }),
+  'admin.invited': action({
+    label: 'Administrador invitado',
+    inHistory: false,
+    details: z.object({ email: z.string() }),
+    detail: ({ email }) => email,
+  }),
+  'admin.registered': action({
+    label: 'Administrador registrado',
+    inHistory: false,
+    details: z.object({ fullName: z.string() }),
+    detail: ({ fullName }) => fullName,
+  }),
+  'admin.revoked': action({
+    label: 'Acceso revocado',
+    inHistory: false,
+    details: z.object({ email: z.string(), wasPending: z.boolean() }),
+    detail: ({ email }) => email,
+  }),
+  'admin.mfa_enabled': action({
+    label: 'Verificación en dos pasos activada',
+    inHistory: false,
+    details: nothing,
+    detail: () => '',
+  }),
+  'admin.mfa_disabled': action({
+    label: 'Verificación en dos pasos desactivada',
+    inHistory: false,
+    details: nothing,
+    detail: () => '',
+  }),
+  'admin.recovery_code_used': action({
+    label: 'Código de recuperación usado',
+    inHistory: false,
+    details: nothing,
+    detail: () => '',
+  }),
+  'admin.sign_in_failed': action({
+    label: 'Contraseña incorrecta',
+    inHistory: false,
+    details: nothing,
+    detail: () => '',
+  }),
+  'admin.password_reset': action({
+    label: 'Contraseña restablecida',
+    inHistory: false,
+    details: nothing,
+    detail: () => '',
+  }),
+};
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export type AuditDetails<Action extends AuditAction> = z.input<
+  (typeof AUDIT_ACTIONS)[Action]['details']
+>;
+
+export const isAuditAction = (value: string): value is AuditAction =>
+  Object.hasOwn(AUDIT_ACTIONS, value);
+
+/** A stored JSON text as a value, or undefined when it is not JSON at all. */
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The details of a stored entry through the schema of its action (`AUDIT_ACTIONS[action].details`),
+ * or undefined when they do not fit it: the caller shows such an entry as unreadable.
+ */
+export function readAuditDetails<Schema extends z.ZodType>(
+  schema: Schema,
+  rawDetails: string,
+): z.output<Schema> | undefined {
+  const parsed = schema.safeParse(parseJson(rawDetails));
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The "Detalle" of a stored entry: its action's text, or that it could not be read. */
+export function auditDetailText(action: string, rawDetails: string): string {
+  const text = isAuditAction(action)
+    ? AUDIT_ACTIONS[action].text(parseJson(rawDetails))
+    : undefined;
+  return text ?? MSG.auditDetailUnreadable;
+}
+
+/** The "Acción" label of an action; an action this version does not know shows under its code. */
+export const auditActionLabel = (action: string) =>
+  isAuditAction(action) ? AUDIT_ACTIONS[action].label : action;
