@@ -51,9 +51,11 @@ export function createMailWorker(
       MailTemplate<unknown> | undefined;
     try {
       if (!template) throw new Error(`unknown mail template ${message.template}`);
-      const rendered = await template.render(JSON.parse(message.params), deps);
-      if (!rendered) {
-        await markMailSkipped(deps.db, message.id);
+      const rendered = await template.render(JSON.parse(message.params), deps, {
+        createdAt: new Date(message.created_at),
+      });
+      if (!rendered || 'skipped' in rendered) {
+        await markMailSkipped(deps.db, message.id, rendered?.skipped ?? 'unwanted');
         return;
       }
       await transport.send({

@@ -1,0 +1,32 @@
+import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
+import type { MailTemplate } from './index.ts';
+import { layout } from './layout.ts';
+
+export interface VotingExtendedParams {
+  eventId: string;
+}
+
+/**
+ * "Avisar a los expositores" when an administrator moves the deadline later: the new deadline as the
+ * event has it when the message is sent (a second extension meanwhile is the one announced).
+ */
+export const votingExtended: MailTemplate<VotingExtendedParams> = {
+  async render({ eventId }, { db, config }) {
+    const event = await db
+      .selectFrom('events')
+      .select(['name', 'vote_deadline', 'archived_at'])
+      .where('id', '=', eventId)
+      .executeTakeFirst();
+    if (!event) return { skipped: 'not_member' };
+    if (event.archived_at !== null) return { skipped: 'archived' };
+    return layout({
+      subject: `Se extendió la votación de ${event.name}`,
+      paragraphs: [
+        `Tienes más tiempo para nominar resellers en ${event.name}.`,
+        `${deadlineClosingText(event.vote_deadline, config.timeZone)}.`,
+        'Ingresa con tu email y el código que te enviaremos para revisar tus nominaciones.',
+      ],
+      action: { label: 'Revisar mis nominaciones', url: `${config.appUrl}/exh/event/${eventId}` },
+    });
+  },
+};
