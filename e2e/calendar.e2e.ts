@@ -1,6 +1,7 @@
 /**
- * Issue 31 in the browser: the event list's "Estado", "Enviar invitaciones pendientes" and "Cerrar
- * votación ahora", on a desktop and at 390 px, each with an accessibility scan.
+ * Issue 31 in the browser: the event list's "Estado", "Enviar invitaciones pendientes", "Cerrar
+ * votación ahora" and "Avisar a los expositores", on a desktop and at 390 px, each with an
+ * accessibility scan.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,8 @@ function dateIn(days: number): string {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+const typed = (iso: string) => iso.split('-').reverse().join('/');
 
 /** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
 async function settled(dialog: Locator): Promise<void> {
@@ -149,7 +152,7 @@ describe('calendar and mail screens (issue 31)', () => {
     await context.close();
   });
 
-  it('"Cerrar votación ahora" asks, then ends voting at once, at 390 px', async () => {
+  it('"Cerrar votación ahora" asks, then ends voting at once; an extension may tell the exhibitors, at 390 px', async () => {
     const { context, page } = await adminPage(PHONE);
     await page.goto(`/admin/event/${open.id}/exhibitors`);
     await page.getByRole('heading', { name: open.name }).waitFor();
@@ -179,6 +182,36 @@ describe('calendar and mail screens (issue 31)', () => {
       .first()
       .waitFor();
     await expectAccessible(page);
+
+    // Extending it again: "Editar evento" offers to tell the invited exhibitors.
+    await page.getByRole('button', { name: 'Editar evento' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar evento' });
+    await settled(edit);
+    expect(await edit.getByRole('checkbox', { name: 'Avisar a los expositores' }).count()).toBe(0);
+    await edit.getByLabel('Fecha límite').fill(typed(dateIn(25)));
+    await edit.getByRole('checkbox', { name: 'Avisar a los expositores' }).check();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await expectAccessible(page);
+    await shot(page, 'extend-notify-390');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Cerrar votación ahora' }).waitFor();
+    const invited = await server.database.db
+      .selectFrom('event_exhibitors')
+      .innerJoin('exhibitors', 'exhibitors.id', 'event_exhibitors.exhibitor_id')
+      .select('exhibitors.email')
+      .where('event_id', '=', open.id)
+      .where('invited_at', 'is not', null)
+      .orderBy('exhibitors.email')
+      .execute();
+    const notices = await server.database.db
+      .selectFrom('mail_outbox')
+      .select('to_address')
+      .where('event_id', '=', open.id)
+      .where('template', '=', 'voting-extended')
+      .orderBy('to_address')
+      .execute();
+    expect(notices.map((m) => m.to_address)).toEqual(invited.map((m) => m.email));
     await context.close();
-  });
+  }, 120_000);
 });

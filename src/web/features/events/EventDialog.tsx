@@ -237,18 +237,23 @@ function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
         )}
       />
       {extendsDeadline ? (
-        <Controller
-          control={form.control}
-          name="notifyExhibitors"
-          render={({ field: { value, onChange } }) => (
-            <FormControlLabel
-              label="Avisar a los expositores"
-              control={
-                <Checkbox checked={value} onChange={(change) => onChange(change.target.checked)} />
-              }
-            />
-          )}
-        />
+        <FormGroup>
+          <Controller
+            control={form.control}
+            name="notifyExhibitors"
+            render={({ field: { value, onChange } }) => (
+              <FormControlLabel
+                label="Avisar a los expositores"
+                control={
+                  <Checkbox
+                    checked={value}
+                    onChange={(change) => onChange(change.target.checked)}
+                  />
+                }
+              />
+            )}
+          />
+        </FormGroup>
       ) : null}
       {duplicateOf ? (
         <FormGroup>
