@@ -11,6 +11,7 @@ import { smtpSender } from '../../src/server/mail/transport.ts';
 import { loadLogo } from '../../src/server/modules/branding/logo.ts';
 import { invitationResendPerExhibitor } from '../../src/server/modules/exhibitors/service.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import { multipart } from '../helpers/multipart.ts';
 import { seedAdmin, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 const nominee = (fiscalId: string) => ({
@@ -288,6 +289,56 @@ describe('calendar and mail (issue 31)', () => {
         .where('action', '=', 'exhibitors.invited')
         .execute();
       expect(audit.map((row) => JSON.parse(row.details))).toEqual([{ invited: 2, limited: 0 }]);
+    });
+
+    it('an import with "Enviar invitaciones" unchecked queues nothing and hides the event until invited', async () => {
+      const event = await createEvent(['oneDayBefore', 'deadlineDay']);
+      const email = `importado.${n}@empresa.test`;
+      const imported = await t.request({
+        method: 'POST',
+        url: `/api/events/${event.id}/exhibitors/import?sendInvitations=false`,
+        as,
+        ...multipart([
+          {
+            name: 'file',
+            filename: 'lista.csv',
+            data: Buffer.from(`Nombre completo,Email,Empresa\nIvo Importado,${email},I\n`),
+          },
+        ]),
+      });
+      expect(imported.json().added).toBe(1);
+      const queued = await t.deps.db
+        .selectFrom('mail_outbox')
+        .select('template')
+        .where('event_id', '=', event.id)
+        .execute();
+      expect(queued).toEqual([]);
+      const member = await t.deps.db
+        .selectFrom('exhibitors')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const exh = await t.signIn({ role: 'exh', exhibitorId: member.id });
+      const mine = await t.request({ method: 'GET', url: '/api/exh/events', as: exh });
+      expect(mine.json().events).toEqual([]);
+      expect(
+        (
+          await t.request({ method: 'GET', url: `/api/events/${event.id}/invitations/pending`, as })
+        ).json(),
+      ).toEqual({ pending: 1 });
+      const sent = await t.request({
+        method: 'POST',
+        url: `/api/events/${event.id}/invitations/pending`,
+        as,
+      });
+      expect(sent.json()).toEqual({ sent: 1, limited: 0 });
+      expect(
+        (await t.request({ method: 'GET', url: '/api/exh/events', as: exh })).json().events,
+      ).toHaveLength(1);
+      expect((await reminderRows(event.id)).map((row) => row[1])).toEqual([
+        'oneDayBefore',
+        'deadlineDay',
+      ]);
     });
 
     it('leaves waiting an exhibitor whose address reached its invitation limit', async () => {
