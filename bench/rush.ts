@@ -93,6 +93,7 @@ export async function benchRush(
             invited_by: null,
             invitation_message_id: null,
             created_at: stamp,
+            invited_at: stamp,
           })
           .execute();
       }

@@ -200,6 +200,21 @@ export const AUDIT_ACTIONS = {
     details: nothing,
     detail: () => '',
   }),
+  'event.voting_closed': action({
+    label: 'Votación cerrada',
+    inHistory: true,
+    details: z.object({
+      voteDeadlineBefore: z.string(),
+      voteDeadline: z.string(),
+      closedAt: z.string().nullable(),
+      remindersWithdrawn: z.number(),
+    }),
+    detail: ({ voteDeadlineBefore, voteDeadline, remindersWithdrawn }) =>
+      `Fecha límite de votación: ${formatDisplayDate(voteDeadlineBefore)} → ${formatDisplayDate(voteDeadline)}; ` +
+      (remindersWithdrawn === 1
+        ? '1 recordatorio cancelado'
+        : `${remindersWithdrawn} recordatorios cancelados`),
+  }),
   'event.anonymised': action({
     label: 'Datos personales anonimizados',
     inHistory: true,
@@ -252,6 +267,14 @@ export const AUDIT_ACTIONS = {
       previous: z.string().nullable(),
     }),
     detail: ({ email }) => email,
+  }),
+  'exhibitors.invited': action({
+    label: 'Invitaciones pendientes enviadas',
+    inHistory: true,
+    details: z.object({ invited: z.number(), limited: z.number() }),
+    detail: ({ invited, limited }) =>
+      (invited === 1 ? '1 invitación enviada' : `${invited} invitaciones enviadas`) +
+      (limited === 0 ? '' : `; ${limited} sin enviar por el límite de envíos`),
   }),
   'exhibitors.imported': action({
     label: 'Expositores importados',

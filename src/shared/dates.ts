@@ -61,8 +61,18 @@ function datesIn(timeZone: string): (instant: Date) => string {
   return dateOf;
 }
 
-/** Voting is open through 23:59:59 of the deadline's calendar day in the programme's zone. */
-export function isVotingOpen(voteDeadline: string, now: Date, timeZone: string): boolean {
+/**
+ * Voting is open through 23:59:59 of the deadline's calendar day in the programme's zone, unless an
+ * administrator closed it earlier ("Cerrar votación ahora"): then it ended at that exact instant
+ * (`closedAt`, ISO), not at the end of the day the deadline was moved to.
+ */
+export function isVotingOpen(
+  voteDeadline: string,
+  now: Date,
+  timeZone: string,
+  closedAt: string | null = null,
+): boolean {
+  if (closedAt !== null && now.getTime() >= Date.parse(closedAt)) return false;
   return calendarDateIn(now, timeZone) <= voteDeadline;
 }
 

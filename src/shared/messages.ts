@@ -92,6 +92,9 @@ export const MSG = {
     'A igual puntaje, ubica primero al reseller con más primeros puestos; luego con más segundos, terceros, cuartos y quintos puestos; luego con más nominaciones y, por último, al nominado primero. Quienes empatan en todo comparten el puesto.',
   eventDeleted: 'El evento fue eliminado',
   invitationResent: 'Se reenvió la invitación',
+  closeVotingWarning:
+    'La votación terminará en este momento: los expositores ya no podrán cambiar sus nominaciones y se cancelarán los recordatorios pendientes.',
+  votingClosedNotice: 'Se cerró la votación',
   expectedObject: 'Se esperaba un objeto',
   expectedText: 'Se esperaba un texto',
   expectedNumber: 'Se esperaba un número',

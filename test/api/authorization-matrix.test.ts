@@ -217,6 +217,18 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(409),
     request: (w) => ({ url: `/api/events/${w.eventId}/anonymise` }),
   },
+  'POST /api/events/:eventId/close-voting': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/close-voting` }),
+  },
+  'GET /api/events/:eventId/invitations/pending': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/invitations/pending` }),
+  },
+  'POST /api/events/:eventId/invitations/pending': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/invitations/pending` }),
+  },
   'GET /api/events/:eventId/exhibitors': {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/exhibitors` }),

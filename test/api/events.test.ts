@@ -86,6 +86,9 @@ describe('events', () => {
       archived: false,
       archivable: false,
       anonymised: false,
+      status: 'open',
+      votingClosedAt: null,
+      votedPercent: null,
     });
     const row = await t.deps.db
       .selectFrom('events')
@@ -183,6 +186,9 @@ describe('events', () => {
       archived: false,
       archivable: false,
       anonymised: false,
+      status: 'open',
+      votingClosedAt: null,
+      votedPercent: null,
     });
     const missing = await t.request({
       method: 'GET',

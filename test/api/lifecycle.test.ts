@@ -111,6 +111,9 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         archived: false,
         archivable: false,
         anonymised: false,
+        status: 'open',
+        votingClosedAt: null,
+        votedPercent: null,
       });
       expect(await membersOf(copy.id)).toEqual([a.id, b.id].sort());
       const votes = await t.deps.db
@@ -128,8 +131,8 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       // The source keeps its own.
       expect(await membersOf(source.id)).toEqual([a.id, b.id].sort());
       expect(await mailOf(copy.id, 'exhibitor-invitation')).toEqual([]);
-      // The reminders the dialog chose, one of each per exhibitor.
-      expect((await mailOf(copy.id, 'voting-reminder')).length).toBe(4);
+      // Copied without an invitation: no reminder either until they are invited (issue 31).
+      expect(await mailOf(copy.id, 'voting-reminder')).toEqual([]);
       const audit = await t.deps.db
         .selectFrom('audit_log')
         .selectAll()
@@ -161,6 +164,8 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         .where('event_id', '=', copyId)
         .executeTakeFirstOrThrow();
       expect(membership.invitation_message_id).toBe(invitations[0]?.id);
+      // Invited: the reminders the dialog chose, one of each.
+      expect((await mailOf(copyId, 'voting-reminder')).length).toBe(2);
       await t.deliverMail();
       expect(t.smtp.messages.some((m) => m.to.includes(a.email))).toBe(true);
     });

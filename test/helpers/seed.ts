@@ -80,6 +80,7 @@ export async function seedMembership(db: Db, eventId: string, exhibitorId: strin
       invited_by: null,
       invitation_message_id: null,
       created_at: stamp,
+      invited_at: stamp,
     })
     .execute();
 }

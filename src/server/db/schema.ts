@@ -79,6 +79,11 @@ export interface EventsTable {
   archived_at: OptionalInstant;
   /** When its personal data was replaced by placeholders (never undone). */
   anonymised_at: OptionalInstant;
+  /**
+   * "Cerrar votación ahora": the exact instant voting ended before the end of its deadline day;
+   * cleared when the deadline moves again.
+   */
+  voting_closed_at: OptionalInstant;
 }
 
 export interface EventExhibitorsTable {
@@ -89,6 +94,11 @@ export interface EventExhibitorsTable {
   created_at: Instant;
   /** The last reminder an administrator sent by hand to this exhibitor in this event. */
   last_reminded_at: OptionalInstant;
+  /**
+   * When the event's invitation was first queued for this exhibitor. Until then (added without an
+   * invitation) the exhibitor does not see the event and gets no reminder.
+   */
+  invited_at: OptionalInstant;
 }
 
 export interface NominationListsTable {
@@ -200,6 +210,8 @@ export interface MailOutboxTable {
   event_id: string | null;
   exhibitor_id: string | null;
   created_at: Instant;
+  /** Why a message was withdrawn unsent (`MailCancelReason`), when it was. */
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BrandingTable {

@@ -35,6 +35,8 @@ export interface EventMember {
   full_name: string;
   /** The newest invitation queued for this event (mail_outbox), if any. */
   invitation_message_id: string | null;
+  /** When first invited; null for an exhibitor added without an invitation. */
+  invited_at: string | null;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function getMemberOr404(
   const member = await db
     .selectFrom('event_exhibitors as m')
     .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
-    .select(['x.id', 'x.email', 'x.full_name', 'm.invitation_message_id'])
+    .select(['x.id', 'x.email', 'x.full_name', 'm.invitation_message_id', 'm.invited_at'])
     .where('m.event_id', '=', eventId)
     .where('m.exhibitor_id', '=', exhibitorId)
     .executeTakeFirst();

@@ -4,7 +4,7 @@ import { requestAfterCommit, type Tx } from '../db/transact.ts';
 import { prepared } from '../db/prepared.ts';
 import { newId } from '../lib/crypto.ts';
 import { iso } from '../lib/time.ts';
-import type { MailParams, MailTemplateName } from './templates/index.ts';
+import type { MailCancelReason, MailParams, MailTemplateName } from './templates/index.ts';
 
 /*
  * The only module that writes mail_outbox. Services queue, withdraw and move messages inside their
@@ -130,8 +130,14 @@ function pendingOfEvent(tx: Tx, filter: PendingMailOfEvent) {
 }
 
 /** Withdraws unsent messages (a removed exhibitor's reminder, a deleted event's invitations). */
-export async function cancelPendingMail(tx: Tx, filter: PendingMailOfEvent): Promise<number> {
-  const result = await pendingOfEvent(tx, filter).set({ status: 'cancelled' }).executeTakeFirst();
+export async function cancelPendingMail(
+  tx: Tx,
+  filter: PendingMailOfEvent,
+  reason: MailCancelReason | null = null,
+): Promise<number> {
+  const result = await pendingOfEvent(tx, filter)
+    .set({ status: 'cancelled', cancel_reason: reason })
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -201,11 +207,18 @@ export async function cancelPendingMailOfExhibitor(
   await pendingOfExhibitor(tx, filter).set({ status: 'cancelled' }).execute();
 }
 
-/** A claimed message its template says no longer needs sending: withdrawn, never retried. */
-export async function markMailSkipped(db: Db, messageId: string): Promise<void> {
+/**
+ * A claimed message its template says no longer needs sending: withdrawn with its reason, never
+ * retried.
+ */
+export async function markMailSkipped(
+  db: Db,
+  messageId: string,
+  reason: MailCancelReason,
+): Promise<void> {
   await db
     .updateTable('mail_outbox')
-    .set({ status: 'cancelled', locked_until: null })
+    .set({ status: 'cancelled', locked_until: null, cancel_reason: reason })
     .where('id', '=', messageId)
     .execute();
 }

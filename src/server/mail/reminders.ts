@@ -116,6 +116,8 @@ export async function rescheduleReminders(
     .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
     .select(['x.id', 'x.email'])
     .where('m.event_id', '=', event.id)
+    // Exhibitors added without an invitation get their reminders once invited.
+    .where('m.invited_at', 'is not', null)
     .execute();
   await enqueueMails(
     tx,

@@ -74,9 +74,11 @@ export function createMailWorker(
         throw new UnreadableMailParams(`unknown mail template ${message.template}`);
       }
       // Parsed by the template's own schema: a message that does not fit fails for good.
-      const rendered = await mailTemplates[message.template].renderStored(message.params, deps);
-      if (!rendered) {
-        await markMailSkipped(deps.db, message.id);
+      const rendered = await mailTemplates[message.template].renderStored(message.params, deps, {
+        createdAt: new Date(message.created_at),
+      });
+      if (!rendered || 'skipped' in rendered) {
+        await markMailSkipped(deps.db, message.id, rendered?.skipped ?? 'unwanted');
         return;
       }
       await transport.send({

@@ -5,6 +5,7 @@ import {
   eventInput,
   eventListResponse,
   eventSearchQuery,
+  eventUpdateInput,
   eventView,
 } from '../schemas/events.ts';
 import { defineEndpoint, json } from './define.ts';
@@ -45,9 +46,10 @@ export const updateEvent = defineEndpoint({
   method: 'PUT',
   path: '/api/events/:eventId',
   access: 'admin',
-  summary: 'Editar un evento (mover la fecha límite mueve los recordatorios)',
+  summary:
+    'Editar un evento (mover la fecha límite mueve los recordatorios; notifyExhibitors avisa a los invitados de una extensión)',
   params: eventParams,
-  body: eventInput,
+  body: eventUpdateInput,
   response: json(eventView),
   errors: ['not_found'],
 });
@@ -110,6 +112,17 @@ export const anonymiseEvent = defineEndpoint({
   onArchivedEvent: 'allow',
 });
 
+export const closeVoting = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/close-voting',
+  access: 'admin',
+  summary:
+    'Cerrar votación ahora: la fecha límite pasa a hoy y la votación termina en este instante; se retiran los recordatorios pendientes',
+  params: eventParams,
+  response: json(eventView),
+  errors: ['not_found', 'voting_closed'],
+});
+
 export const eventsEndpoints = [
   listEvents,
   createEvent,
@@ -120,4 +133,5 @@ export const eventsEndpoints = [
   archiveEvent,
   unarchiveEvent,
   anonymiseEvent,
+  closeVoting,
 ] as const;

@@ -4,10 +4,12 @@ import {
   eventExhibitorListResponse,
   eventExhibitorView,
   exhibitorInput,
+  pendingInvitationsResponse,
   removalImpactResponse,
   rosterImportQuery,
   rosterImportResponse,
   rosterPreviewResponse,
+  sentPendingInvitationsResponse,
 } from '../schemas/exhibitors.ts';
 import { XLSX_MEDIA_TYPE } from './results.ts';
 import { defineEndpoint, file, json } from './define.ts';
@@ -115,6 +117,27 @@ export const rosterTemplate = defineEndpoint({
   errors: [],
 });
 
+export const pendingInvitations = defineEndpoint({
+  method: 'GET',
+  path: '/api/events/:eventId/invitations/pending',
+  access: 'admin',
+  summary: 'Cuántos expositores del evento fueron agregados sin invitación y esperan la suya',
+  params: eventParams,
+  response: json(pendingInvitationsResponse),
+  errors: ['not_found'],
+});
+
+export const sendPendingInvitations = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/invitations/pending',
+  access: 'admin',
+  summary:
+    'Enviar invitaciones pendientes: invita a los expositores agregados sin invitación (dentro del límite por dirección) y programa sus recordatorios',
+  params: eventParams,
+  response: json(sentPendingInvitationsResponse),
+  errors: ['not_found'],
+});
+
 export const exhibitorsEndpoints = [
   listEventExhibitors,
   addExhibitor,
@@ -125,4 +148,6 @@ export const exhibitorsEndpoints = [
   previewRoster,
   importRoster,
   rosterTemplate,
+  pendingInvitations,
+  sendPendingInvitations,
 ] as const;

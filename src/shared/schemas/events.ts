@@ -40,6 +40,23 @@ export const eventInput = z.object({
 export type EventInput = z.input<typeof eventInput>;
 export type EventFields = z.output<typeof eventInput>;
 
+/**
+ * "Editar evento": the same fields, and whether to tell the invited exhibitors when the deadline
+ * moves later ("Avisar a los expositores").
+ */
+export const eventUpdateInput = eventInput.extend({ notifyExhibitors: z.boolean().optional() });
+export type EventUpdateInput = z.input<typeof eventUpdateInput>;
+export type EventUpdateFields = z.output<typeof eventUpdateInput>;
+
+/** Where an event stands (the "Estado" column of the event list). */
+export const EVENT_STATUSES = ['open', 'closed', 'archived'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
+  open: 'Abierta',
+  closed: 'Cerrada',
+  archived: 'Archivada',
+};
+
 export const eventView = z.object({
   id: z.string(),
   name: z.string(),
@@ -52,6 +69,15 @@ export const eventView = z.object({
   archivable: z.boolean(),
   /** Its personal data has been replaced by placeholders. */
   anonymised: z.boolean(),
+  /** Voting open, closed (deadline passed or "Cerrar votación ahora"), or the event archived. */
+  status: z.enum(EVENT_STATUSES),
+  /** When an administrator closed voting before its deadline ended, if one did. */
+  votingClosedAt: z.string().nullable(),
+  /**
+   * In the event list, for an open event: the share of its exhibitors with at least one
+   * nomination, in whole percent ("{k} % votó"); null otherwise.
+   */
+  votedPercent: z.number().int().nullable(),
 });
 export type EventView = z.output<typeof eventView>;
 

@@ -38,6 +38,17 @@ export type EventExhibitorView = z.output<typeof eventExhibitorView>;
 export const eventExhibitorListResponse = z.object({ exhibitors: z.array(eventExhibitorView) });
 export type EventExhibitorListResponse = z.output<typeof eventExhibitorListResponse>;
 
+/** Exhibitors added without an invitation, still waiting for it ("Enviar invitaciones"). */
+export const pendingInvitationsResponse = z.object({ pending: z.number().int() });
+export type PendingInvitationsResponse = z.output<typeof pendingInvitationsResponse>;
+
+/** Invitations queued, and exhibitors left waiting because their address reached its limit. */
+export const sentPendingInvitationsResponse = z.object({
+  sent: z.number().int(),
+  limited: z.number().int(),
+});
+export type SentPendingInvitationsResponse = z.output<typeof sentPendingInvitationsResponse>;
+
 /** What removing an exhibitor from an event discards (asked before confirming). */
 export const removalImpactResponse = z.object({ nominations: z.number().int() });
 export type RemovalImpactResponse = z.output<typeof removalImpactResponse>;

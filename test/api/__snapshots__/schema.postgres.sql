@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar
 
 -- tables
 admin_invitations BASE TABLE
@@ -70,6 +70,7 @@ event_exhibitors.invited_by text null -
 event_exhibitors.invitation_message_id text null -
 event_exhibitors.created_at text not null -
 event_exhibitors.last_reminded_at text null -
+event_exhibitors.invited_at text null -
 events.id text not null -
 events.name text not null -
 events.name_search text not null -
@@ -81,6 +82,7 @@ events.updated_at text not null -
 events.reminders text not null '["deadlineDay"]'::text
 events.archived_at text null -
 events.anonymised_at text null -
+events.voting_closed_at text null -
 exhibitors.id text not null -
 exhibitors.email text not null -
 exhibitors.full_name text not null -
@@ -102,6 +104,7 @@ mail_outbox.sent_at text null -
 mail_outbox.event_id text null -
 mail_outbox.exhibitor_id text null -
 mail_outbox.created_at text not null -
+mail_outbox.cancel_reason text null -
 mfa_challenges.id text not null -
 mfa_challenges.admin_id text not null -
 mfa_challenges.token_hash text not null -

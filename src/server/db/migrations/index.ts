@@ -14,6 +14,7 @@ import { migration as lifecycle } from './0009-lifecycle.ts';
 import { migration as auditLogOneEventIndex } from './0010-audit-log-one-event-index.ts';
 import { migration as authThrottleOneTree } from './0011-auth-throttle-one-tree.ts';
 import { migration as dropSignInCodeAttempts } from './0012-drop-sign-in-code-attempts.ts';
+import { migration as mailCalendar } from './0013-mail-calendar.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -29,6 +30,7 @@ export const migrations: readonly FrozenMigration[] = [
   auditLogOneEventIndex,
   authThrottleOneTree,
   dropSignInCodeAttempts,
+  mailCalendar,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */

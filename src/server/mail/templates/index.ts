@@ -6,6 +6,7 @@ import { exhibitorInvitation } from './exhibitor-invitation.ts';
 import { votingReminder } from './voting-reminder.ts';
 import { nonVoterReminder } from './nonvoter-reminder.ts';
 import { nominationReceipt } from './nomination-receipt.ts';
+import { votingExtended } from './voting-extended.ts';
 
 export const mailTemplates = {
   'admin-invitation': adminInvitation,
@@ -15,9 +16,10 @@ export const mailTemplates = {
   'voting-reminder': votingReminder,
   'nonvoter-reminder': nonVoterReminder,
   'nomination-receipt': nominationReceipt,
+  'voting-extended': votingExtended,
 } as const;
 
-export type { MailTemplate } from './define.ts';
+export type { MailCancelReason, MailTemplate, QueuedMessage, SkippedMail } from './define.ts';
 
 export const isMailTemplateName = (name: string): name is MailTemplateName =>
   Object.hasOwn(mailTemplates, name);

@@ -5,9 +5,10 @@ import {
   CATEGORY_LABELS,
   MAX_NOMINEES_PER_CATEGORY,
 } from '../../../shared/constants.ts';
-import { formatMailDate } from '../../../shared/dates.ts';
+import { formatMailDate, isVotingOpen } from '../../../shared/dates.ts';
 import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { REMINDER_KINDS, type ReminderKind } from '../../../shared/schemas/events.ts';
+import { reminderInstant } from '../reminder-schedule.ts';
 import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
@@ -28,20 +29,48 @@ const SUBJECTS: Record<ReminderKind, (eventName: string) => string> = {
 };
 
 /**
- * Rendered at send time so the counts are the exhibitor's current ones. The deadline-day reminder
- * goes to every exhibitor; an earlier one only to those who have not completed both lists, so it is
- * skipped (null) for the others.
+ * A reminder whose moment passed longer ago than this (the server was down, the mail server
+ * unreachable) is withdrawn instead of sent: it would arrive late, about a day that has gone by.
+ */
+export const REMINDER_LATE_LIMIT_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * Rendered at send time so the counts are the exhibitor's current ones, and checked then, not only
+ * when queued: nothing goes out once the event is archived or its voting has ended (the deadline
+ * passed or "Cerrar votación ahora"), to an exhibitor no longer in the event or not yet invited, nor
+ * more than 12 hours after its moment (the later of its instant for the event's current deadline
+ * and when it was queued). Each such message is withdrawn with its reason. The deadline-day reminder
+ * goes to every exhibitor; an earlier one only to those who have not completed both lists.
  */
 export const votingReminder = mailTemplate({
   params: votingReminderParams,
-  async render({ eventId, exhibitorId, kind = 'deadlineDay' }, { db, config }) {
+  async render({ eventId, exhibitorId, kind = 'deadlineDay' }, { db, config, clock }, message) {
+    const now = clock.now();
     const event = await db
       .selectFrom('events')
-      .select(['name', 'vote_deadline', 'archived_at'])
-      .where('id', '=', eventId)
-      .executeTakeFirstOrThrow();
-    // An archived event sends nothing more.
-    if (event.archived_at !== null) return null;
+      .leftJoin('event_exhibitors as m', (join) =>
+        join.onRef('m.event_id', '=', 'events.id').on('m.exhibitor_id', '=', exhibitorId),
+      )
+      .select([
+        'events.name',
+        'events.vote_deadline',
+        'events.archived_at',
+        'events.voting_closed_at',
+        'm.exhibitor_id as member',
+        'm.invited_at',
+      ])
+      .where('events.id', '=', eventId)
+      .executeTakeFirst();
+    if (!event || event.member === null) return { skipped: 'not_member' };
+    if (event.archived_at !== null) return { skipped: 'archived' };
+    const open = isVotingOpen(event.vote_deadline, now, config.timeZone, event.voting_closed_at);
+    if (!open) return { skipped: 'voting_closed' };
+    if (event.invited_at === null) return { skipped: 'not_invited' };
+    const moment = Math.max(
+      reminderInstant(kind, event.vote_deadline, config.timeZone).getTime(),
+      message.createdAt.getTime(),
+    );
+    if (now.getTime() - moment > REMINDER_LATE_LIMIT_MS) return { skipped: 'too_late' };
     const counts = await db
       .selectFrom('nominations')
       .select(['category', sql<number>`cast(count(*) as integer)`.as('total')])
@@ -54,7 +83,7 @@ export const votingReminder = mailTemplate({
     const complete = CATEGORIES.every(
       (category) => countOf(category) === MAX_NOMINEES_PER_CATEGORY,
     );
-    if (kind !== 'deadlineDay' && complete) return null;
+    if (kind !== 'deadlineDay' && complete) return { skipped: 'complete' };
     return layout({
       subject: SUBJECTS[kind](event.name),
       paragraphs: [

@@ -55,11 +55,14 @@ export async function duplicateEvent(
       invited_by: admin.adminId,
       invitation_message_id: invitationIds[i] ?? null,
       created_at: iso(now),
+      invited_at: invitationIds[i] === undefined ? null : iso(now),
     }));
     for (const part of chunks(memberships)) {
       await tx.insertInto('event_exhibitors').values(part).execute();
     }
-    await scheduleReminders(tx, deps.config.timeZone, now, row, members);
+    // Exhibitors copied without an invitation get no reminder until "Enviar invitaciones pendientes".
+    if (fields.sendInvitations)
+      await scheduleReminders(tx, deps.config.timeZone, now, row, members);
     await recordAudit(tx, admin, now, {
       action: 'event.duplicated',
       entityType: 'event',
@@ -102,8 +105,8 @@ export async function archiveEvent(
       .set({ archived_at: iso(now), updated_at: iso(now) })
       .where('id', '=', eventId)
       .execute();
-    await cancelPendingMail(tx, { template: 'voting-reminder', eventId });
-    await cancelPendingMail(tx, { template: 'nonvoter-reminder', eventId });
+    await cancelPendingMail(tx, { template: 'voting-reminder', eventId }, 'archived');
+    await cancelPendingMail(tx, { template: 'nonvoter-reminder', eventId }, 'archived');
     await recordAudit(tx, admin, now, {
       action: 'event.archived',
       entityType: 'event',

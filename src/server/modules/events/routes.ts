@@ -2,6 +2,7 @@ import * as api from '../../../shared/api/events.ts';
 import { OK } from '../../../shared/schemas/common.ts';
 import { implement, type Route } from '../../http/route.ts';
 import {
+  closeVotingNow,
   createEvent,
   deleteEvent,
   getEventOr404,
@@ -39,5 +40,8 @@ export const eventsRoutes: Route[] = [
   ),
   implement(api.anonymiseEvent, async ({ deps, user, params }) =>
     anonymiseEvent(deps, user, params.eventId),
+  ),
+  implement(api.closeVoting, async ({ deps, user, params }) =>
+    closeVotingNow(deps, user, params.eventId),
   ),
 ];

@@ -6,6 +6,8 @@ import { MSG } from '../../../shared/messages.ts';
 import {
   eventDatesError,
   type EventFields,
+  type EventStatus,
+  type EventUpdateFields,
   type EventView,
 } from '../../../shared/schemas/events.ts';
 import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
@@ -13,10 +15,11 @@ import type { EventRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { newId } from '../../lib/crypto.ts';
-import { badRequest } from '../../lib/errors.ts';
+import type { Tx } from '../../db/transact.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
-import { cancelPendingMail } from '../../mail/outbox.ts';
+import { cancelPendingMail, enqueueMails } from '../../mail/outbox.ts';
 import { eventReminders, remindersColumn, rescheduleReminders } from '../../mail/reminders.ts';
 
 // The event routes read one event through this module.
@@ -26,8 +29,25 @@ export { getEventOr404 };
 export const todayOf = (deps: AppDeps): string =>
   calendarDateIn(deps.clock.now(), deps.config.timeZone);
 
-/** The event as the screens see it; `today` decides whether it may be archived yet. */
-export function toEventView(row: EventRow, today: string): EventView {
+/**
+ * Where an event stands on `today`: archived, or voting open through its deadline day unless an
+ * administrator closed it (a stored close instant is always in the past once read).
+ */
+export function eventStatus(row: EventRow, today: string): EventStatus {
+  if (row.archived_at !== null) return 'archived';
+  return row.voting_closed_at === null && today <= row.vote_deadline ? 'open' : 'closed';
+}
+
+/**
+ * The event as the screens see it; `today` decides whether it may be archived yet and whether its
+ * voting is open; `turnout` (the event list) gives an open event's "{k} % votó".
+ */
+export function toEventView(
+  row: EventRow,
+  today: string,
+  turnout?: { exhibitors: number; voters: number },
+): EventView {
+  const status = eventStatus(row, today);
   return {
     id: row.id,
     name: row.name,
@@ -37,6 +57,14 @@ export function toEventView(row: EventRow, today: string): EventView {
     archived: row.archived_at !== null,
     archivable: row.event_date < today,
     anonymised: row.anonymised_at !== null,
+    status,
+    votingClosedAt: row.voting_closed_at,
+    votedPercent:
+      status === 'open' && turnout
+        ? turnout.exhibitors === 0
+          ? 0
+          : Math.round((100 * turnout.voters) / turnout.exhibitors)
+        : null,
   };
 }
 
@@ -55,7 +83,19 @@ export async function listEvents(
 ): Promise<EventView[]> {
   let query = deps.db
     .selectFrom('events')
-    .selectAll()
+    .selectAll('events')
+    .select((eb) => [
+      eb
+        .selectFrom('event_exhibitors as m')
+        .select(sql<number>`cast(count(*) as integer)`.as('n'))
+        .whereRef('m.event_id', '=', 'events.id')
+        .as('exhibitor_count'),
+      eb
+        .selectFrom('nominations as v')
+        .select(sql<number>`cast(count(distinct v.exhibitor_id) as integer)`.as('n'))
+        .whereRef('v.event_id', '=', 'events.id')
+        .as('voter_count'),
+    ])
     .where('archived_at', archived ? 'is not' : 'is', null);
   const term = searchKey(q?.trim() ?? '');
   if (term) {
@@ -63,7 +103,12 @@ export async function listEvents(
   }
   const rows = await query.orderBy('event_date').orderBy('name_search').orderBy('id').execute();
   const today = todayOf(deps);
-  return rows.map((row) => toEventView(row, today));
+  return rows.map(({ exhibitor_count, voter_count, ...row }) =>
+    toEventView(row, today, {
+      exhibitors: Number(exhibitor_count ?? 0),
+      voters: Number(voter_count ?? 0),
+    }),
+  );
 }
 
 export function checkDates(
@@ -98,6 +143,7 @@ export function newEventRow(
     updated_at: iso(now),
     archived_at: null,
     anonymised_at: null,
+    voting_closed_at: null,
   };
 }
 
@@ -131,7 +177,7 @@ export async function updateEvent(
   deps: AppDeps,
   admin: Admin,
   eventId: string,
-  fields: EventFields,
+  fields: EventUpdateFields,
 ): Promise<EventView> {
   const updated = await inEventTransaction(deps, eventId, async (tx, before, now) => {
     checkDates(deps, fields, {
@@ -145,6 +191,9 @@ export async function updateEvent(
       event_date: fields.eventDate,
       vote_deadline: fields.voteDeadline,
       reminders: fields.reminders ? remindersColumn(fields.reminders) : before.reminders,
+      // A new deadline replaces an early close: voting runs through the new deadline day.
+      voting_closed_at:
+        fields.voteDeadline === before.vote_deadline ? before.voting_closed_at : null,
       updated_at: iso(now),
     };
     await tx
@@ -155,6 +204,7 @@ export async function updateEvent(
         event_date: after.event_date,
         vote_deadline: after.vote_deadline,
         reminders: after.reminders,
+        voting_closed_at: after.voting_closed_at,
         updated_at: after.updated_at,
       })
       .where('id', '=', eventId)
@@ -168,6 +218,9 @@ export async function updateEvent(
         addedKinds,
       });
     }
+    const extended = after.vote_deadline > before.vote_deadline;
+    const notified = extended && fields.notifyExhibitors === true;
+    if (notified) await queueExtensionNotices(tx, now, after);
     await recordAudit(tx, admin, now, {
       action: 'event.updated',
       entityType: 'event',
@@ -186,11 +239,86 @@ export async function updateEvent(
           voteDeadline: after.vote_deadline,
           reminders: eventReminders(after),
         },
+        ...(notified ? { exhibitorsNotified: true } : {}),
       },
     });
     return after;
   });
   return toEventView(updated, todayOf(deps));
+}
+
+/** "Avisar a los expositores": one message to each invited exhibitor of the event. */
+async function queueExtensionNotices(tx: Tx, now: Date, event: EventRow): Promise<void> {
+  const invited = await tx
+    .selectFrom('event_exhibitors as m')
+    .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
+    .select(['x.id', 'x.email'])
+    .where('m.event_id', '=', event.id)
+    .where('m.invited_at', 'is not', null)
+    .orderBy('x.id')
+    .execute();
+  await enqueueMails(
+    tx,
+    now,
+    invited.map((exhibitor) => ({
+      template: 'voting-extended' as const,
+      to: exhibitor.email,
+      params: { eventId: event.id },
+      eventId: event.id,
+      exhibitorId: exhibitor.id,
+    })),
+  );
+}
+
+/**
+ * "Cerrar votación ahora": the deadline becomes today and voting ends at this very instant (stored,
+ * since the deadline day alone would leave it open until 23:59); every save after it is refused,
+ * the unsent reminders are withdrawn, and the history records it. Only while voting is open.
+ */
+export async function closeVotingNow(
+  deps: AppDeps,
+  admin: Admin,
+  eventId: string,
+): Promise<EventView> {
+  const today = todayOf(deps);
+  const closed = await inEventTransaction(deps, eventId, async (tx, before, now) => {
+    if (eventStatus(before, today) !== 'open') throw new AppError('voting_closed');
+    const after: EventRow = {
+      ...before,
+      vote_deadline: today,
+      voting_closed_at: iso(now),
+      updated_at: iso(now),
+    };
+    // Conditional, so that of two closes at once the second finds it closed and is refused.
+    const result = await tx
+      .updateTable('events')
+      .set({
+        vote_deadline: after.vote_deadline,
+        voting_closed_at: after.voting_closed_at,
+        updated_at: after.updated_at,
+      })
+      .where('id', '=', eventId)
+      .where('voting_closed_at', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) throw new AppError('voting_closed');
+    const withdrawn =
+      (await cancelPendingMail(tx, { template: 'voting-reminder', eventId }, 'closed_early')) +
+      (await cancelPendingMail(tx, { template: 'nonvoter-reminder', eventId }, 'closed_early'));
+    await recordAudit(tx, admin, now, {
+      action: 'event.voting_closed',
+      entityType: 'event',
+      entityId: eventId,
+      eventId,
+      details: {
+        voteDeadlineBefore: before.vote_deadline,
+        voteDeadline: after.vote_deadline,
+        closedAt: after.voting_closed_at,
+        remindersWithdrawn: withdrawn,
+      },
+    });
+    return after;
+  });
+  return toEventView(closed, today);
 }
 
 /**

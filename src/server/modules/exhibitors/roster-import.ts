@@ -94,11 +94,15 @@ export async function importRoster(
       invited_by: admin.adminId,
       invitation_message_id: invitationIds[i] ?? null,
       created_at: iso(now),
+      invited_at: invitationIds[i] === undefined ? null : iso(now),
     }));
     for (const part of chunks(memberships)) {
       await tx.insertInto('event_exhibitors').values(part).execute();
     }
-    await scheduleReminders(tx, deps.config.timeZone, now, event, exhibitors);
+    // Exhibitors added without an invitation get no reminder until "Enviar invitaciones pendientes".
+    if (options.sendInvitations) {
+      await scheduleReminders(tx, deps.config.timeZone, now, event, exhibitors);
+    }
     await recordAudit(tx, admin, now, {
       action: 'exhibitors.imported',
       entityType: 'event',

@@ -10,10 +10,12 @@ import { importRoster, previewRoster } from './roster-import.ts';
 import {
   addExhibitor,
   countNominations,
+  countPendingInvitations,
   editExhibitor,
   listEventExhibitors,
   removeExhibitor,
   resendInvitation,
+  sendPendingInvitations,
 } from './service.ts';
 
 const rosterUpload = {
@@ -42,6 +44,12 @@ export const exhibitorsRoutes: Route[] = [
   })),
   implement(api.resendInvitation, async ({ deps, user, params }) =>
     resendInvitation(deps, user, params.eventId, params.exhibitorId),
+  ),
+  implement(api.pendingInvitations, async ({ deps, params }) => ({
+    pending: await countPendingInvitations(deps, params.eventId),
+  })),
+  implement(api.sendPendingInvitations, async ({ deps, user, params }) =>
+    sendPendingInvitations(deps, user, params.eventId),
   ),
   implement(api.previewRoster, async ({ deps, params, request }) =>
     previewRoster(deps, params.eventId, await readUploadedFile(request, rosterUpload)),

@@ -8,6 +8,7 @@ import type { Tx } from '../../db/transact.ts';
 import { toMemberView } from '../../lib/member-rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { chunks } from '../../lib/chunks.ts';
 import { newId } from '../../lib/crypto.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { getEventOr404, inEventTransaction, getMemberOr404 } from '../../lib/guards.ts';
@@ -53,7 +54,11 @@ export async function listEventExhibitors(
   return rows.map(toMemberView);
 }
 
-/** Queues the event's invitation to one exhibitor and links it to their membership. */
+/**
+ * Queues the event's invitation to one exhibitor and links it to their membership, which counts as
+ * invited from the first one on (the exhibitor sees the event and gets its reminders). The one
+ * function that queues an exhibitor's invitation to an event.
+ */
 export async function queueInvitation(
   tx: Tx,
   now: Date,
@@ -64,7 +69,10 @@ export async function queueInvitation(
   const messageId = await enqueueMail(tx, now, invitationMail(admin, event, exhibitor));
   await tx
     .updateTable('event_exhibitors')
-    .set({ invitation_message_id: messageId })
+    .set((eb) => ({
+      invitation_message_id: messageId,
+      invited_at: eb.fn.coalesce('invited_at', eb.val(iso(now))),
+    }))
     .where('event_id', '=', event.id)
     .where('exhibitor_id', '=', exhibitor.id)
     .execute();
@@ -241,6 +249,10 @@ export async function resendInvitation(
       await cancelPendingMessage(tx, member.invitation_message_id);
     }
     const invitationId = await queueInvitation(tx, now, admin, event, member);
+    // An exhibitor added without an invitation is invited now: their reminders start.
+    if (member.invited_at === null) {
+      await scheduleReminders(tx, deps.config.timeZone, now, event, [member]);
+    }
     await recordAudit(tx, admin, now, {
       action: 'exhibitor.invitation_resent',
       entityType: 'exhibitor',
@@ -254,6 +266,84 @@ export async function resendInvitation(
         .executeTakeFirstOrThrow(),
     );
   });
+}
+
+/** How many exhibitors of the event were added without an invitation and are still waiting. */
+export async function countPendingInvitations(deps: AppDeps, eventId: string): Promise<number> {
+  await getEventOr404(deps.db, eventId);
+  const row = await deps.db
+    .selectFrom('event_exhibitors')
+    .select(sql<number>`cast(count(*) as integer)`.as('n'))
+    .where('event_id', '=', eventId)
+    .where('invited_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * "Enviar invitaciones pendientes": invites every exhibitor of the event added without an invitation
+ * (unchecked at import or when duplicating), within the per-address limit of invitations, and
+ * starts their reminders. Each membership is claimed by one conditional update (invited_at still
+ * null), so two calls at once invite each exhibitor once.
+ */
+export async function sendPendingInvitations(
+  deps: AppDeps,
+  admin: Admin,
+  eventId: string,
+): Promise<{ sent: number; limited: number }> {
+  const now = deps.clock.now();
+  await getEventOr404(deps.db, eventId);
+  const pending = await deps.db
+    .selectFrom('event_exhibitors')
+    .select('exhibitor_id')
+    .where('event_id', '=', eventId)
+    .where('invited_at', 'is', null)
+    .orderBy('exhibitor_id')
+    .execute();
+  const allowed: string[] = [];
+  for (const { exhibitor_id } of pending) {
+    const hit = await hitThrottle(deps.db, invitationResendPerExhibitor, exhibitor_id, now);
+    if (hit.allowed) allowed.push(exhibitor_id);
+  }
+  const sent = await inEventTransaction(deps, eventId, async (tx, event) => {
+    const invited: { id: string; email: string }[] = [];
+    for (const part of chunks(allowed)) {
+      const claimed = await tx
+        .updateTable('event_exhibitors')
+        .set({ invited_at: iso(now) })
+        .where('event_id', '=', eventId)
+        .where('invited_at', 'is', null)
+        .where('exhibitor_id', 'in', part)
+        .returning('exhibitor_id')
+        .execute();
+      if (claimed.length === 0) continue;
+      invited.push(
+        ...(await tx
+          .selectFrom('exhibitors')
+          .select(['id', 'email'])
+          .where(
+            'id',
+            'in',
+            claimed.map((row) => row.exhibitor_id),
+          )
+          .orderBy('id')
+          .execute()),
+      );
+    }
+    for (const exhibitor of invited) await queueInvitation(tx, now, admin, event, exhibitor);
+    await scheduleReminders(tx, deps.config.timeZone, now, event, invited);
+    if (invited.length > 0) {
+      await recordAudit(tx, admin, now, {
+        action: 'exhibitors.invited',
+        entityType: 'event',
+        entityId: eventId,
+        eventId,
+        details: { invited: invited.length, limited: pending.length - allowed.length },
+      });
+    }
+    return invited.length;
+  });
+  return { sent, limited: pending.length - allowed.length };
 }
 
 /**
@@ -271,7 +361,7 @@ export async function editExhibitor(
 ): Promise<EventExhibitorView> {
   const now = deps.clock.now();
   return deps.transact(async (tx) => {
-    const { event } = await getMemberOr404(tx, eventId, exhibitorId);
+    const { event, member } = await getMemberOr404(tx, eventId, exhibitorId);
     const before = await tx
       .selectFrom('exhibitors')
       .select(['full_name', 'email', 'company'])
@@ -307,10 +397,13 @@ export async function editExhibitor(
         { exhibitorId, templates: ['voting-reminder', 'nonvoter-reminder', 'nomination-receipt'] },
         fields.email,
       );
-      invitationId = await queueInvitation(tx, now, admin, event, {
-        id: exhibitorId,
-        email: fields.email,
-      });
+      // An exhibitor added without an invitation stays uninvited: editing them invites nobody.
+      if (member.invited_at !== null) {
+        invitationId = await queueInvitation(tx, now, admin, event, {
+          id: exhibitorId,
+          email: fields.email,
+        });
+      }
     }
     await recordAudit(tx, admin, now, {
       action: 'exhibitor.edited',

@@ -66,14 +66,28 @@ const summary = (row: {
  */
 const selectMemberEvent = prepared<
   { exhibitorId: string; eventId: string },
-  { id: string; name: string; event_date: string; vote_deadline: string }
+  {
+    id: string;
+    name: string;
+    event_date: string;
+    vote_deadline: string;
+    voting_closed_at: string | null;
+  }
 >((db, arg) =>
   db
     .selectFrom('events')
     .innerJoin('event_exhibitors', 'event_exhibitors.event_id', 'events.id')
-    .select(['events.id', 'events.name', 'events.event_date', 'events.vote_deadline'])
+    .select([
+      'events.id',
+      'events.name',
+      'events.event_date',
+      'events.vote_deadline',
+      'events.voting_closed_at',
+    ])
     .where('events.id', '=', arg('eventId'))
     .where('event_exhibitors.exhibitor_id', '=', arg('exhibitorId'))
+    // Not yet invited (added without an invitation): as if not a member.
+    .where('event_exhibitors.invited_at', 'is not', null)
     // An archived event is hidden from its exhibitors.
     .where('events.archived_at', 'is', null),
 );
@@ -93,6 +107,7 @@ export async function listExhibitorEvents(
     .innerJoin('event_exhibitors', 'event_exhibitors.event_id', 'events.id')
     .select(['events.id', 'events.name', 'events.event_date', 'events.vote_deadline'])
     .where('event_exhibitors.exhibitor_id', '=', exhibitorId)
+    .where('event_exhibitors.invited_at', 'is not', null)
     .where('events.archived_at', 'is', null)
     .orderBy('events.event_date')
     .orderBy('events.name')
@@ -155,7 +170,12 @@ export async function getExhibitorEvent(
   };
   return {
     ...summary(event),
-    votingOpen: isVotingOpen(event.vote_deadline, deps.clock.now(), deps.config.timeZone),
+    votingOpen: isVotingOpen(
+      event.vote_deadline,
+      deps.clock.now(),
+      deps.config.timeZone,
+      event.voting_closed_at,
+    ),
     timeZone: deps.config.timeZone,
     lists: { consumption: list('consumption'), value: list('value') },
   };
@@ -228,20 +248,26 @@ const listEntry = (row: Nomination) => ({ order: row.list_order, ...toNominee(ro
  */
 const selectSaveTarget = prepared<
   ListKey,
-  { vote_deadline: string; archived_at: string | null; email: string }
+  {
+    vote_deadline: string;
+    voting_closed_at: string | null;
+    archived_at: string | null;
+    email: string;
+  }
 >((db, arg) => {
   const target = db
     .selectFrom('events as e')
     .innerJoin('event_exhibitors as m', 'm.event_id', 'e.id')
     .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
-    .select(['e.vote_deadline', 'e.archived_at', 'x.email'])
+    .select(['e.vote_deadline', 'e.voting_closed_at', 'e.archived_at', 'x.email'])
     .where('e.id', '=', arg('eventId'))
-    .where('m.exhibitor_id', '=', arg('exhibitorId'));
+    .where('m.exhibitor_id', '=', arg('exhibitorId'))
+    .where('m.invited_at', 'is not', null);
   return engineOf(db) === 'postgres' ? target.forNoKeyUpdate('m') : target;
 });
 
 /**
- * Refuses the save unless its exhibitor is in the event (404, as for any event not theirs, also
+ * Refuses the save unless its exhibitor is in the event and invited (404, as for any event not theirs, also
  * when removed since it was read), the event is not archived (409 "El evento está archivado";
  * checked here under the event's archive lock, which the route's transaction takes) and voting is
  * open (409 `voting_closed`). Answers the exhibitor's address.
@@ -255,7 +281,7 @@ async function checkSaveTarget(
   const target = (await selectSaveTarget(tx, key)).rows[0];
   if (!target) throw notFound(MSG.eventNotFound);
   if (target.archived_at !== null) throw new AppError('event_archived');
-  if (!isVotingOpen(target.vote_deadline, now, deps.config.timeZone)) {
+  if (!isVotingOpen(target.vote_deadline, now, deps.config.timeZone, target.voting_closed_at)) {
     throw new AppError('voting_closed');
   }
   return target.email;

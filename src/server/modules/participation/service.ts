@@ -114,11 +114,12 @@ const withoutNomination =
       ),
     );
 
-/** Exhibitors of the event without a single nomination. */
+/** Invited exhibitors of the event without a single nomination (the others cannot vote yet). */
 function nonVoters(db: Db, eventId: string) {
   return db
     .selectFrom('event_exhibitors as m')
     .where('m.event_id', '=', eventId)
+    .where('m.invited_at', 'is not', null)
     .where(withoutNomination(eventId));
 }
 
@@ -149,7 +150,7 @@ export async function sendNonVoterReminder(
   eventId: string,
 ): Promise<ReminderPlan> {
   return inEventTransaction(deps, eventId, async (tx, event, now) => {
-    if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone)) {
+    if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone, event.voting_closed_at)) {
       throw new AppError('voting_closed');
     }
     const withoutVotes = await nonVoters(tx, eventId)

@@ -34,6 +34,8 @@ interface FormValues {
   reminders: ReminderKind[];
   copyExhibitors: boolean;
   sendInvitations: boolean;
+  /** "Avisar a los expositores", offered when an edit moves the deadline later. */
+  notifyExhibitors: boolean;
 }
 
 /** The checkboxes only "Duplicar evento" has. */
@@ -103,8 +105,15 @@ function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
       reminders: [...(event?.reminders ?? duplicateOf?.reminders ?? DEFAULT_REMINDERS)],
       copyExhibitors: true,
       sendInvitations: false,
+      notifyExhibitors: false,
     },
   });
+  const deadline = form.watch('voteDeadline');
+  // Only an edit that moves the deadline later has anything to announce.
+  const extendsDeadline =
+    event !== undefined &&
+    deadline?.isValid() === true &&
+    deadline.format(ISO) > event.voteDeadline;
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
@@ -121,7 +130,10 @@ function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
     try {
       const body = { name: values.name, eventDate, voteDeadline, reminders: values.reminders };
       const saved = event
-        ? await update.mutateAsync({ params: { eventId: event.id }, body })
+        ? await update.mutateAsync({
+            params: { eventId: event.id },
+            body: { ...body, notifyExhibitors: extendsDeadline && values.notifyExhibitors },
+          })
         : duplicateOf
           ? await duplicate.mutateAsync({
               params: { eventId: duplicateOf.id },
@@ -224,6 +236,25 @@ function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
           </FormControl>
         )}
       />
+      {extendsDeadline ? (
+        <FormGroup>
+          <Controller
+            control={form.control}
+            name="notifyExhibitors"
+            render={({ field: { value, onChange } }) => (
+              <FormControlLabel
+                label="Avisar a los expositores"
+                control={
+                  <Checkbox
+                    checked={value}
+                    onChange={(change) => onChange(change.target.checked)}
+                  />
+                }
+              />
+            )}
+          />
+        </FormGroup>
+      ) : null}
       {duplicateOf ? (
         <FormGroup>
           {DUPLICATE_OPTIONS.map(([name, label]) => (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   anonymiseEvent,
   archiveEvent,
+  closeVoting,
   createEvent,
   deleteEvent,
   duplicateEvent,
@@ -48,6 +49,8 @@ export const useArchiveEvent = () =>
   useEndpointMutation(archiveEvent, { invalidates: eventWritesInvalidate });
 export const useUnarchiveEvent = () =>
   useEndpointMutation(unarchiveEvent, { invalidates: eventWritesInvalidate });
+/** Closing voting changes the event, its history and its participation: all of it is stale. */
+export const useCloseVoting = () => useEndpointMutation(closeVoting, { invalidates: () => [[]] });
 /** Anonymising changes every screen of the event (names, contacts, history): all of it is stale. */
 export const useAnonymiseEvent = () =>
   useEndpointMutation(anonymiseEvent, { invalidates: () => [[]] });

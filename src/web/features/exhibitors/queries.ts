@@ -4,10 +4,12 @@ import {
   editExhibitor,
   importRoster,
   listEventExhibitors,
+  pendingInvitations,
   previewRoster,
   removalImpact,
   removeExhibitor,
   resendInvitation,
+  sendPendingInvitations,
 } from '../../../shared/api/exhibitors.ts';
 import { participation, reminderPlan } from '../../../shared/api/participation.ts';
 import { endpointKey, endpointQuery, useEndpointMutation } from '../../lib/api.ts';
@@ -28,6 +30,7 @@ const exhibitorWritesInvalidate = (input: { params: { eventId: string } }) => {
     endpointKey(listEventExhibitors, ofEvent),
     endpointKey(participation, ofEvent),
     endpointKey(reminderPlan, ofEvent),
+    endpointKey(pendingInvitations, ofEvent),
   ];
 };
 
@@ -62,3 +65,9 @@ export const useEditExhibitor = () =>
 export const usePreviewRoster = () => useEndpointMutation(previewRoster);
 export const useImportRoster = () =>
   useEndpointMutation(importRoster, { invalidates: exhibitorWritesInvalidate });
+
+/** How many exhibitors were added without an invitation ("Enviar invitaciones pendientes"). */
+export const usePendingInvitations = (eventId: string) =>
+  useQuery(endpointQuery(pendingInvitations, { params: { eventId } }));
+export const useSendPendingInvitations = () =>
+  useEndpointMutation(sendPendingInvitations, { invalidates: exhibitorWritesInvalidate });

@@ -3,6 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import {
@@ -32,6 +33,7 @@ import {
   eventWritesInvalidate,
   useAnonymiseEvent,
   useArchiveEvent,
+  useCloseVoting,
   useDeleteEvent,
   useEvent,
   useUnarchiveEvent,
@@ -63,7 +65,7 @@ function BackButton() {
   );
 }
 
-type DialogName = 'edit' | 'delete' | 'duplicate' | 'archive' | 'anonymise' | null;
+type DialogName = 'edit' | 'delete' | 'duplicate' | 'archive' | 'anonymise' | 'close' | null;
 
 /** One icon button of the header: its tooltip is its accessible name. */
 function HeaderAction({
@@ -87,7 +89,8 @@ function HeaderAction({
 }
 
 /**
- * An event's header (name, dates; edit, duplicate, archive, delete; on an archived event
+ * An event's header (name, dates; close voting now while it is open, edit, duplicate, archive,
+ * delete; on an archived event
  * "Desarchivar" and "Anonimizar datos personales") above its tabs, each with its own URL.
  */
 export default function EventLayout() {
@@ -105,6 +108,7 @@ export default function EventLayout() {
   const archive = useArchiveEvent();
   const unarchive = useUnarchiveEvent();
   const anonymise = useAnonymiseEvent();
+  const closeVoting = useCloseVoting();
   const current = TABS.find((tab) => tab.path === pathname.split('/')[4])?.path;
   const loaded = query.isSuccess;
   // On a phone the tabs scroll sideways: bring the current one into view once they are drawn.
@@ -147,7 +151,7 @@ export default function EventLayout() {
 
   /** Archive, un-archive or anonymise, with a toast saying what happened or why not. */
   async function lifecycle(
-    action: typeof archive | typeof unarchive | typeof anonymise,
+    action: typeof archive | typeof unarchive | typeof anonymise | typeof closeVoting,
     done: string,
   ) {
     try {
@@ -177,6 +181,13 @@ export default function EventLayout() {
         </Box>
         <Box sx={{ display: 'flex', flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
           <ExportEventAction eventId={eventId} />
+          {event.status === 'open' ? (
+            <HeaderAction
+              label="Cerrar votación ahora"
+              icon={<EventBusyIcon />}
+              onClick={() => setDialog('close')}
+            />
+          ) : null}
           {event.archived ? null : (
             <HeaderAction
               label="Editar evento"
@@ -271,6 +282,15 @@ export default function EventLayout() {
         confirmLabel="Archivar"
         busy={archive.isPending}
         onConfirm={() => void lifecycle(archive, MSG.eventArchivedNotice)}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog === 'close'}
+        title="¿Cerrar votación ahora?"
+        text={MSG.closeVotingWarning}
+        confirmLabel="Cerrar votación"
+        busy={closeVoting.isPending}
+        onConfirm={() => void lifecycle(closeVoting, MSG.votingClosedNotice)}
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog

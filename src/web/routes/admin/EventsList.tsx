@@ -1,11 +1,26 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, FormControlLabel, Link, Stack, Switch, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  FormControlLabel,
+  Link,
+  Stack,
+  Switch,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { formatDisplayDate } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
-import type { EventView } from '../../../shared/schemas/events.ts';
+import { votedPercentText } from '../../../shared/calendar-texts.ts';
+import {
+  EVENT_STATUS_LABELS,
+  type EventStatus,
+  type EventView,
+} from '../../../shared/schemas/events.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { useEventList } from '../../features/events/queries.ts';
 import { SearchForm } from '../../components/SearchForm.tsx';
@@ -15,6 +30,12 @@ import { QueryState } from '../../components/QueryState.tsx';
 const EventDialog = lazy(() =>
   import('../../features/events/EventDialog.tsx').then((m) => ({ default: m.EventDialog })),
 );
+
+const STATUS_COLORS: Record<EventStatus, ChipProps['color']> = {
+  open: 'success',
+  closed: 'default',
+  archived: 'default',
+};
 
 const columns: Column<EventView>[] = [
   {
@@ -27,6 +48,20 @@ const columns: Column<EventView>[] = [
   },
   { header: 'Fecha límite', render: (event) => formatDisplayDate(event.voteDeadline) },
   { header: 'Fecha del Evento', render: (event) => formatDisplayDate(event.eventDate) },
+  {
+    header: 'Estado',
+    // Where the event stands, and for an open one how many of its exhibitors voted so far.
+    render: (event) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <StatusChip status={event.status} labels={EVENT_STATUS_LABELS} colors={STATUS_COLORS} />
+        {event.votedPercent === null ? null : (
+          <Typography variant="body2" component="span">
+            {votedPercentText(event.votedPercent)}
+          </Typography>
+        )}
+      </Box>
+    ),
+  },
 ];
 
 /** Arriving from a deleted event (navigation state `deleted`), confirm it once. */

@@ -30,6 +30,7 @@ import { useToast } from '../../components/Toasts.tsx';
 import { useEventWritable } from '../../features/events/queries.ts';
 import { ExhibitorDialog } from '../../features/exhibitors/ExhibitorDialog.tsx';
 import { ImportDialog } from '../../features/exhibitors/ImportDialog.tsx';
+import { PendingInvitationsAction } from '../../features/exhibitors/PendingInvitations.tsx';
 import { downloadFile } from '../../features/results/queries.ts';
 import {
   exhibitorsQuery,
@@ -212,6 +213,7 @@ export default function ExhibitorsTab() {
             flexWrap: 'wrap',
           }}
         >
+          <PendingInvitationsAction eventId={eventId} />
           <Button
             variant="outlined"
             startIcon={<UploadFileIcon />}
