@@ -7,7 +7,6 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import {
   ROSTER_FILE_MESSAGES,
   ROSTER_MAX_BYTES,
-  ROSTER_MAX_CELL_CHARS,
   ROSTER_MAX_COLUMNS,
   ROSTER_MAX_ROWS,
   ROSTER_TEMPLATE_HEADERS,
@@ -19,6 +18,7 @@ import { emailField } from '../../../shared/schemas/common.ts';
 import { exhibitorInput } from '../../../shared/schemas/exhibitors.ts';
 import { writeWorkbook } from '../../lib/xlsx.ts';
 import {
+  cellText,
   readFirstSheet,
   type SheetLimits,
   type SheetResult,
@@ -60,26 +60,11 @@ const fileError = (code: RosterFileErrorCode): RosterFileResult => ({
  */
 const MAX_LINES = 10 * ROSTER_MAX_ROWS;
 
-/**
- * A cell's text as kept: trimmed and, past ROSTER_MAX_CELL_CHARS, cut there and ending in "…", a
- * fresh copy so that the rest of a huge text can be collected.
- */
-export function cellText(raw: string): string {
-  const text = raw.trim();
-  if (text.length <= ROSTER_MAX_CELL_CHARS) return text;
-  let cut = ROSTER_MAX_CELL_CHARS;
-  // Never keep half of a character outside the Basic Multilingual Plane.
-  const last = text.charCodeAt(cut - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut -= 1;
-  return Buffer.from(`${text.slice(0, cut)}…`, 'utf8').toString('utf8');
-}
-
 const SHEET_LIMITS: SheetLimits = {
   // The header, 5,000 exhibitors and one more: enough to tell that there are too many.
   maxRows: ROSTER_MAX_ROWS + 2,
   maxLines: MAX_LINES,
   maxColumns: ROSTER_MAX_COLUMNS,
-  cellText,
 };
 
 /**
@@ -204,7 +189,7 @@ async function csvSheet(bytes: Uint8Array, limits: SheetLimits): Promise<SheetRe
       stoppedEarly = true;
       return;
     }
-    const cells = record.map(limits.cellText);
+    const cells = record.map(cellText);
     if (!cells.some((cell) => cell !== '')) return;
     rows.push({ row: lines, cells });
     if (rows.length >= limits.maxRows) stoppedEarly = true;

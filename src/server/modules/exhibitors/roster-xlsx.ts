@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import {
+  ROSTER_MAX_CELL_CHARS,
   ROSTER_MAX_PACKING_RATIO,
   ROSTER_MAX_UNPACKED_BYTES,
   type RosterFileErrorCode,
@@ -20,8 +21,6 @@ export interface SheetLimits {
   maxLines: number;
   /** A value in a later column refuses the file. */
   maxColumns: number;
-  /** What a cell's text is turned into (trimmed, cut), as soon as it is read. */
-  cellText(raw: string): string;
 }
 
 export type SheetResult =
@@ -34,6 +33,51 @@ const ZIP_LIMITS = {
   ratioFloorBytes: 1024 * 1024,
 };
 
+/**
+ * A cell's text as kept: trimmed and, past ROSTER_MAX_CELL_CHARS, cut there and ending in "…".
+ * The cut is above every field's own limit, so a cut cell always fails its field's rule (it is
+ * never stored cut), and it bounds what the preview echoes. A fresh copy: a slice would keep the
+ * whole huge text alive.
+ */
+export function cellText(raw: string): string {
+  const text = raw.trim();
+  return text.length <= ROSTER_MAX_CELL_CHARS ? text : cut(text);
+}
+
+function cut(text: string): string {
+  let end = ROSTER_MAX_CELL_CHARS;
+  // Never keep half of a character outside the Basic Multilingual Plane.
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return Buffer.from(`${text.slice(0, end)}…`, 'utf8').toString('utf8');
+}
+
+/**
+ * A cell's text collected as the parser hands it over, no further than it can be kept: leading
+ * whitespace is skipped and, past ROSTER_MAX_CELL_CHARS, the rest is not collected and the cell
+ * ends in "…" (so it fails every field's length rule, as the whole text would).
+ */
+class CellText {
+  private text = '';
+  private full = false;
+  add(chunk: string): void {
+    if (this.full) return;
+    this.text += this.text === '' ? chunk.trimStart() : chunk;
+    if (this.text.length > ROSTER_MAX_CELL_CHARS) {
+      this.full = true;
+      this.text = this.text.slice(0, ROSTER_MAX_CELL_CHARS);
+    }
+  }
+  /** The text as kept (see cellText); a cell cut while collected always ends in "…". */
+  value(): string {
+    return this.full ? cut(this.text) : cellText(this.text);
+  }
+  reset(): void {
+    this.text = '';
+    this.full = false;
+  }
+}
+
 /** A cell before the shared strings are looked up: its text, or the index of its shared string. */
 type RawCell = string | { shared: number };
 type RawRow = { row: number; cells: RawCell[] };
@@ -41,7 +85,7 @@ type RawRow = { row: number; cells: RawCell[] };
 /**
  * The first sheet of an .xlsx, read within bounds. The zip's directory is checked before anything
  * is inflated (bounded-zip.ts); the sheet is then streamed through a SAX parser and reading stops
- * at `maxRows`; only the shared strings those rows use are kept, each cut by `cellText`. Inflating
+ * at `maxRows`; only the shared strings those rows use are kept, each cut (see cellText). Inflating
  * runs off the main thread and parsing goes one chunk at a time, so other requests are answered
  * meanwhile. Reading the parts ourselves (exceljs loads the whole workbook before giving a row)
  * is what makes the bounds hold.
@@ -69,7 +113,7 @@ export async function readFirstSheet(bytes: Uint8Array, limits: SheetLimits): Pr
     for (const row of sheet.rows) {
       for (const cell of row.cells) if (typeof cell === 'object') needed.add(cell.shared);
     }
-    const shared = await readSharedStrings(zip, needed, limits.cellText);
+    const shared = await readSharedStrings(zip, needed);
     const rows = sheet.rows.map(({ row, cells }) => ({
       row,
       cells: Array.from(cells, (cell) =>
@@ -170,7 +214,7 @@ type SheetRead =
   { ok: true; rows: RawRow[]; stoppedEarly: boolean } | { ok: false; code: RosterFileErrorCode };
 
 /**
- * The rows of a sheet that hold a value, each cell as its text (cut by `cellText`) or its shared
+ * The rows of a sheet that hold a value, each cell as its text (see cellText) or its shared
  * string's index. A row whose only values are shared strings counts as holding a value even when
  * they are blank: Excel does not store a blank shared string for an empty cell.
  */
@@ -181,7 +225,7 @@ async function readSheet(zip: BoundedZip, name: string, limits: SheetLimits): Pr
   let cells: RawCell[] = [];
   let column = -1;
   let type = 'n';
-  let text = '';
+  const text = new CellText();
   let inValue = false;
   let inInlineText = false;
   let inPhonetic = false;
@@ -208,7 +252,7 @@ async function readSheet(zip: BoundedZip, name: string, limits: SheetLimits): Pr
             const reference = attribute(tag, 'r');
             column = reference ? columnOf(reference) : column + 1;
             type = attribute(tag, 't') ?? 'n';
-            text = '';
+            text.reset();
             hasValue = false;
             break;
           }
@@ -226,7 +270,7 @@ async function readSheet(zip: BoundedZip, name: string, limits: SheetLimits): Pr
         }
       });
       const addText = (chunk: string) => {
-        if (outcome === 'reading' && (inValue || (inInlineText && !inPhonetic))) text += chunk;
+        if (outcome === 'reading' && (inValue || (inInlineText && !inPhonetic))) text.add(chunk);
       };
       parser.on('text', addText);
       parser.on('cdata', addText);
@@ -249,7 +293,7 @@ async function readSheet(zip: BoundedZip, name: string, limits: SheetLimits): Pr
               break;
             }
             cells[column] =
-              type === 's' ? { shared: Number(text) } : limits.cellText(cellValue(type, text));
+              type === 's' ? { shared: Number(text.value()) } : cellValue(type, text.value());
             break;
           }
           case 'row':
@@ -273,11 +317,10 @@ function cellValue(type: string, text: string): string {
   return text;
 }
 
-/** The shared strings with the given indexes, each cut by `cellText`; reading stops after the last. */
+/** The shared strings with the given indexes, each cut (see cellText); reading stops after the last. */
 async function readSharedStrings(
   zip: BoundedZip,
   needed: ReadonlySet<number>,
-  cellText: (raw: string) => string,
 ): Promise<Map<number, string>> {
   const found = new Map<number, string>();
   const name = 'xl/sharedStrings.xml';
@@ -285,7 +328,7 @@ async function readSharedStrings(
   let last = 0;
   for (const wanted of needed) last = Math.max(last, wanted);
   let index = -1;
-  let text = '';
+  const text = new CellText();
   let inText = false;
   let inPhonetic = false;
   await parseEntry(
@@ -296,12 +339,12 @@ async function readSharedStrings(
         const tagName = localName(tag);
         if (tagName === 'si') {
           index += 1;
-          text = '';
+          text.reset();
         } else if (tagName === 't') inText = true;
         else if (tagName === 'rPh') inPhonetic = true;
       });
       const addText = (chunk: string) => {
-        if (inText && !inPhonetic && needed.has(index)) text += chunk;
+        if (inText && !inPhonetic && needed.has(index)) text.add(chunk);
       };
       parser.on('text', addText);
       parser.on('cdata', addText);
@@ -309,7 +352,7 @@ async function readSharedStrings(
         const tagName = localName(tag);
         if (tagName === 't') inText = false;
         else if (tagName === 'rPh') inPhonetic = false;
-        else if (tagName === 'si' && needed.has(index)) found.set(index, cellText(text));
+        else if (tagName === 'si' && needed.has(index)) found.set(index, text.value());
       });
     },
     () => index > last,
