@@ -8,6 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_VALUE } from '../../src/server/app.ts';
+import {
+  readRosterFile,
+  type RosterFileResult,
+} from '../../src/server/modules/exhibitors/roster-file.ts';
 import { ROSTER_FILE_MESSAGES, ROSTER_MAX_BYTES } from '../../src/shared/roster-messages.ts';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
 import { multipart } from '../helpers/multipart.ts';
@@ -162,6 +166,7 @@ describe('import files shaped to take the server down', () => {
       }
     })();
     const started = performance.now();
+    const cpuBefore = process.threadCpuUsage();
     const response = await postFromWorker(
       `${baseUrl}${url}`,
       { cookie: as.cookie, [CSRF_HEADER]: CSRF_VALUE, ...body.headers },
@@ -169,6 +174,7 @@ describe('import files shaped to take the server down', () => {
     );
     const json = JSON.parse(response.text) as { error: { message: string; fields: unknown } };
     const elapsed = performance.now() - started;
+    const cpu = process.threadCpuUsage(cpuBefore);
     answered = true;
     await probing;
     clearInterval(sampler);
@@ -176,6 +182,7 @@ describe('import files shaped to take the server down', () => {
       status: response.status,
       json,
       elapsed,
+      cpuMs: (cpu.user + cpu.system) / 1000,
       healthLatencies,
       longestTurnMs,
       heapGrowthMb: (heapPeak - heapBefore) / MB,
@@ -210,16 +217,83 @@ describe('import files shaped to take the server down', () => {
         const sent = await sendWhileProbing(url, file);
         expect(sent.status).toBe(400);
         expect(sent.json.error).toMatchObject({ message, fields: { file: message } });
-        expect(sent.elapsed).toBeLessThan(5_000);
+        // The event loop's CPU time for the whole request (/healthz probes included), and the wall
+        // clock with room for a loaded machine.
+        expect(sent.cpuMs).toBeLessThan(1_000);
+        expect(sent.elapsed).toBeLessThan(10_000);
         expect(sent.heapGrowthMb).toBeLessThan(100);
         expect(sent.healthLatencies.length).toBeGreaterThan(0);
-        expect(sent.longestTurnMs).toBeLessThan(50);
+        expect(sent.longestTurnMs).toBeLessThan(75);
         measured.push(
-          `${key} ${url.endsWith('preview') ? 'preview' : 'import'}: ${Math.round(sent.elapsed)} ms, heap +${sent.heapGrowthMb.toFixed(0)} MB, longest loop turn ${Math.round(sent.longestTurnMs)} ms of CPU, /healthz ×${sent.healthLatencies.length} slowest ${Math.round(Math.max(...sent.healthLatencies))} ms`,
+          `${key} ${url.endsWith('preview') ? 'preview' : 'import'}: ${Math.round(sent.elapsed)} ms (${Math.round(sent.cpuMs)} ms of the loop's CPU), heap +${sent.heapGrowthMb.toFixed(0)} MB, longest loop turn ${Math.round(sent.longestTurnMs)} ms of CPU, /healthz ×${sent.healthLatencies.length} slowest ${Math.round(Math.max(...sent.healthLatencies))} ms`,
         );
       }
       expect(await exhibitorCount()).toBe(before);
     },
     30_000,
   );
+});
+
+describe('readRosterFile on hand-built workbooks', () => {
+  const inline = (ref: string, text: string) =>
+    `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+  const rowsOf = (result: RosterFileResult) => {
+    if (!result.ok) throw new Error(`expected rows, got ${result.error.message}`);
+    return result.rows;
+  };
+  const errorOf = (result: RosterFileResult) => {
+    if (result.ok) throw new Error('expected a file error');
+    return result.error.message;
+  };
+
+  it('reads the first sheet through its relationship, shared strings (rich text, without phonetic runs) and inline strings', async () => {
+    const parts = workbookParts(
+      [
+        `<row r="1"><c r="A1" t="s"><v>0</v></c>${inline('B1', 'Nombre')}</row>`,
+        `<row r="3"><c r="A3" t="s"><v>1</v></c><c r="B3" t="s"><v>2</v></c></row>`,
+      ],
+      [
+        '<si><t>Email</t></si><si><t> ana@example.com </t></si>',
+        '<si><r><t>Ana </t></r><r><t>Pérez</t></r><rPh><t>ア</t></rPh></si>',
+      ],
+    );
+    const rows = rowsOf(
+      await readRosterFile({ fileName: 'x.xlsx', bytes: await zipArchive(parts) }),
+    );
+    expect(rows).toEqual([
+      { row: 3, fullName: 'Ana Pérez', email: 'ana@example.com', company: '' },
+    ]);
+  });
+
+  it('refuses an xlsx whose parts unpack too far, by its directory, before inflating them', async () => {
+    // 60 MB of spaces: over the total and at a ratio of about a thousand to one.
+    function* spaces() {
+      yield '<si><t>';
+      for (let i = 0; i < 60; i += 1) yield Buffer.alloc(1024 * 1024, ' ');
+      yield '</t></si>';
+    }
+    const bomb = await zipArchive(
+      workbookParts([`<row r="1">${inline('A1', 'Email')}</row>`], spaces()),
+    );
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(errorOf(await readRosterFile({ fileName: 'x.xlsx', bytes: bomb }))).toBe(
+      'El archivo Excel ocupa demasiado al descomprimirlo. Guárdelo solo con la hoja de expositores e intente de nuevo.',
+    );
+    // The same part declared as 1 KB, and used by a row: inflating stops past 1 KB, and the file
+    // is unreadable.
+    const rows = [
+      `<row r="1">${inline('A1', 'Email')}</row>`,
+      '<row r="2"><c r="A2" t="s"><v>0</v></c></row>',
+    ];
+    const lying = await zipArchive(
+      workbookParts(rows, spaces(), {
+        sharedStringsDeclaredSize: 1024,
+      }),
+    );
+    const started = performance.now();
+    expect(errorOf(await readRosterFile({ fileName: 'x.xlsx', bytes: lying }))).toBe(
+      ROSTER_FILE_MESSAGES.unsupportedType,
+    );
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
 });
