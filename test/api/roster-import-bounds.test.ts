@@ -223,7 +223,7 @@ describe('import files shaped to take the server down', () => {
         expect(sent.elapsed).toBeLessThan(10_000);
         expect(sent.heapGrowthMb).toBeLessThan(100);
         expect(sent.healthLatencies.length).toBeGreaterThan(0);
-        expect(sent.longestTurnMs).toBeLessThan(75);
+        expect(sent.longestTurnMs).toBeLessThan(100);
         measured.push(
           `${key} ${url.endsWith('preview') ? 'preview' : 'import'}: ${Math.round(sent.elapsed)} ms (${Math.round(sent.cpuMs)} ms of the loop's CPU), heap +${sent.heapGrowthMb.toFixed(0)} MB, longest loop turn ${Math.round(sent.longestTurnMs)} ms of CPU, /healthz ×${sent.healthLatencies.length} slowest ${Math.round(Math.max(...sent.healthLatencies))} ms`,
         );
