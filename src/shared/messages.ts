@@ -88,6 +88,9 @@ export const MSG = {
   rosterNoEmailColumn: 'El archivo no tiene una columna "Email".',
   rosterTooManyRows: 'El archivo tiene más de 5.000 filas.',
   rosterTooLarge: 'El archivo supera el tamaño máximo de 5 MB.',
+  rosterTooManyColumns: 'El archivo tiene más de 100 columnas.',
+  rosterUnpackedTooLarge:
+    'El archivo Excel ocupa demasiado al descomprimirlo. Guárdelo solo con la hoja de expositores e intente de nuevo.',
   rankingTieRule:
     'A igual puntaje, ubica primero al reseller con más primeros puestos; luego con más segundos, terceros, cuartos y quintos puestos; luego con más nominaciones y, por último, al nominado primero. Quienes empatan en todo comparten el puesto.',
   eventDeleted: 'El evento fue eliminado',

@@ -9,6 +9,23 @@ import { MSG } from './messages.ts';
 export const ROSTER_MAX_BYTES = 5 * 1024 * 1024;
 /** Most exhibitor rows one file may hold (the header row not counted). */
 export const ROSTER_MAX_ROWS = 5000;
+/** Most columns a row may have (the header's and every other). */
+export const ROSTER_MAX_COLUMNS = 100;
+/**
+ * Longest cell text kept, once trimmed: longer ones are cut there and end in "…". It is above every
+ * field's own limit (200 for names, 254 for addresses), so a cut cell always fails its field's rule
+ * and is never stored cut; and it bounds what the preview echoes back.
+ */
+export const ROSTER_MAX_CELL_CHARS = 256;
+/**
+ * An .xlsx is a zip archive: what its directory says it unpacks to, in total, and how much any part
+ * over 1 MB may be compressed. A real roster of 5,000 rows unpacks to a few megabytes at ratios
+ * under 20 (Excel's 400,000 rows: 36 MB); a decompression bomb packs hundreds of megabytes into a
+ * few kilobytes. Reading stops at row 5,001 and keeps only the cells it needs, so what is within
+ * these bounds costs time in proportion, never memory.
+ */
+export const ROSTER_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+export const ROSTER_MAX_PACKING_RATIO = 100;
 
 /** The headers of the template, which are also the preferred names of the columns. */
 export const ROSTER_TEMPLATE_HEADERS = ['Nombre completo', 'Email', 'Empresa'] as const;
@@ -19,6 +36,8 @@ export const ROSTER_FILE_MESSAGES = {
   noEmailColumn: MSG.rosterNoEmailColumn,
   tooManyRows: MSG.rosterTooManyRows,
   tooLarge: MSG.rosterTooLarge,
+  tooManyColumns: MSG.rosterTooManyColumns,
+  unpackedTooLarge: MSG.rosterUnpackedTooLarge,
 } as const;
 
 export type RosterFileErrorCode = keyof typeof ROSTER_FILE_MESSAGES;
@@ -28,6 +47,8 @@ export const ROSTER_ROW_STATUSES = [
   'alreadyInEvent',
   'invalidEmail',
   'missingName',
+  'invalidName',
+  'invalidCompany',
   'repeatedInFile',
   'isAdmin',
 ] as const;
@@ -39,6 +60,8 @@ export const ROSTER_ROW_STATUS_LABELS: Record<RosterRowStatus, string> = {
   alreadyInEvent: 'Ya está en el evento',
   invalidEmail: 'Email inválido',
   missingName: 'Falta el nombre',
+  invalidName: 'Nombre inválido',
+  invalidCompany: 'Empresa inválida',
   repeatedInFile: 'Repetido en el archivo',
   isAdmin: 'Es un administrador',
 };

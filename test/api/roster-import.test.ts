@@ -1,12 +1,26 @@
+import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ROSTER_FILE_MESSAGES, rosterSummaryText } from '../../src/shared/roster-messages.ts';
+import { CSRF_HEADER, CSRF_VALUE } from '../../src/server/app.ts';
+import { CURRENT_USER_COOKIE, SESSION_COOKIE } from '../../src/shared/constants.ts';
+import {
+  ROSTER_FILE_MESSAGES,
+  ROSTER_ROW_STATUS_LABELS,
+  rosterSummaryText,
+} from '../../src/shared/roster-messages.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 
 const csv = (text: string) => Buffer.from(text, 'utf8');
+
+/** The session cookie a fetch response set, as a Cookie header. */
+function sessionCookieOf(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.slice(0, cookie.indexOf(';'));
+}
 
 /** A file with one row of every "Estado", in the order a user might type them. */
 const mixedFile = (taken: { member: string; admin: string }) =>
@@ -285,6 +299,121 @@ describe('importing exhibitors from a file', () => {
       .where('template', '=', 'exhibitor-invitation')
       .execute();
     expect(invitations).toHaveLength(30);
+  });
+
+  it("checks each row's name and company with the exhibitor form's rules: Nombre inválido, Empresa inválida, nothing of them stored", async () => {
+    const { event } = await eventWithOneMember();
+    const address = (n: number) => `forma.${n}.${event.id}@empresa.test`;
+    const longName = 'N'.repeat(300);
+    const hugeName = `Ana\u0001${'x'.repeat(300_000)}`;
+    const file = csv(
+      [
+        'Nombre completo;Email;Empresa',
+        `${longName};${address(1)};Acme`,
+        `Ana\u0007Pérez;${address(2)};Acme`,
+        `Luis Gómez;${address(3)};${'E'.repeat(201)}`,
+        `Eva Díaz;${address(4)};Beta\u001fSA`,
+        `${hugeName};${address(5)};Acme`,
+        `${'B'.repeat(200)};${address(6)};${'C'.repeat(200)}`,
+      ].join('\n'),
+    );
+    const before = await members(event.id);
+    const previewed = await preview(event.id, 'forma.csv', file);
+    expect(previewed.statusCode).toBe(200);
+    const rows = previewed.json().rows as {
+      row: number;
+      fullName: string;
+      company: string;
+      status: keyof typeof ROSTER_ROW_STATUS_LABELS;
+      message?: string;
+    }[];
+    expect(rows.map((r) => [r.row, ROSTER_ROW_STATUS_LABELS[r.status], r.message])).toEqual([
+      [2, 'Nombre inválido', MSG.invalidInput],
+      [3, 'Nombre inválido', MSG.invalidCharacters],
+      [4, 'Empresa inválida', MSG.invalidInput],
+      [5, 'Empresa inválida', MSG.invalidCharacters],
+      // Too long and with a control character: the form's first message is the length's.
+      [6, 'Nombre inválido', MSG.invalidInput],
+      [7, 'Nuevo', undefined],
+    ]);
+    // What is echoed back is cut at 256 characters: never the 300,000 of the file.
+    expect(rows[0]?.fullName).toBe(`${'N'.repeat(256)}…`);
+    expect(rows[4]?.fullName).toBe(`${hugeName.slice(0, 256)}…`);
+    expect(previewed.json().summary).toEqual({ nuevos: 1, yaEstaban: 0, conErrores: 5 });
+    expect(await members(event.id)).toEqual(before);
+
+    const confirmed = await confirm(event.id, 'forma.csv', file);
+    expect(confirmed.json()).toEqual({
+      added: 1,
+      summary: { nuevos: 1, yaEstaban: 0, conErrores: 5 },
+    });
+    const stored = await t.deps.db
+      .selectFrom('exhibitors')
+      .select(['email', 'full_name', 'company'])
+      .where('email', 'in', [1, 2, 3, 4, 5, 6].map(address))
+      .execute();
+    expect(stored).toEqual([
+      { email: address(6), full_name: 'B'.repeat(200), company: 'C'.repeat(200) },
+    ]);
+  });
+
+  it('reads a cell of an xlsx no further than 256 characters and refuses the name it held', async () => {
+    const { event } = await eventWithOneMember();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Hoja1');
+    sheet.addRow(['Email', 'Nombre completo', 'Empresa']);
+    sheet.addRow([`largo.${event.id}@empresa.test`, 'Z'.repeat(100_000), 'Acme']);
+    const data = Buffer.from(await workbook.xlsx.writeBuffer());
+    const response = await preview(event.id, 'largo.xlsx', data);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().rows).toEqual([
+      {
+        row: 2,
+        fullName: `${'Z'.repeat(256)}…`,
+        email: `largo.${event.id}@empresa.test`,
+        company: 'Acme',
+        status: 'invalidName',
+        message: MSG.invalidInput,
+      },
+    ]);
+  });
+
+  it('signs in an exhibitor whose stored name is 300,000 characters: the display cookie carries 200', async () => {
+    // Such a name got in through the import before it applied the form's rules; the cookie that
+    // showed it made the sign-in answer's headers larger than any HTTP client accepts.
+    const hugeName = `Ana\u0001${'x'.repeat(300_000)}`;
+    const exhibitor = await seedExhibitor(t.deps.db, {
+      email: `nombre.enorme.${Date.now()}@empresa.test`,
+      fullName: hugeName,
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const post = (url: string, body: unknown) =>
+      fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_VALUE },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/api/auth/start', { email: exhibitor.email })).status).toBe(200);
+    await t.deliverMail();
+    const code = /\b(\d{6})\b/.exec(t.smtp.latestTo(exhibitor.email)?.text ?? '')?.[1];
+    const signedIn = await post('/api/auth/code', { email: exhibitor.email, code });
+    expect(signedIn.status).toBe(200);
+    const display = signedIn.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith(`${CURRENT_USER_COOKIE}=`));
+    expect(display).toBeDefined();
+    expect(display!.length).toBeLessThan(4096);
+    const value = display!.slice(CURRENT_USER_COOKIE.length + 1, display!.indexOf(';'));
+    expect(JSON.parse(decodeURIComponent(value))).toEqual({
+      role: 'exh',
+      email: exhibitor.email,
+      fullName: `${hugeName.slice(0, 199)}…`,
+    });
+    // The session works: the name the app shows from it is the stored one, whole.
+    const session = sessionCookieOf(signedIn);
+    const me = await fetch(`${base}/api/session`, { headers: { cookie: session } });
+    expect(((await me.json()) as { user: { fullName: string } }).user.fullName).toBe(hugeName);
   });
 
   it('gives the template with the three headers', async () => {

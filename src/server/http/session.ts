@@ -209,6 +209,22 @@ export function sessionCookieName(deps: AppDeps): string {
   return isSecure(deps) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
+/**
+ * The longest name the display cookie carries. The forms allow 200 characters; a name stored
+ * before they did (or by an import that skipped them) is cut here, so the cookie stays far under
+ * the 4 KB browsers and HTTP clients accept, whatever the name. It is display data only.
+ */
+export const DISPLAY_NAME_MAX_CHARS = 200;
+
+function displayName(fullName: string): string {
+  if (fullName.length <= DISPLAY_NAME_MAX_CHARS) return fullName;
+  // Never keep half of a character outside the Basic Multilingual Plane.
+  const last = fullName.charCodeAt(DISPLAY_NAME_MAX_CHARS - 1);
+  const cut =
+    last >= 0xd800 && last <= 0xdbff ? DISPLAY_NAME_MAX_CHARS - 1 : DISPLAY_NAME_MAX_CHARS;
+  return `${fullName.slice(0, cut - 1)}…`;
+}
+
 /** Sets the httpOnly session cookie and the display-only `currentUser` cookie. */
 export function setSessionCookies(
   reply: FastifyReply,
@@ -224,7 +240,8 @@ export function setSessionCookies(
     secure,
     maxAge: SESSION_ABSOLUTE_DAYS * 86_400,
   });
-  reply.setCookie(CURRENT_USER_COOKIE, JSON.stringify(user), {
+  const display = { ...user, fullName: displayName(user.fullName) };
+  reply.setCookie(CURRENT_USER_COOKIE, JSON.stringify(display), {
     path: '/',
     httpOnly: false,
     sameSite: 'lax',

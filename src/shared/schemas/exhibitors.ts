@@ -60,6 +60,8 @@ export const rosterPreviewRow = z.object({
   email: z.string(),
   company: z.string(),
   status: z.enum(ROSTER_ROW_STATUSES),
+  /** For "Nombre inválido" and "Empresa inválida": the exhibitor form's message for the value. */
+  message: z.string().optional(),
 });
 
 const rosterSummary = z.object({

@@ -237,6 +237,33 @@ describe('readRosterFile: files refused', () => {
   });
 });
 
+describe('readRosterFile: bounds', () => {
+  it('accepts 100 columns and refuses 101, in CSV and in xlsx', async () => {
+    const headers = (count: number) => [
+      'Email',
+      ...Array.from({ length: count - 1 }, (_, i) => `C${i}`),
+    ];
+    const csvOf = (count: number) => utf8(`${headers(count).join(';')}\nana@example.com\n`);
+    expect(rowsOf(await readRosterFile({ fileName: 'x.csv', bytes: csvOf(100) }))).toHaveLength(1);
+    expect(errorOf(await readRosterFile({ fileName: 'x.csv', bytes: csvOf(101) }))).toBe(
+      'El archivo tiene más de 100 columnas.',
+    );
+    const wide = await xlsx([headers(101), ['ana@example.com']]);
+    expect(errorOf(await readRosterFile({ fileName: 'x.xlsx', bytes: wide }))).toBe(
+      ROSTER_FILE_MESSAGES.tooManyColumns,
+    );
+  });
+
+  it('cuts a cell at 256 characters once trimmed, ending it in "…"', async () => {
+    const name = `  ${'a'.repeat(255)}b${'c'.repeat(10)}  `;
+    const bytes = utf8(
+      `Email;Nombre\nana@example.com;${name}\nluis@example.com;${'d'.repeat(256)}\n`,
+    );
+    const rows = rowsOf(await readRosterFile({ fileName: 'x.csv', bytes }));
+    expect(rows.map((row) => row.fullName)).toEqual([`${'a'.repeat(255)}b…`, 'd'.repeat(256)]);
+  });
+});
+
 describe('classifyRosterRows', () => {
   const context = {
     eventEmails: new Set(['ya@example.com']),

@@ -1,8 +1,13 @@
 import path from 'node:path';
+import { isUtf8 } from 'node:buffer';
+import { finished } from 'node:stream/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { parse as parseCsvStream, type CastingFunction } from 'csv-parse';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
   ROSTER_FILE_MESSAGES,
   ROSTER_MAX_BYTES,
+  ROSTER_MAX_COLUMNS,
   ROSTER_MAX_ROWS,
   ROSTER_TEMPLATE_HEADERS,
   type RosterFileErrorCode,
@@ -10,9 +15,17 @@ import {
   type RosterSummary,
 } from '../../../shared/roster-messages.ts';
 import { emailField } from '../../../shared/schemas/common.ts';
+import { exhibitorInput } from '../../../shared/schemas/exhibitors.ts';
 import { writeWorkbook } from '../../lib/xlsx.ts';
+import {
+  cellText,
+  readFirstSheet,
+  type SheetLimits,
+  type SheetResult,
+  type SheetRow,
+} from './roster-xlsx.ts';
 
-/** One exhibitor row of an import file, as typed (trimmed). */
+/** One exhibitor row of an import file, as typed (trimmed, cut at ROSTER_MAX_CELL_CHARS). */
 export interface RosterRow {
   /** The row number the user sees in the sheet: the header row is 1. */
   row: number;
@@ -36,18 +49,30 @@ export interface RosterFile {
   bytes: Uint8Array;
 }
 
-/** A sheet reduced to its non-blank rows, each with its row number and trimmed cell texts. */
-type Table = { row: number; cells: string[] }[];
-
 const fileError = (code: RosterFileErrorCode): RosterFileResult => ({
   ok: false,
   error: { code, message: ROSTER_FILE_MESSAGES[code] },
 });
 
 /**
+ * Rows (blank ones included) read at most. Blank rows are skipped and not counted as exhibitors,
+ * but a file cannot make us go through millions of them: past this many it has more than 5,000.
+ */
+const MAX_LINES = 10 * ROSTER_MAX_ROWS;
+
+const SHEET_LIMITS: SheetLimits = {
+  // The header, 5,000 exhibitors and one more: enough to tell that there are too many.
+  maxRows: ROSTER_MAX_ROWS + 2,
+  maxLines: MAX_LINES,
+  maxColumns: ROSTER_MAX_COLUMNS,
+};
+
+/**
  * Reads the exhibitors of an import file: `.csv` (comma or semicolon, UTF-8 with or without BOM,
  * or Windows-1252) or `.xlsx` (its first sheet). Columns are found by their header wherever they
  * are; rows left blank are skipped. A file that cannot be read gives an error, never an exception.
+ * Reading is bounded whatever the file holds (rows, columns, cell length, what an .xlsx unpacks
+ * to) and yields to other requests as it goes.
  */
 export async function readRosterFile(file: RosterFile): Promise<RosterFileResult> {
   if (file.bytes.length > ROSTER_MAX_BYTES) return fileError('tooLarge');
@@ -57,16 +82,16 @@ export async function readRosterFile(file: RosterFile): Promise<RosterFileResult
   // An .xlsx is a zip archive; a text file is neither a zip nor holds NUL bytes. A file renamed
   // to the other extension is refused rather than read as garbage.
   const isZip = startsWith(file.bytes, ZIP_SIGNATURE);
-  const table =
+  const sheet: SheetResult =
     extension === '.xlsx'
       ? isZip
-        ? await xlsxTable(file.bytes)
-        : null
+        ? await readFirstSheet(file.bytes, SHEET_LIMITS)
+        : { ok: false, code: 'unsupportedType' }
       : isZip || file.bytes.includes(0)
-        ? null
-        : csvTable(decodeText(file.bytes));
-  if (!table) return fileError('unsupportedType');
-  return rowsOf(table);
+        ? { ok: false, code: 'unsupportedType' }
+        : await csvSheet(file.bytes, SHEET_LIMITS);
+  if (!sheet.ok) return fileError(sheet.code);
+  return rowsOf(sheet.rows, sheet.stoppedEarly);
 }
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
@@ -80,15 +105,33 @@ function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
  * Spanish writes when it saves "CSV (delimitado por comas)". Windows-1252 text with accents is
  * almost never valid UTF-8, so the check tells them apart.
  */
-function decodeText(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
+function textDecoder(bytes: Uint8Array): TextDecoder {
+  return new TextDecoder(isUtf8(bytes) ? 'utf-8' : 'windows-1252');
 }
 
 const CSV_DELIMITERS = [';', ','] as const;
+
+/**
+ * How much of the file is looked at to pick the delimiter: the header with room to spare (it is
+ * short, and blank lines before it are few). csv-parse takes long on one huge field.
+ */
+const HEADER_SEARCH_BYTES = 4 * 1024;
+
+/** Refuses, as csv-parse reads them, the fields past ROSTER_MAX_COLUMNS: parsing stops there. */
+class TooManyColumns extends Error {}
+const boundedColumns: CastingFunction = (value, context) => {
+  if (context.index >= ROSTER_MAX_COLUMNS) throw new TooManyColumns();
+  return value;
+};
+
+const CSV_OPTIONS = {
+  bom: true,
+  // Blank lines stay as records so that each record's index is its row number in Excel.
+  skip_empty_lines: false,
+  relax_column_count: true,
+  relax_quotes: true,
+  cast: boundedColumns,
+};
 
 /**
  * The delimiter that splits the header into more columns. Excel writes semicolons where the decimal
@@ -99,7 +142,7 @@ function detectDelimiter(text: string): string {
   let best: string = CSV_DELIMITERS[1];
   let bestCount = 0;
   for (const delimiter of CSV_DELIMITERS) {
-    const count = csvRecords(header, delimiter)?.[0]?.length ?? 0;
+    const count = headerColumns(header, delimiter);
     if (count > bestCount) {
       best = delimiter;
       bestCount = count;
@@ -108,56 +151,70 @@ function detectDelimiter(text: string): string {
   return best;
 }
 
-/** The records of a CSV text, or null when it is not well-formed CSV (an unclosed quote). */
-function csvRecords(text: string, delimiter: string): string[][] | null {
+function headerColumns(line: string, delimiter: string): number {
   try {
-    return parseCsv(text, {
-      delimiter,
-      bom: true,
-      // Blank lines stay as records so that each record's index is its row number in Excel.
-      skip_empty_lines: false,
-      relax_column_count: true,
-      relax_quotes: true,
-    }) as string[][];
-  } catch {
-    return null;
+    const records = parseCsv(line, { ...CSV_OPTIONS, delimiter }) as string[][];
+    return records[0]?.length ?? 0;
+  } catch (error) {
+    return error instanceof TooManyColumns ||
+      (error as { cause?: unknown }).cause instanceof TooManyColumns
+      ? ROSTER_MAX_COLUMNS + 1
+      : 0;
   }
 }
 
-function csvTable(text: string): Table | null {
-  const records = csvRecords(text, detectDelimiter(text));
-  if (!records) return null;
-  const table: Table = [];
-  records.forEach((record, index) => {
-    const cells = record.map((cell) => cell.trim());
-    if (cells.some((cell) => cell !== '')) table.push({ row: index + 1, cells });
+/** Bytes decoded and parsed at a time; between two, other requests get their turn. */
+const CSV_CHUNK_BYTES = 4 * 1024;
+
+/**
+ * The non-blank records of a CSV file, decoded and parsed a chunk at a time and no further than
+ * the limits need; refused when it is not well-formed CSV (an unclosed quote) or has too many
+ * columns.
+ */
+async function csvSheet(bytes: Uint8Array, limits: SheetLimits): Promise<SheetResult> {
+  const decoder = textDecoder(bytes);
+  const start = new TextDecoder(decoder.encoding).decode(bytes.subarray(0, HEADER_SEARCH_BYTES));
+  const parser = parseCsvStream({ ...CSV_OPTIONS, delimiter: detectDelimiter(start) });
+  const rows: SheetRow[] = [];
+  let lines = 0;
+  let stoppedEarly = false;
+  let failure: unknown = null;
+  parser.on('error', (error) => {
+    failure = error;
   });
-  return table;
-}
-
-/** The first sheet of a workbook, or null when the bytes are not a workbook exceljs can read. */
-async function xlsxTable(bytes: Uint8Array): Promise<Table | null> {
-  // exceljs takes a third of a second to load: only imports pay for it, not every start.
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs's typings name their own Buffer (an ArrayBuffer); a copy of the bytes is one.
-    await workbook.xlsx.load(bytes.slice().buffer);
-  } catch {
-    return null;
+  parser.on('data', (record: string[]) => {
+    if (stoppedEarly) return;
+    lines += 1;
+    if (lines > limits.maxLines) {
+      stoppedEarly = true;
+      return;
+    }
+    const cells = record.map(cellText);
+    if (!cells.some((cell) => cell !== '')) return;
+    rows.push({ row: lines, cells });
+    if (rows.length >= limits.maxRows) stoppedEarly = true;
+  });
+  for (let offset = 0; offset < bytes.length; offset += CSV_CHUNK_BYTES) {
+    const chunk = bytes.subarray(offset, offset + CSV_CHUNK_BYTES);
+    parser.write(decoder.decode(chunk, { stream: true }));
+    await nextTurn();
+    if (stoppedEarly || failure) break;
   }
-  const sheet = workbook.worksheets[0];
-  const table: Table = [];
-  sheet?.eachRow((row, rowNumber) => {
-    const cells: string[] = [];
-    // `text` is what Excel shows: a hyperlinked address's text, a formula's result.
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cell.text.trim();
+  if (!stoppedEarly && !failure) {
+    parser.end(decoder.decode());
+    await finished(parser).catch((error: unknown) => {
+      failure = error;
     });
-    const filled = Array.from(cells, (cell) => cell ?? '');
-    if (filled.some((cell) => cell !== '')) table.push({ row: rowNumber, cells: filled });
-  });
-  return table;
+  } else {
+    parser.destroy();
+  }
+  if (failure) {
+    const tooWide =
+      failure instanceof TooManyColumns ||
+      (failure as { cause?: unknown }).cause instanceof TooManyColumns;
+    return { ok: false, code: tooWide ? 'tooManyColumns' : 'unsupportedType' };
+  }
+  return { ok: true, rows, stoppedEarly };
 }
 
 type RosterField = 'fullName' | 'email' | 'company';
@@ -187,15 +244,18 @@ function columnOf(headers: string[], field: RosterField): number {
   return -1;
 }
 
-/** The first non-blank row is the header; every later one is an exhibitor. */
-function rowsOf(table: Table): RosterFileResult {
+/**
+ * The first non-blank row is the header; every later one is an exhibitor. `stoppedEarly`: reading
+ * stopped before the end because the file has more rows than allowed.
+ */
+function rowsOf(table: SheetRow[], stoppedEarly: boolean): RosterFileResult {
   const [header, ...body] = table;
-  if (!header) return fileError('empty');
+  if (!header) return stoppedEarly ? fileError('tooManyRows') : fileError('empty');
   const headers = header.cells.map(headerKey);
   const emailColumn = columnOf(headers, 'email');
   if (emailColumn === -1) return fileError('noEmailColumn');
+  if (stoppedEarly || body.length > ROSTER_MAX_ROWS) return fileError('tooManyRows');
   if (body.length === 0) return fileError('empty');
-  if (body.length > ROSTER_MAX_ROWS) return fileError('tooManyRows');
   const nameColumn = columnOf(headers, 'fullName');
   const companyColumn = columnOf(headers, 'company');
   const cell = (cells: string[], column: number) => (column === -1 ? '' : (cells[column] ?? ''));
@@ -212,6 +272,8 @@ function rowsOf(table: Table): RosterFileResult {
 
 export interface ClassifiedRosterRow extends RosterRow {
   status: RosterRowStatus;
+  /** For "Nombre inválido" and "Empresa inválida": what the exhibitor form says of that value. */
+  message?: string;
   /** The address as stored (trimmed, lower case), or null when it is not a valid address. */
   normalizedEmail: string | null;
 }
@@ -232,10 +294,14 @@ export interface RosterContext {
  * The "Estado" of each row. A row gets the first that applies, in this order:
  * 1. "Email inválido": no address, or one the app's forms would refuse;
  * 2. "Falta el nombre": no full name;
- * 3. "Es un administrador": an address can never be both;
- * 4. "Ya está en el evento": every row of an address the event already has;
- * 5. "Repetido en el archivo": an address an earlier "Nuevo" row already brings;
- * 6. "Nuevo".
+ * 3. "Nombre inválido": a name the exhibitor form would refuse (longer than 200 characters,
+ *    characters a text may not hold), with the form's message;
+ * 4. "Empresa inválida": likewise for a company; a file without the company stays allowed
+ *    (docs/decisions/0012);
+ * 5. "Es un administrador": an address can never be both;
+ * 6. "Ya está en el evento": every row of an address the event already has;
+ * 7. "Repetido en el archivo": an address an earlier "Nuevo" row already brings;
+ * 8. "Nuevo".
  * So a row says the first thing to fix in it, and an address is added at most once: by its first
  * row that is complete, even when an earlier row of it lacked the name. Addresses compare trimmed
  * and case-insensitively. Only "Nuevo" rows are added; "Ya está en el evento" rows are counted as
@@ -247,13 +313,19 @@ export function classifyRosterRows(rows: RosterRow[], context: RosterContext): R
   const classified = rows.map((row): ClassifiedRosterRow => {
     const parsed = emailField.safeParse(row.email);
     const normalizedEmail = parsed.success ? parsed.data : null;
-    const status = statusOf(row, normalizedEmail, context, claimed);
+    const { status, message } = statusOf(row, normalizedEmail, context, claimed);
     if (status === 'new') summary.nuevos += 1;
     else if (status === 'alreadyInEvent') summary.yaEstaban += 1;
     else summary.conErrores += 1;
-    return { ...row, status, normalizedEmail };
+    return { ...row, status, ...(message === undefined ? {} : { message }), normalizedEmail };
   });
   return { rows: classified, summary };
+}
+
+/** The exhibitor form's message for a value of one of its fields, or undefined when it passes. */
+function formMessage(field: 'fullName' | 'company', value: string): string | undefined {
+  const checked = exhibitorInput.shape[field].safeParse(value);
+  return checked.success ? undefined : checked.error.issues[0]?.message;
 }
 
 function statusOf(
@@ -261,14 +333,18 @@ function statusOf(
   email: string | null,
   context: RosterContext,
   claimed: Set<string>,
-): RosterRowStatus {
-  if (email === null) return 'invalidEmail';
-  if (row.fullName === '') return 'missingName';
-  if (context.adminEmails.has(email)) return 'isAdmin';
-  if (context.eventEmails.has(email)) return 'alreadyInEvent';
-  if (claimed.has(email)) return 'repeatedInFile';
+): { status: RosterRowStatus; message?: string } {
+  if (email === null) return { status: 'invalidEmail' };
+  if (row.fullName === '') return { status: 'missingName' };
+  const nameMessage = formMessage('fullName', row.fullName);
+  if (nameMessage !== undefined) return { status: 'invalidName', message: nameMessage };
+  const companyMessage = row.company === '' ? undefined : formMessage('company', row.company);
+  if (companyMessage !== undefined) return { status: 'invalidCompany', message: companyMessage };
+  if (context.adminEmails.has(email)) return { status: 'isAdmin' };
+  if (context.eventEmails.has(email)) return { status: 'alreadyInEvent' };
+  if (claimed.has(email)) return { status: 'repeatedInFile' };
   claimed.add(email);
-  return 'new';
+  return { status: 'new' };
 }
 
 /** The file behind "Descargar plantilla": one sheet with the three headers and nothing else. */

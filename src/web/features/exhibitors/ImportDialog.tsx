@@ -24,6 +24,8 @@ const STATUS_COLORS: Record<RosterRowStatus, ChipProps['color']> = {
   alreadyInEvent: 'default',
   invalidEmail: 'error',
   missingName: 'error',
+  invalidName: 'error',
+  invalidCompany: 'error',
   repeatedInFile: 'error',
   isAdmin: 'error',
 };
@@ -36,7 +38,14 @@ const COLUMNS: Column<PreviewRow>[] = [
   {
     header: 'Estado',
     render: (row) => (
-      <StatusChip status={row.status} labels={ROSTER_ROW_STATUS_LABELS} colors={STATUS_COLORS} />
+      <>
+        <StatusChip status={row.status} labels={ROSTER_ROW_STATUS_LABELS} colors={STATUS_COLORS} />
+        {row.message && (
+          <Typography variant="caption" component="div">
+            {row.message}
+          </Typography>
+        )}
+      </>
     ),
   },
 ];
