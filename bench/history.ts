@@ -16,6 +16,36 @@ const BATCH = 500;
 const RUNS = 5;
 const ACTIONS = ['nomination.add', 'nomination.edit', 'nomination.move', 'vote.edit'];
 
+/** A nominee as the stored entries keep it (the nine fields of the form). */
+function nominee(fiscalId: string, name: string) {
+  return {
+    name,
+    registeredName: `${name} S.A.`,
+    fiscalId,
+    contactName: 'Contacto',
+    contactPosition: 'Gerente',
+    phone: '3410000000',
+    email: 'contacto@example.com',
+    location: 'Rosario',
+    city: 'Santa Fe',
+  };
+}
+
+/** Details that fit each action's schema, so the page reads them as a real history does. */
+function detailsOf(action: string, i: number): unknown {
+  const before = nominee(`20${i}`, `Antes ${i}`);
+  const after = nominee(`20${i + 1}`, `Después ${i}`);
+  if (action === 'vote.edit') {
+    return { exhibitorId: `x${i}`, category: 'consumption', order: 1, reason: 'typo', before, after };
+  }
+  return {
+    exhibitorId: `x${i}`,
+    category: 'consumption',
+    before: [{ ...before, order: 1 }],
+    after: [{ ...after, order: 1 }],
+  };
+}
+
 export interface HistoryFigures {
   entries: number;
   firstPageMs: number;
@@ -51,13 +81,7 @@ export async function benchHistory(databaseUrl?: string): Promise<HistoryFigures
               entity_type: 'nomination',
               entity_id: `e${i}`,
               event_id: i % 2 === 0 ? event.id : other.id,
-              details: JSON.stringify({
-                category: 'consumption',
-                order: 1,
-                before: { fiscalId: `20${i}`, name: `Antes ${i}` },
-                after: { fiscalId: `20${i + 1}`, name: `Después ${i}` },
-                reason: 'typo',
-              }),
+              details: JSON.stringify(detailsOf(ACTIONS[i % ACTIONS.length] ?? 'vote.edit', i)),
             };
           }),
         )
