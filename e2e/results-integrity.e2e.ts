@@ -427,4 +427,82 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(60);
     await context.close();
   });
+
+  it("refuses a correction when the exhibitor's list changed meanwhile, says so and shows the list as it is", async () => {
+    const db = server.database.db;
+    // Voting is still open in this event, so the exhibitor can move an entry while the
+    // administrator's dialog is open.
+    const openEvent = await seedEvent(db, {
+      name: 'Premios Abiertos 2099',
+      eventDate: '2099-12-20',
+      voteDeadline: '2099-12-10',
+    });
+    const exhibitor = await seedExhibitor(db, { fullName: 'Elisa Cambiante' });
+    await seedMembership(db, openEvent.id, exhibitor.id);
+    await seedNominations(db, {
+      eventId: openEvent.id,
+      exhibitorId: exhibitor.id,
+      category: 'consumption',
+      nominees: [
+        { fiscalId: '20500000001', name: 'Uno' },
+        { fiscalId: '20500000002', name: 'Dos' },
+        { fiscalId: '20500000003', name: 'Tres' },
+      ],
+    });
+    const stored = async () =>
+      (
+        await db
+          .selectFrom('nominations')
+          .select(['fiscal_id', 'name'])
+          .where('event_id', '=', openEvent.id)
+          .orderBy('list_order')
+          .execute()
+      ).map((row) => `${row.fiscal_id} ${row.name}`);
+
+    const [context, page] = await adminPage();
+    await page.goto(`/admin/event/${openEvent.id}/exhibitors/${exhibitor.id}`);
+    const table = page.getByRole('table', { name: 'Nominación Reseller de CONSUMO' });
+    await table.locator('tbody tr').nth(2).waitFor();
+    await table.getByRole('button', { name: 'Dos', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar nominación' });
+    await edit.getByLabel('ID fiscal').fill('20500000009');
+    await edit.getByLabel('Nombre del reseller').fill('Nueve');
+    await edit.getByLabel('Motivo').selectOption({ label: 'ID fiscal equivocado' });
+
+    // Meanwhile the exhibitor moves "Dos" up: "Uno" is now at the place the dialog corrects.
+    const exhibitorContext = await newContext(browser, server.url, DESKTOP);
+    await signInContext(
+      exhibitorContext,
+      server,
+      { role: 'exh', exhibitorId: exhibitor.id },
+      { email: exhibitor.email, fullName: exhibitor.fullName },
+    );
+    const moved = await exhibitorContext.request.post(
+      `${server.url}/api/exh/events/${openEvent.id}/consumption/nominees/20500000002/move`,
+      {
+        headers: { 'x-requested-with': 'premios', origin: server.url },
+        data: { direction: 'up', version: 1 },
+      },
+    );
+    expect(moved.status()).toBe(200);
+    await exhibitorContext.close();
+    const afterMove = await stored();
+    expect(afterMove).toEqual(['20500000002 Dos', '20500000001 Uno', '20500000003 Tres']);
+
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('alert').filter({ hasText: MSG.staleList }).waitFor();
+    await edit.waitFor({ state: 'hidden' });
+    // The list on screen is the stored one, and "Uno" was not replaced.
+    await expect
+      .poll(async () =>
+        (await tableRows(page, 'Nominación Reseller de CONSUMO', { exact: true })).map(
+          (cells) => cells[0],
+        ),
+      )
+      .toEqual(['Dos', 'Uno', 'Tres']);
+    expect(await stored()).toEqual(afterMove);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/correction-stale.png`, fullPage: true });
+    await context.close();
+  });
 });

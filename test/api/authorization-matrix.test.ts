@@ -370,7 +370,7 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(),
     request: (w) => ({
       url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}/votes/consumption/1`,
-      payload: { ...nominee('30999999'), reason: 'typo' },
+      payload: { ...nominee('30999999'), reason: 'typo', version: 1 },
     }),
   },
   'GET /api/events/:eventId/duplicates/:category': {

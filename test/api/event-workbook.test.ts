@@ -101,6 +101,8 @@ describe('the whole event in one workbook', () => {
         location: 'Palermo',
         city: 'Buenos Aires',
         reason: 'exhibitorRequest',
+        // As seeded: the list's first version.
+        version: 1,
       },
       as: admin,
     });

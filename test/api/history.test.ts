@@ -71,7 +71,7 @@ describe('event history', () => {
     const corrected = await t.request({
       method: 'PUT',
       url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes/consumption/2`,
-      payload: { ...nominee('20333333333', 'Gama'), reason: 'wrongFiscalId' },
+      payload: { ...nominee('20333333333', 'Gama'), reason: 'wrongFiscalId', version: 2 },
       as: admin,
     });
     expect(corrected.statusCode).toBe(200);

@@ -314,18 +314,36 @@ describe('administrators rewriting lists while exhibitors save', () => {
         });
         const correct = voters.map(async (voter, index) => {
           for (let nth = 1; nth <= corrections; nth += 1) {
-            const response = await t.request({
-              method: 'PUT',
-              url: `/api/events/${eventId}/exhibitors/${voter.exhibitorId}/votes/consumption/1`,
-              payload: {
-                ...nominee(first[index]!),
-                contactName: `Corrección ${round}.${nth}`,
-                reason: 'typo',
-              },
-              as: admin,
-            });
-            expect(response.statusCode).toBe(200);
-            correctionVersions[index]!.push(response.json().version as number);
+            // As the administrator's screen does: read the list, correct the entry it shows with
+            // the version it read; a save that landed in between refuses it (409), so read again.
+            // Each of the voter's saves refuses a correction at most once.
+            let response;
+            for (let attempt = 0; attempt <= own[index]!.length; attempt += 1) {
+              const shown = await t.request({
+                method: 'GET',
+                url: `/api/events/${eventId}/exhibitors/${voter.exhibitorId}/votes`,
+                as: admin,
+              });
+              expect(shown.json().consumption[0].fiscalId).toBe(first[index]);
+              response = await t.request({
+                method: 'PUT',
+                url: `/api/events/${eventId}/exhibitors/${voter.exhibitorId}/votes/consumption/1`,
+                payload: {
+                  ...nominee(first[index]!),
+                  contactName: `Corrección ${round}.${nth}`,
+                  reason: 'typo',
+                  version: shown.json().versions.consumption as number,
+                },
+                as: admin,
+              });
+              if (response.statusCode !== 409) break;
+              expect(response.json().error).toMatchObject({
+                code: 'stale_list',
+                message: MSG.staleList,
+              });
+            }
+            expect(response?.statusCode).toBe(200);
+            correctionVersions[index]!.push(response?.json().version as number);
           }
         });
         await Promise.all([...saves, ...correct]);

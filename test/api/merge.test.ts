@@ -266,6 +266,11 @@ describe('possible duplicates, merge and undo', () => {
   it('refuses to undo a merge whose votes changed since, and changes nothing', async () => {
     const [, entry] = await auditRows('nominee.merge');
     const auditId = entry?.id ?? 0;
+    const shown = await t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/exhibitors/${e1}/votes`,
+      as: admin,
+    });
     const edited = await t.request({
       method: 'PUT',
       url: `/api/events/${eventId}/exhibitors/${e1}/votes/value/2`,
@@ -280,6 +285,7 @@ describe('possible duplicates, merge and undo', () => {
         location: 'Rosario',
         city: 'Santa Fe',
         reason: 'typo',
+        version: shown.json().versions.value,
       },
       as: admin,
     });

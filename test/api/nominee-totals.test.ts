@@ -322,7 +322,11 @@ describe('nominee totals', () => {
             const response = await t.request({
               method: 'PUT',
               url: `/api/events/${eventId}/exhibitors/${exhibitor.id}/votes/${op.category}/${index + 1}`,
-              payload: { ...nominee(newFiscalId, `Corregido ${newFiscalId}`), reason: 'typo' },
+              payload: {
+                ...nominee(newFiscalId, `Corregido ${newFiscalId}`),
+                reason: 'typo',
+                version: list.version,
+              },
               as: admin,
             });
             if (response.statusCode === 200) {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.ts';
-import type { RankingRow } from '../../src/shared/schemas/results.ts';
+import type {
+  ExhibitorVotesResponse,
+  NomineeVote,
+  RankingRow,
+} from '../../src/shared/schemas/results.ts';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
 import {
   seedAdmin,
@@ -233,12 +237,14 @@ describe('results', () => {
       as: admin,
     });
     expect(response.statusCode).toBe(200);
-    const votes = response.json().votes as { name: string; exhibitorId: string; order: number }[];
+    const votes = response.json().votes as NomineeVote[];
     expect(votes.map((v) => [v.name, v.exhibitorId, v.order])).toEqual([
       ['Alfa Dos', e2.id, 2],
       ['Alfa Uno', e1.id, 1],
     ]);
     expect(votes[0]).toMatchObject({ exhibitorName: 'Ernesto Dos', phone: '1155550000' });
+    // Each entry comes with its list's version (as seeded), which a correction carries back.
+    expect(votes.map((v) => v.listVersion)).toEqual([1, 1]);
 
     const none = await t.request({
       method: 'GET',
@@ -263,6 +269,7 @@ describe('results', () => {
       '20444444444',
     ]);
     expect(body.value.map((n: { order: number }) => n.order)).toEqual([1, 2, 3, 4, 5]);
+    expect(body.versions).toEqual({ consumption: 1, value: 1 });
 
     for (const id of [outsider.id, '00000000-0000-4000-8000-000000000000']) {
       const missing = await t.request({
@@ -288,11 +295,30 @@ describe('results', () => {
       city: 'Santa Fe',
       reason: 'typo',
     });
-    const edit = (exhibitorId: string, category: string, order: number, body: unknown) =>
+    /** The version of a list as the administrator's screen shows it. */
+    const shownVersion = async (exhibitorId: string, category: 'consumption' | 'value') => {
+      const shown = await t.request({
+        method: 'GET',
+        url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes`,
+        as: admin,
+      });
+      // An exhibitor outside the event has no list to show (the correction answers 404).
+      return (shown.json() as Partial<ExhibitorVotesResponse>).versions?.[category] ?? 0;
+    };
+    /** A correction based on the list as the administrator's screen shows it now. */
+    const edit = async (
+      exhibitorId: string,
+      category: 'consumption' | 'value',
+      order: number,
+      body: unknown,
+    ) =>
       t.request({
         method: 'PUT',
         url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes/${category}/${order}`,
-        payload: body as Record<string, unknown>,
+        payload: {
+          version: await shownVersion(exhibitorId, category),
+          ...(body as Record<string, unknown>),
+        },
         as: admin,
       });
     const listRows = (exhibitorId: string) =>
@@ -442,7 +468,7 @@ describe('results', () => {
       const asExhibitor = await t.request({
         method: 'PUT',
         url: `/api/events/${eventId}/exhibitors/${e1.id}/votes/consumption/1`,
-        payload: nominee('20999999999', 'Nadie'),
+        payload: { ...nominee('20999999999', 'Nadie'), version: await version(e1.id) },
         as: await t.signIn({ role: 'exh', exhibitorId: e1.id }),
       });
       expect(asExhibitor.statusCode).toBe(403);

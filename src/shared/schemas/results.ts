@@ -3,6 +3,7 @@ import { CORRECTION_REASONS } from '../correction-reasons.ts';
 import { DUPLICATE_REASONS } from '../duplicate-reasons.ts';
 import { MSG } from '../messages.ts';
 import { categoryField, digitsField, idParam, whenMissing } from './common.ts';
+import { listVersion } from './nominations.ts';
 import { nomineeInput, nomineeView } from './nominee.ts';
 
 export const rankingParams = z.object({ eventId: idParam, category: categoryField });
@@ -66,10 +67,14 @@ export const rankingResponse = z.object({
 });
 export type RankingResponse = z.output<typeof rankingResponse>;
 
-/** One exhibitor's entry for a nominee: what the admin sees and may edit. */
+/**
+ * One exhibitor's entry for a nominee: what the admin sees and may edit, with the version of the
+ * exhibitor's list it was read from (a correction carries it back).
+ */
 export const nomineeVote = nomineeView.extend({
   exhibitorId: z.string(),
   exhibitorName: z.string(),
+  listVersion: z.number().int(),
 });
 export type NomineeVote = z.output<typeof nomineeVote>;
 
@@ -80,23 +85,40 @@ export const exhibitorVotesResponse = z.object({
   exhibitor: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
   consumption: z.array(nomineeView),
   value: z.array(nomineeView),
+  /** The version each list was read at (0 before its first save); a correction carries it back. */
+  versions: z.object({ consumption: z.number().int(), value: z.number().int() }),
 });
 export type ExhibitorVotesResponse = z.output<typeof exhibitorVotesResponse>;
 
+const correctionFields = nomineeInput.extend({
+  reason: z.enum(CORRECTION_REASONS, { error: whenMissing(MSG.requiredField) }),
+  detail: z.string().trim().max(500, MSG.invalidInput).default(''),
+});
+
+function requireDetailOfOther(
+  value: z.output<typeof correctionFields>,
+  ctx: z.RefinementCtx<z.output<typeof correctionFields>>,
+) {
+  if (value.reason === 'other' && value.detail === '') {
+    ctx.addIssue({ code: 'custom', path: ['detail'], message: MSG.requiredField });
+  }
+}
+
 /**
- * An administrator's correction: the nominee's fields plus why ("Motivo"); "Otro" needs its
- * "Detalle", the other reasons may add one.
+ * The correction form: the nominee's fields plus why ("Motivo"); "Otro" needs its "Detalle", the
+ * other reasons may add one.
  */
-export const voteEditRequest = nomineeInput
-  .extend({
-    reason: z.enum(CORRECTION_REASONS, { error: whenMissing(MSG.requiredField) }),
-    detail: z.string().trim().max(500, MSG.invalidInput).default(''),
-  })
-  .superRefine((value, ctx) => {
-    if (value.reason === 'other' && value.detail === '') {
-      ctx.addIssue({ code: 'custom', path: ['detail'], message: MSG.requiredField });
-    }
-  });
+export const voteCorrectionForm = correctionFields.superRefine(requireDetailOfOther);
+
+/**
+ * An administrator's correction as sent: the form plus the version of the list the administrator
+ * read. The correction names a place in the list, so a list changed since (an entry moved or
+ * removed) is refused with 409 `stale_list` rather than corrected at a place that now holds
+ * another nominee.
+ */
+export const voteEditRequest = correctionFields
+  .extend({ version: listVersion })
+  .superRefine(requireDetailOfOther);
 export type VoteEditInput = z.input<typeof voteEditRequest>;
 export type VoteEdit = z.output<typeof voteEditRequest>;
 

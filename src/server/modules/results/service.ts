@@ -324,7 +324,10 @@ export async function rankedNames(
   }));
 }
 
-/** Every exhibitor's entry for one fiscal id in one category, earliest nomination first. */
+/**
+ * Every exhibitor's entry for one fiscal id in one category, earliest nomination first, each with
+ * its list's version. One statement, so each version is the one of the entry it comes with.
+ */
 export async function nomineeVotes(
   db: Db,
   eventId: string,
@@ -335,8 +338,14 @@ export async function nomineeVotes(
   const rows = await db
     .selectFrom('nominations as n')
     .innerJoin('exhibitors as e', 'e.id', 'n.exhibitor_id')
+    .innerJoin('nomination_lists as l', (join) =>
+      join
+        .onRef('l.event_id', '=', 'n.event_id')
+        .onRef('l.exhibitor_id', '=', 'n.exhibitor_id')
+        .onRef('l.category', '=', 'n.category'),
+    )
     .selectAll('n')
-    .select('e.full_name as exhibitor_name')
+    .select(['e.full_name as exhibitor_name', 'l.version as list_version'])
     .where('n.event_id', '=', eventId)
     .where('n.category', '=', category)
     .where('n.fiscal_id', '=', fiscalId)
@@ -347,10 +356,15 @@ export async function nomineeVotes(
     ...toNomineeView(row),
     exhibitorId: row.exhibitor_id,
     exhibitorName: row.exhibitor_name,
+    listVersion: Number(row.list_version),
   }));
 }
 
-/** Both lists of one exhibitor of the event, in list order. */
+/**
+ * Both lists of one exhibitor of the event, in list order, with their versions. Each entry is read
+ * with its list's version in one statement, so a list's version is the one of the entries shown
+ * (a list without entries has nothing to correct: its version is read apart, 0 before any save).
+ */
 export async function exhibitorVotes(
   db: Db,
   eventId: string,
@@ -358,19 +372,38 @@ export async function exhibitorVotes(
 ): Promise<ExhibitorVotesResponse> {
   const { member } = await getMemberOr404(db, eventId, exhibitorId);
   const rows = await db
-    .selectFrom('nominations')
-    .selectAll()
+    .selectFrom('nominations as n')
+    .innerJoin('nomination_lists as l', (join) =>
+      join
+        .onRef('l.event_id', '=', 'n.event_id')
+        .onRef('l.exhibitor_id', '=', 'n.exhibitor_id')
+        .onRef('l.category', '=', 'n.category'),
+    )
+    .selectAll('n')
+    .select('l.version as list_version')
+    .where('n.event_id', '=', eventId)
+    .where('n.exhibitor_id', '=', exhibitorId)
+    .orderBy('n.category')
+    .orderBy('n.list_order')
+    .execute();
+  const lists = await db
+    .selectFrom('nomination_lists')
+    .select(['category', 'version'])
     .where('event_id', '=', eventId)
     .where('exhibitor_id', '=', exhibitorId)
-    .orderBy('category')
-    .orderBy('list_order')
     .execute();
-  const list = (category: Category): NomineeView[] =>
-    rows.filter((row) => row.category === category).map(toNomineeView);
+  const entries = (category: Category) => rows.filter((row) => row.category === category);
+  const version = (category: Category) =>
+    Number(
+      entries(category)[0]?.list_version ??
+        lists.find((list) => list.category === category)?.version ??
+        0,
+    );
   return {
     exhibitor: { id: member.id, fullName: member.full_name, email: member.email },
-    consumption: list('consumption'),
-    value: list('value'),
+    consumption: entries('consumption').map(toNomineeView),
+    value: entries('value').map(toNomineeView),
+    versions: { consumption: version('consumption'), value: version('value') },
   };
 }
 
@@ -380,27 +413,34 @@ export interface VoteRef extends ListKey {
 
 /**
  * The administrator's correction of one entry of an exhibitor's list (allowed after the deadline):
- * same place and nomination instant, new data. The list's version moves on so that an exhibitor's
- * open screen sees the change instead of overwriting it.
+ * same place and nomination instant, new data. The correction names a place, so it is based on
+ * the list's version the administrator read: when the list has changed since (the exhibitor moved
+ * or removed an entry), the place may hold another nominee, and the correction is refused with
+ * 409 `stale_list`, changing nothing. The version moves on so that an exhibitor's open screen sees
+ * the change instead of overwriting it.
  */
 export async function editVote(
   deps: AppDeps,
   admin: SignedInAdmin,
   ref: VoteRef,
-  { reason, detail, ...input }: VoteEdit,
+  { reason, detail, version: expectedVersion, ...input }: VoteEdit,
 ): Promise<{ nominee: NomineeView; version: number }> {
   const now = deps.clock.now();
   return deps.transact(async (tx) => {
     await getMemberOr404(tx, ref.eventId, ref.exhibitorId);
-    // Bumping first takes the list's row lock on PostgreSQL, so writers to this list queue here.
+    // Claiming the version read (as the exhibitor's own saves do) takes the list's row lock on
+    // PostgreSQL, so writers to this list queue here, and one that committed first leaves a newer
+    // version that this update no longer matches.
     const list = await tx
       .updateTable('nomination_lists')
       .set((eb) => ({ version: eb('version', '+', 1), updated_at: iso(now) }))
       .where('event_id', '=', ref.eventId)
       .where('exhibitor_id', '=', ref.exhibitorId)
       .where('category', '=', ref.category)
+      .where('version', '=', expectedVersion)
       .returning('version')
       .executeTakeFirst();
+    if (!list && (await listExists(tx, ref))) throw new AppError('stale_list');
     const entries = list
       ? await tx
           .selectFrom('nominations')
@@ -436,4 +476,15 @@ export async function editVote(
     });
     return { nominee: { ...input, order: ref.order }, version: Number(list.version) };
   });
+}
+
+async function listExists(db: Db, key: ListKey): Promise<boolean> {
+  const row = await db
+    .selectFrom('nomination_lists')
+    .select('version')
+    .where('event_id', '=', key.eventId)
+    .where('exhibitor_id', '=', key.exhibitorId)
+    .where('category', '=', key.category)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -9,7 +9,7 @@ import {
   type CorrectionReason,
 } from '../../../shared/correction-reasons.ts';
 import { MSG } from '../../../shared/messages.ts';
-import { voteEditRequest } from '../../../shared/schemas/results.ts';
+import { voteCorrectionForm } from '../../../shared/schemas/results.ts';
 import {
   emptyNominee,
   NOMINEE_FIELD_LABELS,
@@ -51,7 +51,7 @@ export function NomineeDialog({
 }) {
   const [error, setError] = useState<string | null>(null);
   // Both schemas read and give the form's values: the correction's adds "Motivo" and "Detalle".
-  const schema: ZodType<FormOutput, FormInput> = correction ? voteEditRequest : nomineeInput;
+  const schema: ZodType<FormOutput, FormInput> = correction ? voteCorrectionForm : nomineeInput;
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     defaultValues: {

@@ -1,4 +1,9 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { Endpoint, InputOf } from '../../../shared/api/define.ts';
 import {
   categoryRanking,
@@ -16,6 +21,7 @@ import type { CorrectionReason } from '../../../shared/correction-reasons.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { VoteEdit } from '../../../shared/schemas/results.ts';
 import {
+  ApiError,
   apiErrorFrom,
   call,
   endpointKey,
@@ -67,14 +73,39 @@ export interface VoteRef {
   exhibitorId: string;
   category: Category;
   order: number;
+  /** The version of the exhibitor's list the corrected entry was shown from. */
+  listVersion: number;
 }
 
-/** Saves an administrator's correction, then refreshes every ranking and list of the event. */
+/** The list changed since the administrator read it: the correction was refused, nothing saved. */
+export const isStaleList = (error: unknown) =>
+  error instanceof ApiError && error.code === 'stale_list';
+
+/**
+ * Saves an administrator's correction, then refreshes every ranking and list of the event. The
+ * correction carries the version of the list it was shown from; when the server refuses it
+ * because the list changed meanwhile, the event's lists are refreshed too before it rejects.
+ */
 export function useVoteEdit(eventId: string) {
+  const client = useQueryClient();
   const { mutateAsync } = useEndpointMutation(editVote, { invalidates: voteEditInvalidates });
-  // The correction dialog validates with the request's own schema, so the reason is there.
-  return (ref: VoteRef, values: Nominee & { reason?: CorrectionReason; detail?: string }) =>
-    mutateAsync({ params: { eventId, ...ref }, body: values as VoteEdit });
+  // The correction dialog validates with the form's own schema, so the reason is there.
+  return async (
+    { listVersion, ...ref }: VoteRef,
+    values: Nominee & { reason?: CorrectionReason; detail?: string },
+  ) => {
+    const input = { params: { eventId, ...ref }, body: { ...values, version: listVersion } };
+    try {
+      return await mutateAsync(input as { params: typeof input.params; body: VoteEdit });
+    } catch (error) {
+      if (isStaleList(error)) {
+        await Promise.all(
+          voteEditInvalidates(input).map((queryKey) => client.invalidateQueries({ queryKey })),
+        );
+      }
+      throw error;
+    }
+  };
 }
 
 /** The groups of fiscal ids of a category that are probably one reseller. */

@@ -10,7 +10,13 @@ import { Loading } from '../../components/RequireRole.tsx';
 import { useEventWritable } from '../../features/events/queries.ts';
 import { NomineeDialog } from '../../features/nominations/NomineeDialog.tsx';
 import { BackButton } from '../../features/results/ResultsHeader.tsx';
-import { formValues, useExhibitorVotes, useVoteEdit } from '../../features/results/queries.ts';
+import {
+  formValues,
+  isStaleList,
+  useExhibitorVotes,
+  useVoteEdit,
+} from '../../features/results/queries.ts';
+import { useToast } from '../../components/Toasts.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 
 const tabLabel = (category: Category) => `Nominación Reseller de ${CATEGORY_LABELS[category]}`;
@@ -24,7 +30,12 @@ export default function ExhibitorVotes() {
   const query = useExhibitorVotes(eventId, exhId);
   const saveVote = useVoteEdit(eventId);
   const readOnly = !useEventWritable(eventId);
-  const [editing, setEditing] = useState<NomineeView | null>(null);
+  const toast = useToast();
+  // The entry and its list's version as shown when its dialog opened: the correction is based on
+  // them, even if the page refreshes behind the dialog.
+  const [editing, setEditing] = useState<{ nominee: NomineeView; listVersion: number } | null>(
+    null,
+  );
   const back = <BackButton onClick={() => void navigate(`/admin/event/${eventId}/exhibitors`)} />;
 
   if (query.isPending) return <Loading />;
@@ -47,7 +58,11 @@ export default function ExhibitorVotes() {
         readOnly ? (
           nominee.name
         ) : (
-          <CellButton onClick={() => setEditing(nominee)}>{nominee.name}</CellButton>
+          <CellButton
+            onClick={() => setEditing({ nominee, listVersion: query.data.versions[category] })}
+          >
+            {nominee.name}
+          </CellButton>
         ),
     },
     { header: 'Contacto', render: (nominee) => nominee.contactName },
@@ -86,10 +101,20 @@ export default function ExhibitorVotes() {
         <NomineeDialog
           title="Editar nominación"
           correction
-          initial={formValues(editing)}
+          initial={formValues(editing.nominee)}
           onClose={() => setEditing(null)}
           onSave={async (values) => {
-            await saveVote({ exhibitorId: exhId, category, order: editing.order }, values);
+            const { nominee, listVersion } = editing;
+            try {
+              await saveVote(
+                { exhibitorId: exhId, category, order: nominee.order, listVersion },
+                values,
+              );
+            } catch (error) {
+              if (!isStaleList(error)) throw error;
+              // The place may now hold another nominee: the refreshed list is shown instead.
+              toast(errorMessage(error), { severity: 'error', durationMs: 8000 });
+            }
             setEditing(null);
           }}
         />

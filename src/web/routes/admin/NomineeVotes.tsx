@@ -16,6 +16,7 @@ import {
   downloadFile,
   formValues,
   isCategory,
+  isStaleList,
   useNomineeVotes,
   useVoteEdit,
 } from '../../features/results/queries.ts';
@@ -123,10 +124,21 @@ function Votes({
           initial={formValues(editing)}
           onClose={() => setEditing(null)}
           onSave={async (values) => {
-            await saveVote(
-              { exhibitorId: editing.exhibitorId, category, order: editing.order },
-              values,
-            );
+            try {
+              await saveVote(
+                {
+                  exhibitorId: editing.exhibitorId,
+                  category,
+                  order: editing.order,
+                  listVersion: editing.listVersion,
+                },
+                values,
+              );
+            } catch (error) {
+              if (!isStaleList(error)) throw error;
+              // The place may now hold another nominee: the refreshed votes are shown instead.
+              toast(errorMessage(error), { severity: 'error', durationMs: 8000 });
+            }
             setEditing(null);
           }}
         />
