@@ -29,6 +29,7 @@ export const MSG = {
   deleteEventFailed: 'Error: no se ha podido eliminar el evento',
   nominationLimit: 'Ya has alcanzado el limite de nominaciones',
   votingClosed: 'El período de votación ha terminado',
+  votingStillOpen: 'La votación sigue abierta: los resultados pueden cambiar.',
   noNominations: 'No has nominado a nadie todavía',
   adminPasswordMismatch: 'Las contraseñas ingresadas no son iguales',
   resetPasswordMismatch: 'Las contraseñas son diferentes.',

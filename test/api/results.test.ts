@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.ts';
 import type { RankingRow } from '../../src/shared/schemas/results.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
 import {
   seedAdmin,
   seedEvent,
@@ -224,6 +224,26 @@ describe('results', () => {
       url: `/api/events/${eventId}/ranking/consumption`,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("says whether voting is still open, by the injected clock in the programme's zone", async () => {
+    // The deadline is 2026-07-01: open through 23:59:59 in Buenos Aires (UTC−3).
+    // A session signed in at each instant: moving the clock a month ends the suite's own.
+    const votingOpen = async () => {
+      const as = await t.signIn({ role: 'admin', adminId });
+      const response = await ranking('consumption', eventId, as);
+      expect(response.statusCode).toBe(200);
+      return response.json().votingOpen as boolean;
+    };
+    try {
+      expect(await votingOpen()).toBe(true);
+      t.clock.set('2026-07-02T02:59:59.000Z');
+      expect(await votingOpen()).toBe(true);
+      t.clock.set('2026-07-02T03:00:00.000Z');
+      expect(await votingOpen()).toBe(false);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
   });
 
   it("lists each exhibitor's entry for a nominee, earliest nomination first", async () => {

@@ -59,6 +59,8 @@ export const rankingQuery = z.object({
 /** One page of a ranking; `total` counts the rows of every page (one per fiscal id). */
 export const rankingResponse = z.object({
   eventName: z.string(),
+  /** Voting is still open (by the server's clock and zone): the ranking may still change. */
+  votingOpen: z.boolean(),
   rows: z.array(rankingRow),
   total: z.number().int(),
   page: z.number().int(),
