@@ -126,3 +126,7 @@ export const MSG = {
 } as const;
 
 export type MessageKey = keyof typeof MSG;
+
+/** The correction dialogs ("Editar voto", "Editar nominación") say whose vote, at which place. */
+export const voteOfText = (exhibitor: string, place: number): string =>
+  `Voto de ${exhibitor}, puesto ${place}°`;

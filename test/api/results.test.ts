@@ -39,7 +39,7 @@ describe('results', () => {
     eventId = event.id;
     emptyEventId = (await seedEvent(db)).id;
     e1 = await seedExhibitor(db, { fullName: 'Elena Uno' });
-    e2 = await seedExhibitor(db, { fullName: 'Ernesto Dos' });
+    e2 = await seedExhibitor(db, { fullName: 'Ernesto Dos', company: 'Redes del Sur' });
     e3 = await seedExhibitor(db, { fullName: 'Eva Tres' });
     outsider = await seedExhibitor(db, { fullName: 'Otro Evento' });
     for (const e of [e1, e2, e3]) await seedMembership(db, eventId, e.id);
@@ -259,6 +259,16 @@ describe('results', () => {
       ['Alfa Uno', e1.id, 1],
     ]);
     expect(votes[0]).toMatchObject({ exhibitorName: 'Ernesto Dos', phone: '1155550000' });
+    // Who voted and at which place: name, company and the place in their list ("Puesto").
+    const who = response.json().votes as {
+      exhibitorName: string;
+      exhibitorCompany: string;
+      order: number;
+    }[];
+    expect(who.map((v) => [v.exhibitorName, v.exhibitorCompany, v.order])).toEqual([
+      ['Ernesto Dos', 'Redes del Sur', 2],
+      ['Elena Uno', 'Distribuidora Norte', 1],
+    ]);
 
     const none = await t.request({
       method: 'GET',

@@ -68,10 +68,14 @@ export const rankingResponse = z.object({
 });
 export type RankingResponse = z.output<typeof rankingResponse>;
 
-/** One exhibitor's entry for a nominee: what the admin sees and may edit. */
+/**
+ * One exhibitor's entry for a nominee: what the admin sees and may edit, with who voted (name and
+ * company) and at which place of their list (`order`).
+ */
 export const nomineeVote = nomineeView.extend({
   exhibitorId: z.string(),
   exhibitorName: z.string(),
+  exhibitorCompany: z.string(),
 });
 export type NomineeVote = z.output<typeof nomineeVote>;
 

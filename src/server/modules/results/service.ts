@@ -368,7 +368,7 @@ export async function nomineeVotes(
     .selectFrom('nominations as n')
     .innerJoin('exhibitors as e', 'e.id', 'n.exhibitor_id')
     .selectAll('n')
-    .select('e.full_name as exhibitor_name')
+    .select(['e.full_name as exhibitor_name', 'e.company as exhibitor_company'])
     .where('n.event_id', '=', eventId)
     .where('n.category', '=', category)
     .where('n.fiscal_id', '=', fiscalId)
@@ -379,6 +379,7 @@ export async function nomineeVotes(
     ...toNomineeView(row),
     exhibitorId: row.exhibitor_id,
     exhibitorName: row.exhibitor_name,
+    exhibitorCompany: row.exhibitor_company,
   }));
 }
 
