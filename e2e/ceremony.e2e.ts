@@ -323,3 +323,172 @@ describe('category tab: chart and presentation mode', () => {
     await context.close();
   });
 });
+
+describe('the ceremony from a clicker', () => {
+  // 12:00 in Buenos Aires on 1 June 2026: the first event still takes votes, the second does not.
+  const NOW = '2026-06-01T15:00:00.000Z';
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: { id: string; email: string; fullName: string | null };
+  let openEventId: string;
+  let closedEventId: string;
+  const consumption = ['Alfa Redes', 'Beta Sistemas', 'Gama Datos', 'Delta Cloud', 'Épsilon Soft'];
+  const value = ['Omega Servicios', 'Sigma Nube'];
+
+  beforeAll(async () => {
+    server = await startServer({ now: NOW });
+    browser = await launchBrowser();
+    const db = server.database.db;
+    admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
+    openEventId = (await seedEvent(db, { name: 'Gala Abierta 2026', voteDeadline: '2026-07-01' }))
+      .id;
+    closedEventId = (
+      await seedEvent(db, {
+        name: 'Gala Cerrada 2026',
+        eventDate: '2026-05-30',
+        voteDeadline: '2026-05-20',
+      })
+    ).id;
+    const nominees = (names: string[], first: number) =>
+      names.map((name, i) => ({ fiscalId: String(first + i), name }));
+    for (const eventId of [openEventId, closedEventId]) {
+      const exhibitor = await seedExhibitor(db, { fullName: 'Expositor Único' });
+      await seedMembership(db, eventId, exhibitor.id);
+      await seedNominations(db, {
+        eventId,
+        exhibitorId: exhibitor.id,
+        category: 'consumption',
+        nominees: nominees(consumption, 3001),
+      });
+      await seedNominations(db, {
+        eventId,
+        exhibitorId: exhibitor.id,
+        category: 'value',
+        nominees: nominees(value, 4001),
+      });
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function adminPage(viewport = DESKTOP): Promise<[BrowserContext, Page]> {
+    const context = await newContext(browser, server.url, viewport);
+    await signInContext(
+      context,
+      server,
+      { role: 'admin', adminId: admin.id },
+      { email: admin.email, fullName: admin.fullName ?? '' },
+      new Date(NOW),
+    );
+    return [context, await context.newPage()];
+  }
+
+  /** How many places show a name, and that they are the last ones (revealed from 5° up). */
+  async function expectRevealed(page: Page, count: number, names: string[]) {
+    const podium = page.getByRole('list', { name: 'Primeros puestos' });
+    await expect
+      .poll(() => podium.getByRole('listitem').allInnerTexts())
+      .toEqual(
+        names.map((name, i) =>
+          i >= names.length - count
+            ? `${i + 1}°\n${name}\n${5 - i} ${i === 4 ? 'punto' : 'puntos'}`
+            : `${i + 1}°\n…\nSin revelar`,
+        ),
+      );
+  }
+
+  it('advances with PageDown, Space and Enter, goes back with PageUp and "Anterior", warns while voting is open and offers the next category after 1°', async () => {
+    const [context, page] = await adminPage();
+    await page.goto(`/admin/event/${openEventId}/consumption`);
+    await page.getByRole('button', { name: 'Presentar' }).click();
+    await page.waitForURL(`**/admin/event/${openEventId}/present/consumption`);
+    await page.getByRole('heading', { level: 1, name: 'Nominación Reseller CONSUMO' }).waitFor();
+    const warning = page.getByRole('note');
+    expect(await warning.innerText()).toBe(
+      'La votación sigue abierta: los resultados pueden cambiar.',
+    );
+    const previous = page.getByRole('button', { name: 'Anterior', exact: true });
+    const next = page.getByRole('button', { name: 'Siguiente', exact: true });
+    expect(await previous.isDisabled()).toBe(true);
+    expect(await next.isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Pantalla completa' }).isVisible()).toBe(true);
+    await expectRevealed(page, 0, consumption);
+
+    await page.keyboard.press('PageDown');
+    await expectRevealed(page, 1, consumption);
+    await page.keyboard.press('Space');
+    await expectRevealed(page, 2, consumption);
+    await page.keyboard.press('PageUp');
+    await expectRevealed(page, 1, consumption);
+    await page.keyboard.press('Enter');
+    await expectRevealed(page, 2, consumption);
+    await previous.click();
+    await expectRevealed(page, 1, consumption);
+    // The clicker goes on pressing while the focus rests on "Anterior".
+    for (let count = 2; count <= 5; count += 1) {
+      await page.keyboard.press('PageDown');
+      await expectRevealed(page, count, consumption);
+    }
+    expect(await next.isDisabled()).toBe(true);
+    const goOn = page.getByRole('button', { name: 'Continuar con VALOR AGREGADO' });
+    await goOn.waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/clicker-done-desktop.png` });
+    await page.setViewportSize(PHONE);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    expect(await goOn.isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/clicker-done-phone.png`, fullPage: true });
+    await page.setViewportSize(DESKTOP);
+
+    // One more press of the clicker opens the next category, from nothing revealed.
+    await page.keyboard.press('PageDown');
+    await page.waitForURL(`**/admin/event/${openEventId}/present/value`);
+    await page
+      .getByRole('heading', { level: 1, name: 'Nominación Reseller VALOR AGREGADO' })
+      .waitFor();
+    await expectRevealed(page, 0, value);
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageDown');
+    await expectRevealed(page, 2, value);
+    // The last category offers no other.
+    expect(await page.getByRole('button', { name: /^Continuar con/ }).count()).toBe(0);
+    await page.keyboard.press('PageDown');
+    await page
+      .getByRole('heading', { level: 1, name: 'Nominación Reseller VALOR AGREGADO' })
+      .waitFor();
+    await expectRevealed(page, 2, value);
+    await context.close();
+  });
+
+  it('"Pantalla completa" puts the presentation in full screen and takes it out again', async () => {
+    const [context, page] = await adminPage();
+    await page.goto(`/admin/event/${openEventId}/present/consumption`);
+    const button = page.getByRole('button', { name: 'Pantalla completa' });
+    await button.waitFor();
+    expect(await button.getAttribute('aria-pressed')).toBe('false');
+    await button.click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+    // The button is no press of the clicker: nothing was revealed.
+    await expectRevealed(page, 0, consumption);
+    await button.click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('false');
+    await context.close();
+  });
+
+  it('shows no warning once voting has closed', async () => {
+    const [context, page] = await adminPage(PHONE);
+    await page.goto(`/admin/event/${closedEventId}/present/consumption`);
+    await page.getByRole('heading', { level: 1, name: 'Nominación Reseller CONSUMO' }).waitFor();
+    await page.getByRole('list', { name: 'Primeros puestos' }).waitFor();
+    expect(await page.getByRole('note').count()).toBe(0);
+    expect(await page.getByText('La votación sigue abierta', { exact: false }).count()).toBe(0);
+    await expectAccessible(page);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await page.screenshot({ path: `${SHOTS}/clicker-closed-phone.png`, fullPage: true });
+    await context.close();
+  });
+});

@@ -120,11 +120,11 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
   }
 
   const BEFORE = [
-    ['1°', 'Rival', `contacto${R}@reseller.test`, '3', '2', '1', '0', '0', '0', '14'],
-    ['2°', 'Omega', `contacto${W}@reseller.test`, '2', '1', '1', '0', '0', '0', '9'],
-    ['3°', 'Omega SA', `contacto${W2}@reseller.test`, '2', '1', '1', '0', '0', '0', '9'],
-    ['4°', 'Equis', `contacto${X}@reseller.test`, '2', '0', '1', '1', '0', '0', '7'],
-    ['5°', 'Yota', `contacto${Y}@reseller.test`, '1', '0', '0', '1', '0', '0', '3'],
+    ['1°', 'Rival', R, `contacto${R}@reseller.test`, '3', '2', '1', '0', '0', '0', '14'],
+    ['2°', 'Omega', W, `contacto${W}@reseller.test`, '2', '1', '1', '0', '0', '0', '9'],
+    ['3°', 'Omega SA', W2, `contacto${W2}@reseller.test`, '2', '1', '1', '0', '0', '0', '9'],
+    ['4°', 'Equis', X, `contacto${X}@reseller.test`, '2', '0', '1', '1', '0', '0', '7'],
+    ['5°', 'Yota', Y, `contacto${Y}@reseller.test`, '1', '0', '0', '1', '0', '0', '3'],
   ];
 
   it('shows votes, per-place counts and points, and names the criterion that broke a tie', async () => {
@@ -140,6 +140,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
         expect(headers).toEqual([
           'Puesto',
           'Nombre',
+          'ID fiscal',
           'Email',
           'Votos',
           '1°',
@@ -245,10 +246,10 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
         .poll(async () => (await tableRows(page, 'Votos', { exact: true }))[0]?.slice(0, 2))
         .toEqual(['1°', 'Omega']);
       expect(await tableRows(page, 'Votos', { exact: true })).toEqual([
-        ['1°', 'Omega', `contacto${W}@reseller.test`, '4', '2', '2', '0', '0', '0', '18'],
-        ['2°', 'Rival', `contacto${R}@reseller.test`, '3', '2', '1', '0', '0', '0', '14'],
-        ['3°', 'Equis', `contacto${X}@reseller.test`, '2', '0', '1', '1', '0', '0', '7'],
-        ['4°', 'Yota', `contacto${Y}@reseller.test`, '1', '0', '0', '1', '0', '0', '3'],
+        ['1°', 'Omega', W, `contacto${W}@reseller.test`, '4', '2', '2', '0', '0', '0', '18'],
+        ['2°', 'Rival', R, `contacto${R}@reseller.test`, '3', '2', '1', '0', '0', '0', '14'],
+        ['3°', 'Equis', X, `contacto${X}@reseller.test`, '2', '0', '1', '1', '0', '0', '7'],
+        ['4°', 'Yota', Y, `contacto${Y}@reseller.test`, '1', '0', '0', '1', '0', '0', '3'],
       ]);
       const stored = await server.database.db
         .selectFrom('nominations')

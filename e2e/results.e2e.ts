@@ -119,6 +119,7 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
     expect(cells[0]).toEqual([
       '1°\nempate',
       'Alfa Dos',
+      A,
       `contacto${A}@reseller.test`,
       '2',
       '1',
@@ -128,7 +129,7 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
       '0',
       '9',
     ]);
-    const rows = cells.map((row) => [row[0], row[1], row[2], row[9]]);
+    const rows = cells.map((row) => [row[0], row[1], row[3], row[10]]);
     expect(rows).toEqual([
       ['1°\nempate', 'Alfa Dos', `contacto${A}@reseller.test`, '9'],
       ['1°\nempate', 'Beta Dos', `contacto${B}@reseller.test`, '9'],
@@ -187,8 +188,25 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
     await heading.waitFor();
     await page.getByRole('table').locator('tbody tr').nth(1).waitFor();
     expect(await tableRows(page, `Votos para el id fiscal: ${D}`)).toEqual([
-      ['Delta', 'Carla Contacto', `contacto${D}@reseller.test`, '1155550000'],
-      ['Delta Tres', 'Carla Contacto', `contacto${D}@reseller.test`, '1155550000'],
+      // Who voted, their company and the place in their list, then the nominee as they typed it.
+      [
+        'Ernesto Dos',
+        'Distribuidora Norte',
+        '3°',
+        'Delta',
+        'Carla Contacto',
+        `contacto${D}@reseller.test`,
+        '1155550000',
+      ],
+      [
+        'Eva Tres',
+        'Distribuidora Norte',
+        '2°',
+        'Delta Tres',
+        'Carla Contacto',
+        `contacto${D}@reseller.test`,
+        '1155550000',
+      ],
     ]);
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/nominee-desktop.png`, fullPage: true });
@@ -257,7 +275,7 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
 
     await page.goto(`/admin/event/${eventId}/consumption`);
     await page.getByRole('table', { name: 'Votos' }).locator('tbody tr').nth(4).waitFor();
-    expect((await tableRows(page, 'Votos')).map((row) => [row[0], row[1], row[9]])).toEqual([
+    expect((await tableRows(page, 'Votos')).map((row) => [row[0], row[1], row[10]])).toEqual([
       ['1°', 'Alfa Dos', '14'],
       ['2°', 'Beta Dos', '9'],
       ['3°', 'Delta', '7'],

@@ -29,6 +29,7 @@ export const MSG = {
   deleteEventFailed: 'Error: no se ha podido eliminar el evento',
   nominationLimit: 'Ya has alcanzado el limite de nominaciones',
   votingClosed: 'El período de votación ha terminado',
+  votingStillOpen: 'La votación sigue abierta: los resultados pueden cambiar.',
   noNominations: 'No has nominado a nadie todavía',
   adminPasswordMismatch: 'Las contraseñas ingresadas no son iguales',
   resetPasswordMismatch: 'Las contraseñas son diferentes.',
@@ -132,3 +133,7 @@ export const MSG = {
 } as const;
 
 export type MessageKey = keyof typeof MSG;
+
+/** The correction dialogs ("Editar voto", "Editar nominación") say whose vote, at which place. */
+export const voteOfText = (exhibitor: string, place: number): string =>
+  `Voto de ${exhibitor}, puesto ${place}°`;

@@ -5,7 +5,7 @@ import type {
   NomineeVote,
   RankingRow,
 } from '../../src/shared/schemas/results.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
 import {
   seedAdmin,
   seedEvent,
@@ -43,7 +43,7 @@ describe('results', () => {
     eventId = event.id;
     emptyEventId = (await seedEvent(db)).id;
     e1 = await seedExhibitor(db, { fullName: 'Elena Uno' });
-    e2 = await seedExhibitor(db, { fullName: 'Ernesto Dos' });
+    e2 = await seedExhibitor(db, { fullName: 'Ernesto Dos', company: 'Redes del Sur' });
     e3 = await seedExhibitor(db, { fullName: 'Eva Tres' });
     outsider = await seedExhibitor(db, { fullName: 'Otro Evento' });
     for (const e of [e1, e2, e3]) await seedMembership(db, eventId, e.id);
@@ -230,6 +230,26 @@ describe('results', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("says whether voting is still open, by the injected clock in the programme's zone", async () => {
+    // The deadline is 2026-07-01: open through 23:59:59 in Buenos Aires (UTC−3).
+    // A session signed in at each instant: moving the clock a month ends the suite's own.
+    const votingOpen = async () => {
+      const as = await t.signIn({ role: 'admin', adminId });
+      const response = await ranking('consumption', eventId, as);
+      expect(response.statusCode).toBe(200);
+      return response.json().votingOpen as boolean;
+    };
+    try {
+      expect(await votingOpen()).toBe(true);
+      t.clock.set('2026-07-02T02:59:59.000Z');
+      expect(await votingOpen()).toBe(true);
+      t.clock.set('2026-07-02T03:00:00.000Z');
+      expect(await votingOpen()).toBe(false);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+  });
+
   it("lists each exhibitor's entry for a nominee, earliest nomination first", async () => {
     const response = await t.request({
       method: 'GET',
@@ -245,6 +265,16 @@ describe('results', () => {
     expect(votes[0]).toMatchObject({ exhibitorName: 'Ernesto Dos', phone: '1155550000' });
     // Each entry comes with its list's version (as seeded), which a correction carries back.
     expect(votes.map((v) => v.listVersion)).toEqual([1, 1]);
+    // Who voted and at which place: name, company and the place in their list ("Puesto").
+    const who = response.json().votes as {
+      exhibitorName: string;
+      exhibitorCompany: string;
+      order: number;
+    }[];
+    expect(who.map((v) => [v.exhibitorName, v.exhibitorCompany, v.order])).toEqual([
+      ['Ernesto Dos', 'Redes del Sur', 2],
+      ['Elena Uno', 'Distribuidora Norte', 1],
+    ]);
 
     const none = await t.request({
       method: 'GET',

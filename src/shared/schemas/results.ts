@@ -60,6 +60,8 @@ export const rankingQuery = z.object({
 /** One page of a ranking; `total` counts the rows of every page (one per fiscal id). */
 export const rankingResponse = z.object({
   eventName: z.string(),
+  /** Voting is still open (by the server's clock and zone): the ranking may still change. */
+  votingOpen: z.boolean(),
   rows: z.array(rankingRow),
   total: z.number().int(),
   page: z.number().int(),
@@ -68,13 +70,15 @@ export const rankingResponse = z.object({
 export type RankingResponse = z.output<typeof rankingResponse>;
 
 /**
- * One exhibitor's entry for a nominee: what the admin sees and may edit, with the version of the
- * exhibitor's list it was read from (a correction carries it back).
+ * One exhibitor's entry for a nominee: what the admin sees and may edit, with who voted (name and
+ * company), at which place of their list (`order`), and the version of the exhibitor's list it was
+ * read from (a correction carries it back).
  */
 export const nomineeVote = nomineeView.extend({
   exhibitorId: z.string(),
   exhibitorName: z.string(),
   listVersion: z.number().int(),
+  exhibitorCompany: z.string(),
 });
 export type NomineeVote = z.output<typeof nomineeVote>;
 

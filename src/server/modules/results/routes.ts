@@ -16,6 +16,7 @@ import {
   exhibitorVotes,
   fullRanking,
   nomineeVotes,
+  rankingEvent,
 } from './service.ts';
 
 /** The built manual, committed to the repository (`npm run manual` regenerates it). */
@@ -24,9 +25,9 @@ export const MANUAL_FILE_NAME = 'Instructivo Premios.pdf';
 
 export const resultsRoutes: Route[] = [
   implement(api.categoryRanking, async ({ deps, params, query }) => {
-    const name = await eventName(deps.db, params.eventId);
+    const event = await rankingEvent(deps, params.eventId);
     const ranking = await categoryRanking(deps.db, params.eventId, params.category, query.page);
-    return { eventName: name, ...ranking, page: query.page, pageSize: RANKING_PAGE_SIZE };
+    return { ...event, ...ranking, page: query.page, pageSize: RANKING_PAGE_SIZE };
   }),
   implement(api.exportRanking, async ({ deps, params, reply }) => {
     const name = await eventName(deps.db, params.eventId);

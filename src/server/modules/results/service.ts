@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Category } from '../../../shared/constants.ts';
+import { isVotingOpen } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import {
@@ -29,6 +30,21 @@ import { RANKING_ORDER_SQL, tieBreakBetween } from './ranking-order.ts';
 /** The event's name (export file names), or 404 "No se econtró el evento". */
 export async function eventName(db: Db, eventId: string): Promise<string> {
   return (await getEventOr404(db, eventId)).name;
+}
+
+/**
+ * What a ranking page says of its event: the name, and whether voting is still open by the
+ * injected clock in the programme's zone (the ceremony screen warns that results may change).
+ */
+export async function rankingEvent(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  eventId: string,
+): Promise<{ eventName: string; votingOpen: boolean }> {
+  const event = await getEventOr404(deps.db, eventId);
+  return {
+    eventName: event.name,
+    votingOpen: isVotingOpen(event.vote_deadline, deps.clock.now(), deps.config.timeZone),
+  };
 }
 
 type RankingSums = Pick<
@@ -345,7 +361,11 @@ export async function nomineeVotes(
         .onRef('l.category', '=', 'n.category'),
     )
     .selectAll('n')
-    .select(['e.full_name as exhibitor_name', 'l.version as list_version'])
+    .select([
+      'e.full_name as exhibitor_name',
+      'e.company as exhibitor_company',
+      'l.version as list_version',
+    ])
     .where('n.event_id', '=', eventId)
     .where('n.category', '=', category)
     .where('n.fiscal_id', '=', fiscalId)
@@ -357,6 +377,7 @@ export async function nomineeVotes(
     exhibitorId: row.exhibitor_id,
     exhibitorName: row.exhibitor_name,
     listVersion: Number(row.list_version),
+    exhibitorCompany: row.exhibitor_company,
   }));
 }
 

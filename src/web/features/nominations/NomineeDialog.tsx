@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { TextField } from '@mui/material';
+import { TextField, Typography } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import {
@@ -36,11 +36,14 @@ export function NomineeDialog({
   initial,
   fiscalIdReadOnly = false,
   correction = false,
+  description,
   failureMessage = MSG.genericError,
   onSave,
   onClose,
 }: {
   title: string;
+  /** A line above the fields saying what is edited (a correction: whose vote, which place). */
+  description?: string;
   initial?: NomineeInput;
   fiscalIdReadOnly?: boolean;
   /** An administrator's correction of a vote: asks for its reason too. */
@@ -90,6 +93,7 @@ export function NomineeDialog({
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
+      {description ? <Typography sx={{ fontWeight: 500 }}>{description}</Typography> : null}
       {NOMINEE_FIELDS.map((field, index) => (
         <FormTextField
           key={field}

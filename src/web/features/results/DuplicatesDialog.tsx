@@ -23,16 +23,19 @@ import { MergeDialog } from './MergeDialog.tsx';
 import { useDuplicates } from './queries.ts';
 
 /**
- * The category tab's button "Posibles duplicados": the dialog of groups of fiscal ids that are
- * probably one reseller, each with "Unificar", which opens "Unificar nominados" for that group.
+ * The category tab's button "Posibles duplicados" ("Posibles duplicados ({n})" with n groups
+ * found): the dialog of groups of fiscal ids that are probably one reseller, each with
+ * "Unificar", which opens "Unificar nominados" for that group.
  */
 export function DuplicatesAction({ eventId, category }: { eventId: string; category: Category }) {
   const [open, setOpen] = useState(false);
   const [merging, setMerging] = useState<DuplicateGroupView | null>(null);
+  // The same query the dialog reads: the count is there before the button is pressed.
+  const groups = useDuplicates(eventId, category).data?.groups.length ?? 0;
   return (
     <>
       <Button variant="outlined" size="small" onClick={() => setOpen(true)}>
-        Posibles duplicados
+        {groups > 0 ? `Posibles duplicados (${groups})` : 'Posibles duplicados'}
       </Button>
       {open && !merging ? (
         <DuplicatesDialog

@@ -20,7 +20,7 @@ const count = (header: string, render: (row: RankingRow) => number): Column<Rank
 });
 
 /**
- * One page of a category ranking: position (rows sharing it say "empate"), name, email, how many
+ * One page of a category ranking: position (rows sharing it say "empate"), name, fiscal id, email, how many
  * exhibitors nominated it, how many put it 1st … 5th, and its points.
  */
 export function RankingTable({
@@ -68,6 +68,8 @@ export function RankingTable({
         </>
       ),
     },
+    // Two rows of one reseller show why they are two: their fiscal ids differ.
+    { header: 'ID fiscal', keepWords: true, render: (row) => row.fiscalId },
     { header: 'Email', hideOnPhone: true, render: (row) => row.email },
     count('Votos', (row) => row.nominations),
     ...PLACES.map((place, i) => count(`${i + 1}°`, (row) => row[place])),

@@ -2,7 +2,7 @@ import { Box, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
-import { MSG } from '../../../shared/messages.ts';
+import { MSG, voteOfText } from '../../../shared/messages.ts';
 import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import { CellButton } from '../../components/CellButton.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -101,6 +101,7 @@ export default function ExhibitorVotes() {
         <NomineeDialog
           title="Editar nominación"
           correction
+          description={voteOfText(query.data.exhibitor.fullName, editing.nominee.order)}
           initial={formValues(editing.nominee)}
           onClose={() => setEditing(null)}
           onSave={async (values) => {

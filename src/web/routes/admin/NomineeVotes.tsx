@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { exportNomineeVotes } from '../../../shared/api/results.ts';
 import { CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
-import { MSG } from '../../../shared/messages.ts';
+import { MSG, voteOfText } from '../../../shared/messages.ts';
 import type { NomineeVote } from '../../../shared/schemas/results.ts';
 import { CellButton } from '../../components/CellButton.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -57,6 +57,24 @@ function Votes({
   const [editing, setEditing] = useState<NomineeVote | null>(null);
 
   const columns: Column<NomineeVote>[] = [
+    {
+      header: 'Expositor',
+      minWidth: 120,
+      render: (vote) => (
+        <>
+          {vote.exhibitorName}
+          <PhoneOnly>{vote.exhibitorCompany}</PhoneOnly>
+        </>
+      ),
+    },
+    { header: 'Empresa', hideOnPhone: true, render: (vote) => vote.exhibitorCompany },
+    {
+      header: 'Puesto',
+      width: 72,
+      align: 'right',
+      keepWords: true,
+      render: (vote) => `${vote.order}°`,
+    },
     {
       header: 'Reseller',
       render: (vote) =>
@@ -121,6 +139,7 @@ function Votes({
         <NomineeDialog
           title="Editar voto"
           correction
+          description={voteOfText(editing.exhibitorName, editing.order)}
           initial={formValues(editing)}
           onClose={() => setEditing(null)}
           onSave={async (values) => {

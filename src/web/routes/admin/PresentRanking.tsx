@@ -1,13 +1,16 @@
 import CloseIcon from '@mui/icons-material/Close';
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
 import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
+import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 import { Loading } from '../../components/RequireRole.tsx';
 import { useEvent } from '../../features/events/queries.ts';
+import { presentPath } from '../../features/results/PresentAction.tsx';
 import { isCategory, useRanking } from '../../features/results/queries.ts';
 
 /** How many places the ceremony reveals. */
@@ -18,6 +21,13 @@ const GROUND = '#0b1f33';
 const INK = '#ffffff';
 const ACCENT = '#ffd54f';
 const MUTED = '#b0bec5';
+/** The look of the screen's main buttons: dark text on the accent, grey once disabled. */
+const PRIMARY = {
+  bgcolor: ACCENT,
+  color: GROUND,
+  '&:hover': { bgcolor: '#ffca28' },
+  '&.Mui-disabled': { bgcolor: '#37474f', color: '#cfd8dc' },
+} as const;
 /** Type on a wide screen grows with the window's height, so the whole podium fits a projector. */
 const SIZE = {
   event: 'clamp(1.5rem, 4vh, 3rem)',
@@ -27,54 +37,107 @@ const SIZE = {
   points: 'clamp(1.25rem, 3.5vh, 3rem)',
 } as const;
 
+/** Keys a presentation clicker sends (and a keyboard's) to go on, and to go back. */
+const FORWARD_KEYS = new Set(['PageDown', ' ', 'Enter', 'ArrowRight']);
+const BACK_KEYS = new Set(['PageUp', 'ArrowLeft']);
+
+/** The category presented after this one, in the programme's order; none after the last. */
+function nextCategory(category: Category): Category | undefined {
+  return CATEGORIES[CATEGORIES.indexOf(category) + 1];
+}
+
+/** Whether the browser lets this page go full screen, and whether it is now. */
+function useFullscreen() {
+  const [active, setActive] = useState(() => Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const onChange = () => setActive(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  const toggle = useCallback(() => {
+    const change = document.fullscreenElement
+      ? document.exitFullscreen()
+      : document.documentElement.requestFullscreen();
+    // Refused (no permission, an embedded page): the screen still fills the window.
+    change.catch(() => undefined);
+  }, []);
+  return { available: document.fullscreenEnabled, active, toggle };
+}
+
 /**
  * The ceremony screen of a category, outside the app's layout: logo, event, category and the
- * first five, revealed one at a time from the fifth to the first (right arrow, a click anywhere or
- * "Siguiente"). Escape goes back to the category's tab.
+ * first five, revealed one at a time from the fifth to the first. A presentation clicker drives
+ * it: PageDown, Space, Enter (or the right arrow, a click anywhere, "Siguiente") reveal the next
+ * place; PageUp (or the left arrow, "Anterior") hides it again; after 1° the next category's
+ * presentation is offered, and the same forward keys open it. Escape goes back to the category's
+ * tab.
  */
 export default function PresentRanking() {
   const { eventId = '', category } = useParams();
-  if (!isCategory(category)) return <Typography sx={{ m: 2 }}>{MSG.pageNotFound}</Typography>;
-  return <Presentation eventId={eventId} category={category} />;
-}
-
-function Presentation({ eventId, category }: { eventId: string; category: Category }) {
-  const navigate = useNavigate();
-  const event = useEvent(eventId);
-  const ranking = useRanking(eventId, category, 1);
-  const top = ranking.data?.rows.slice(0, PODIUM) ?? [];
-  const [revealed, setRevealed] = useState(0);
-  const done = revealed >= top.length;
-
-  const next = useCallback(
-    () => setRevealed((count) => Math.min(count + 1, top.length)),
-    [top.length],
-  );
-  const leave = useCallback(() => {
-    void navigate(`/admin/event/${encodeURIComponent(eventId)}/${category}`);
-  }, [navigate, eventId, category]);
-  // Full screen belongs to this screen only, however it is left (Escape, "Salir", the browser's back).
+  // Full screen belongs to the presentation only, however it is left (Escape, "Salir", the
+  // browser's back), and it stays on from one category to the next.
   useEffect(
     () => () => {
       if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
     },
     [],
   );
+  if (!isCategory(category)) return <Typography sx={{ m: 2 }}>{MSG.pageNotFound}</Typography>;
+  // Keyed: the next category starts again from nothing revealed.
+  return <Presentation key={category} eventId={eventId} category={category} />;
+}
+
+function Presentation({ eventId, category }: { eventId: string; category: Category }) {
+  const navigate = useNavigate();
+  const event = useEvent(eventId);
+  const ranking = useRanking(eventId, category, 1);
+  const fullscreen = useFullscreen();
+  const top = ranking.data?.rows.slice(0, PODIUM) ?? [];
+  const [revealed, setRevealed] = useState(0);
+  const done = revealed >= top.length;
+  const following = nextCategory(category);
+
+  const next = useCallback(
+    () => setRevealed((count) => Math.min(count + 1, top.length)),
+    [top.length],
+  );
+  const previous = useCallback(() => setRevealed((count) => Math.max(count - 1, 0)), []);
+  const goOn = useCallback(() => {
+    if (following) void navigate(presentPath(eventId, following));
+  }, [navigate, eventId, following]);
+  const leave = useCallback(() => {
+    void navigate(`/admin/event/${encodeURIComponent(eventId)}/${category}`);
+  }, [navigate, eventId, category]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'ArrowRight') next();
-      else if (e.key === 'Escape') leave();
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      // Enter and Space on a focused button press that button, and only that.
+      const onControl = e.target instanceof Element && e.target.closest('button, a') !== null;
+      if (FORWARD_KEYS.has(e.key) && !(onControl && (e.key === ' ' || e.key === 'Enter'))) {
+        e.preventDefault();
+        if (done) goOn();
+        else next();
+      } else if (BACK_KEYS.has(e.key)) {
+        e.preventDefault();
+        previous();
+      } else if (e.key === 'Escape') leave();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [next, leave]);
+  }, [done, next, previous, goOn, leave]);
 
   if (event.isPending || ranking.isPending) return <Loading />;
   if (event.isError || ranking.isError) {
     return <Typography sx={{ m: 2 }}>{MSG.genericError}</Typography>;
   }
   const heading = `Nominación Reseller ${CATEGORY_LABELS[category]}`;
+  const stop =
+    (action: () => void) =>
+    (e: { stopPropagation(): void }): void => {
+      e.stopPropagation();
+      action();
+    };
 
   return (
     <Box
@@ -112,15 +175,24 @@ function Presentation({ eventId, category }: { eventId: string; category: Catego
         >
           {event.data.name}
         </Typography>
+        {fullscreen.available ? (
+          <Tooltip title="Pantalla completa">
+            <IconButton
+              aria-label="Pantalla completa"
+              aria-pressed={fullscreen.active}
+              onClick={stop(fullscreen.toggle)}
+              sx={{ color: INK }}
+            >
+              {fullscreen.active ? (
+                <FullscreenExitIcon fontSize="large" />
+              ) : (
+                <FullscreenIcon fontSize="large" />
+              )}
+            </IconButton>
+          </Tooltip>
+        ) : null}
         <Tooltip title="Salir">
-          <IconButton
-            aria-label="Salir"
-            onClick={(e) => {
-              e.stopPropagation();
-              leave();
-            }}
-            sx={{ color: INK }}
-          >
+          <IconButton aria-label="Salir" onClick={stop(leave)} sx={{ color: INK }}>
             <CloseIcon fontSize="large" />
           </IconButton>
         </Tooltip>
@@ -135,6 +207,22 @@ function Presentation({ eventId, category }: { eventId: string; category: Catego
       >
         {heading}
       </Typography>
+      {ranking.data.votingOpen ? (
+        <Typography
+          role="note"
+          sx={{
+            alignSelf: 'flex-start',
+            fontSize: { xs: '1rem', md: SIZE.points },
+            color: ACCENT,
+            border: `2px solid ${ACCENT}`,
+            borderRadius: 1,
+            px: 1.5,
+            py: 0.5,
+          }}
+        >
+          {MSG.votingStillOpen}
+        </Typography>
+      ) : null}
       {top.length === 0 ? (
         <Typography sx={{ fontSize: { xs: '1.5rem', md: SIZE.name } }}>{MSG.noVotes}</Typography>
       ) : (
@@ -158,26 +246,49 @@ function Presentation({ eventId, category }: { eventId: string; category: Catego
           ))}
         </Box>
       )}
-      <Box sx={{ mt: 'auto', display: 'flex', justifyContent: 'flex-end' }}>
+      <Box
+        sx={{
+          mt: 'auto',
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end',
+          gap: 2,
+        }}
+      >
+        <Button
+          variant="outlined"
+          size="large"
+          disabled={revealed === 0}
+          onClick={stop(previous)}
+          sx={{
+            fontSize: { xs: '1.25rem', md: SIZE.points },
+            px: 4,
+            color: INK,
+            borderColor: INK,
+            '&.Mui-disabled': { color: '#cfd8dc', borderColor: '#607d8b' },
+          }}
+        >
+          Anterior
+        </Button>
         <Button
           variant="contained"
           size="large"
           disabled={done}
-          onClick={(e) => {
-            e.stopPropagation();
-            next();
-          }}
-          sx={{
-            fontSize: { xs: '1.25rem', md: SIZE.points },
-            px: 4,
-            bgcolor: ACCENT,
-            color: GROUND,
-            '&:hover': { bgcolor: '#ffca28' },
-            '&.Mui-disabled': { bgcolor: '#37474f', color: '#cfd8dc' },
-          }}
+          onClick={stop(next)}
+          sx={{ fontSize: { xs: '1.25rem', md: SIZE.points }, px: 4, ...PRIMARY }}
         >
           Siguiente
         </Button>
+        {done && following ? (
+          <Button
+            variant="contained"
+            size="large"
+            onClick={stop(goOn)}
+            sx={{ fontSize: { xs: '1.25rem', md: SIZE.points }, px: 4, ...PRIMARY }}
+          >
+            {`Continuar con ${CATEGORY_LABELS[following]}`}
+          </Button>
+        ) : null}
       </Box>
     </Box>
   );
@@ -224,7 +335,7 @@ function Place({ row, shown }: { row: RankingRow; shown: boolean }) {
             component="span"
             sx={{ fontSize: { xs: '1.1rem', md: SIZE.points }, color: MUTED, whiteSpace: 'nowrap' }}
           >
-            {row.points} puntos
+            {row.points === 1 ? '1 punto' : `${row.points} puntos`}
           </Typography>
         </>
       ) : (
