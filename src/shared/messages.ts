@@ -122,6 +122,10 @@ export const MSG = {
   mergeDone: 'Se unificaron los nominados.',
   undoDone: 'Se deshizo la unificación.',
   noHistory: 'No hay cambios registrados.',
+  // The exhibitor's screen guides to done (issue 32 item 6); "tú", as the exhibitor's area.
+  exhListsComplete: '¡Listo! Tus nominaciones están guardadas.',
+  exhReceiptComing: 'Te enviaremos un comprobante por correo.',
+  exhPointsRule: '1° = 5 puntos, 2° = 4 puntos, 3° = 3 puntos, 4° = 2 puntos, 5° = 1 punto',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
