@@ -80,7 +80,8 @@ export const MSG = {
   invalidInput: 'Los datos ingresados no son válidos.',
   requiredField: 'Este campo es obligatorio',
   invalidEmail: 'Ingrese un email válido',
-  digitsOnly: 'Ingrese solo números',
+  // Read by exhibitors (tú) and administrators (usted) alike: said without either.
+  digitsOnly: 'Solo se admiten números, espacios y guiones',
   invalidToken: 'El enlace no es válido o ha expirado.',
   fileTooLarge: 'El archivo supera el tamaño máximo de 2 MB',
   rosterUnsupportedType: 'El archivo debe ser CSV o Excel (.xlsx).',
