@@ -175,12 +175,12 @@ describe('exhibitor area while voting is open', () => {
     expect(await page.getByText(MSG.votingClosed).count()).toBe(0);
     await expectAccessible(page);
 
-    // The form checks digits and email before sending.
+    // The form checks digits and email before sending (separators are fine, letters are not).
     await page.getByRole('button', { name: 'Nominar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nominar a un reseller' });
     await fillNominee(dialog, {
-      ...reseller('Alfa Sistemas', '30-7000001'),
-      phone: '11 5555',
+      ...reseller('Alfa Sistemas', '30-70000O1'),
+      phone: 'once 5555',
       email: 'alfa@',
     });
     await dialog.getByRole('button', { name: 'Guardar' }).click();

@@ -400,7 +400,7 @@ describe('turnout: import, edit, participation, reminders', () => {
     await visible(page, 'Se envió el recordatorio a 2 expositores.');
     await dialog.waitFor({ state: 'hidden' });
 
-    const subject = `Recordatorio: todavía no votó en ${EVENT_NAME}`;
+    const subject = `Recordatorio: todavía no votaste en ${EVENT_NAME}`;
     for (const address of ['martin@sur.test', 'ya@empresa.test']) {
       await expect
         .poll(() => server.smtp.allTo(address).filter((m) => m.subject === subject).length, {

@@ -75,13 +75,14 @@ export const MSG = {
   confirmRemoveNominee: '¿Eliminar reseller?',
   confirmRemoveNomineeText: 'Se quitará de la lista y los demás se renumerarán desde 1.',
   tooManyRequests: 'Demasiados intentos. Espere un momento e intente de nuevo.',
-  notSignedIn: 'Debe iniciar sesión para continuar.',
-  forbidden: 'No tiene permiso para realizar esta acción.',
+  notSignedIn: 'Es necesario iniciar sesión para continuar.',
+  forbidden: 'Esta acción no está permitida.',
   apiNotFound: 'El recurso solicitado no existe.',
   invalidInput: 'Los datos ingresados no son válidos.',
   requiredField: 'Este campo es obligatorio',
-  invalidEmail: 'Ingrese un email válido',
-  digitsOnly: 'Ingrese solo números',
+  invalidEmail: 'El email no es válido',
+  // Read by exhibitors (tú) and administrators (usted) alike: said without either.
+  digitsOnly: 'Solo se admiten números, espacios y guiones',
   invalidToken: 'El enlace no es válido o ha expirado.',
   fileTooLarge: 'El archivo supera el tamaño máximo de 2 MB',
   rosterUnsupportedType: 'El archivo debe ser CSV o Excel (.xlsx).',
@@ -104,7 +105,8 @@ export const MSG = {
   expectedNumber: 'Se esperaba un número',
   expectedList: 'Se esperaba una lista',
   expectedBoolean: 'Se esperaba verdadero o falso',
-  csrfRejected: 'La solicitud fue rechazada por seguridad. Recargue la página e intente de nuevo.',
+  csrfRejected:
+    'La solicitud fue rechazada por seguridad. Hay que recargar la página e intentar de nuevo.',
   mergeNothingLeft: 'Esos ID fiscales ya no tienen votos en esta categoría. Actualice la lista.',
   mergeUnknownInto: 'Elija un ID fiscal que tenga votos en esta categoría.',
   undoStale: 'No se puede deshacer: los votos cambiaron después de la unificación.',
@@ -130,6 +132,10 @@ export const MSG = {
   undoDone: 'Se deshizo la unificación.',
   noHistory: 'No hay cambios registrados.',
   auditDetailUnreadable: 'No se pudo leer el detalle de esta entrada.',
+  // The exhibitor's screen guides to done (issue 32 item 6); "tú", as the exhibitor's area.
+  exhListsComplete: '¡Listo! Tus nominaciones están guardadas.',
+  exhReceiptComing: 'Te enviaremos un comprobante por correo.',
+  exhPointsRule: '1° = 5 puntos, 2° = 4 puntos, 3° = 3 puntos, 4° = 2 puntos, 5° = 1 punto',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

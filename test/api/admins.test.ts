@@ -52,7 +52,7 @@ describe('registering a new administrator', () => {
     });
     const token = await invitationToken('bruno@premios.test');
     const mail = t.smtp.latestTo('bruno@premios.test')!;
-    expect(mail.text).toContain('Ana Pérez lo invitó');
+    expect(mail.text).toContain('Ana Pérez le envió una invitación');
     expect(mail.html).toContain('cid:logo');
     const invitation = await t.deps.db
       .selectFrom('admin_invitations')

@@ -259,7 +259,7 @@ describe('the email step', () => {
     await t.deliverMail();
     const mails = t.smtp.allTo('pendiente@premios.test');
     expect(mails).toHaveLength(2);
-    expect(mails[1]!.text).toContain('Ana Administradora lo invitó');
+    expect(mails[1]!.text).toContain('Ana Administradora le envió una invitación');
     const secondLink = /token=([\w-]+)/.exec(mails[1]!.text)![1]!;
     expect(secondLink).not.toBe(firstLink);
 

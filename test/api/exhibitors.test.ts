@@ -103,10 +103,10 @@ describe('exhibitors of an event', () => {
     await t.deliverMail();
     const mail = t.smtp.latestTo('esteban.quito@empresa.test');
     expect(mail?.subject).toBe('Invitación a votar en Premios Canal 2026');
-    expect(mail?.text).toContain('Ana Administradora lo invitó');
+    expect(mail?.text).toContain('Ana Administradora te invitó');
     expect(mail?.text).toContain('Premios Canal 2026');
     expect(mail?.text).toContain(
-      'Puede nominar y ordenar hasta 5 resellers en cada categoría (CONSUMO y VALOR AGREGADO) hasta el 5/7/2026.',
+      'Puedes nominar y ordenar hasta 5 resellers en cada categoría (CONSUMO y VALOR AGREGADO) hasta el 5/7/2026.',
     );
     expect(mail?.text).toContain('http://premios.test/signin');
     expect(mail?.attachments.some((a) => a.mimeType === 'image/png')).toBe(true);

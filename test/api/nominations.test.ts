@@ -229,8 +229,10 @@ describe('exhibitor nominations API', () => {
 
     it('requires all nine fields, digits in fiscal id and phone, and a valid email', async () => {
       const cases: [Partial<NomineeInput>, string, string][] = [
-        [{ fiscalId: '30-11111111-8' }, 'fiscalId', MSG.digitsOnly],
-        [{ phone: '+54 11 5555' }, 'phone', MSG.digitsOnly],
+        // Separators are accepted (test/api/pasted-digits.test.ts); letters are not.
+        [{ fiscalId: 'CUIT 30-11111111-8' }, 'fiscalId', MSG.digitsOnly],
+        [{ phone: 'once 5555' }, 'phone', MSG.digitsOnly],
+        [{ phone: '- -' }, 'phone', MSG.digitsOnly],
         [{ email: 'no-es-un-email' }, 'email', MSG.invalidEmail],
         [{ name: '   ' }, 'name', MSG.requiredField],
         [{ city: '' }, 'city', MSG.requiredField],

@@ -284,8 +284,8 @@ describe('participation of an event', () => {
       await t.deliverMail();
       for (const exhibitor of silent) {
         const mail = await t.smtp.waitFor(exhibitor.email);
-        expect(mail.subject).toBe('Recordatorio: todavía no votó en Premios Recordatorio');
-        expect(mail.text).toContain('Todavía no registró nominaciones en Premios Recordatorio.');
+        expect(mail.subject).toBe('Recordatorio: todavía no votaste en Premios Recordatorio');
+        expect(mail.text).toContain('Todavía no registraste nominaciones en Premios Recordatorio.');
         expect(mail.text).toContain(
           'La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires).',
         );

@@ -120,13 +120,13 @@ describe('nomination receipts', () => {
     expect(mail.subject).toBe(`Tus nominaciones en Premios Recibo ${n}`);
     expect(mail.text.trimEnd()).toBe(
       [
-        `Estas son sus nominaciones en Premios Recibo ${n}, tal como quedaron guardadas:`,
+        `Estas son tus nominaciones en Premios Recibo ${n}, tal como quedaron guardadas:`,
         'CONSUMO:',
         '1. Delta Datos (ID fiscal 20444444445)',
         '2. Beta Sistemas (ID fiscal 20222222223)',
         'VALOR AGREGADO:',
         '1. Gamma Servicios (ID fiscal 20333333334)',
-        'La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires). Hasta entonces puede cambiarlas; si lo hace, le enviaremos un nuevo comprobante.',
+        'La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires). Hasta entonces puedes cambiarlas; si lo haces, te enviaremos un nuevo comprobante.',
         `Revisar mis nominaciones: http://premios.test/exh/event/${eventId}`,
       ].join('\n\n'),
     );

@@ -488,7 +488,10 @@ describe('results', () => {
       const outside = await edit(outsider.id, 'consumption', 1, nominee('20999999999', 'Nadie'));
       expect(outside.statusCode).toBe(404);
       expect(outside.json().error.message).toBe(MSG.exhibitorNotFound);
-      const invalid = await edit(e1.id, 'consumption', 1, { ...nominee('20-1', 'X'), email: 'no' });
+      const invalid = await edit(e1.id, 'consumption', 1, {
+        ...nominee('20-1A', 'X'),
+        email: 'no',
+      });
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().error.fields).toMatchObject({
         fiscalId: MSG.digitsOnly,

@@ -77,6 +77,21 @@ export const digitsField = (max = 30) =>
     .max(max, MSG.invalidInput)
     .regex(/^\d+$/, MSG.digitsOnly);
 
+/**
+ * A fiscal id or phone as people paste it (`30-70998877-4`, `+54 341 456-7890`): spaces, dashes,
+ * dots, slashes, parentheses and a leading "+" are dropped and the digits stored (design.md
+ * section 5). Letters are refused; so is a value with no digit at all.
+ */
+export const pastedDigitsField = (max = 30) =>
+  requiredString()
+    .trim()
+    .min(1, MSG.requiredField)
+    // Separators may double the length of what is pasted, no more.
+    .max(max * 2, MSG.invalidInput)
+    .regex(/^\+?[\d\s\-./()]+$/, MSG.digitsOnly)
+    .transform((value) => value.replace(/\D/g, ''))
+    .pipe(z.string().min(1, MSG.digitsOnly).max(max, MSG.invalidInput));
+
 export const isoDateField = requiredString()
   .min(1, MSG.requiredField)
   .refine(isValidIsoDate, MSG.invalidDates);

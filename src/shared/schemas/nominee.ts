@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { digitsField, emailField, requiredText } from './common.ts';
+import { emailField, pastedDigitsField, requiredText } from './common.ts';
 
 /** The nine fields of the nominee form, in the form's and the exports' order; all required. */
 export const nomineeInput = z.object({
   name: requiredText(),
   registeredName: requiredText(),
-  fiscalId: digitsField(20),
+  fiscalId: pastedDigitsField(20),
   contactName: requiredText(),
   contactPosition: requiredText(),
-  phone: digitsField(20),
+  phone: pastedDigitsField(20),
   email: emailField,
   location: requiredText(),
   city: requiredText(),

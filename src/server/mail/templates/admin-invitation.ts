@@ -18,8 +18,8 @@ export const adminInvitation = mailTemplate({
       subject: 'Invitación para administrar Premios',
       paragraphs: [
         invitedBy
-          ? `${invitedBy} lo invitó a ser administrador del programa de premios.`
-          : 'Fue invitado a ser administrador del programa de premios.',
+          ? `${invitedBy} le envió una invitación para administrar el programa de premios.`
+          : 'Recibió una invitación para administrar el programa de premios.',
         'Para completar su registro, ingrese su nombre y elija una contraseña en el siguiente enlace.',
       ],
       action: { label: 'Completar registro', url: `${config.appUrl}${linkPath}` },

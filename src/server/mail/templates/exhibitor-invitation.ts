@@ -28,10 +28,10 @@ export const exhibitorInvitation = mailTemplate({
     layout({
       subject: `Invitación a votar en ${eventName}`,
       paragraphs: [
-        `${adminName} lo invitó a nominar resellers en el evento ${eventName}.`,
-        `Puede nominar y ordenar hasta ${MAX_NOMINEES_PER_CATEGORY} resellers en cada categoría (${categoryNames}) hasta el ${formatMailDate(voteDeadline)}.`,
+        `${adminName} te invitó a nominar resellers en el evento ${eventName}.`,
+        `Puedes nominar y ordenar hasta ${MAX_NOMINEES_PER_CATEGORY} resellers en cada categoría (${categoryNames}) hasta el ${formatMailDate(voteDeadline)}.`,
         `${deadlineClosingText(voteDeadline, config.timeZone)}.`,
-        'Para ingresar, use su email: le enviaremos un código de acceso.',
+        'Para ingresar, usa tu email: te enviaremos un código de acceso.',
       ],
       action: { label: 'Ingresar', url: `${config.appUrl}/signin` },
     }),

@@ -44,9 +44,9 @@ export const nominationReceipt = mailTemplate({
     return layout({
       subject: `Tus nominaciones en ${event.name}`,
       paragraphs: [
-        `Estas son sus nominaciones en ${event.name}, tal como quedaron guardadas:`,
+        `Estas son tus nominaciones en ${event.name}, tal como quedaron guardadas:`,
         ...lists,
-        `${deadlineClosingText(event.vote_deadline, config.timeZone)}. Hasta entonces puede cambiarlas; si lo hace, le enviaremos un nuevo comprobante.`,
+        `${deadlineClosingText(event.vote_deadline, config.timeZone)}. Hasta entonces puedes cambiarlas; si lo haces, te enviaremos un nuevo comprobante.`,
       ],
       action: { label: 'Revisar mis nominaciones', url: `${config.appUrl}/exh/event/${eventId}` },
     });

@@ -16,11 +16,11 @@ export const nonVoterReminder = mailTemplate({
       .where('id', '=', eventId)
       .executeTakeFirstOrThrow();
     return layout({
-      subject: `Recordatorio: todavía no votó en ${event.name}`,
+      subject: `Recordatorio: todavía no votaste en ${event.name}`,
       paragraphs: [
-        `Todavía no registró nominaciones en ${event.name}.`,
+        `Todavía no registraste nominaciones en ${event.name}.`,
         `${deadlineClosingText(event.vote_deadline, config.timeZone)}.`,
-        'Ingrese con su email y el código que le enviaremos para nominar a sus resellers.',
+        'Ingresa con tu email y el código que te enviaremos para nominar a tus resellers.',
       ],
       action: { label: 'Ingresar y nominar', url: `${config.appUrl}/signin` },
     });

@@ -88,8 +88,8 @@ export const votingReminder = mailTemplate({
       subject: SUBJECTS[kind](event.name),
       paragraphs: [
         kind === 'deadlineDay'
-          ? `Hoy, ${formatMailDate(event.vote_deadline)}, es el último día para realizar cambios en sus nominaciones de ${event.name}. ${deadlineClosingText(event.vote_deadline, config.timeZone)}.`
-          : `${deadlineClosingText(event.vote_deadline, config.timeZone)}. Todavía puede completar sus nominaciones de ${event.name}.`,
+          ? `Hoy, ${formatMailDate(event.vote_deadline)}, es el último día para realizar cambios en tus nominaciones de ${event.name}. ${deadlineClosingText(event.vote_deadline, config.timeZone)}.`
+          : `${deadlineClosingText(event.vote_deadline, config.timeZone)}. Todavía puedes completar tus nominaciones de ${event.name}.`,
         ...CATEGORIES.map(
           (category) =>
             `Nominaciones en ${CATEGORY_LABELS[category]}: ${countOf(category)} de ${MAX_NOMINEES_PER_CATEGORY}.`,

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/schemas/nominee.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { NOMINEE_FIELDS, nomineeInputAttributes } from './fields.ts';
+import { NOMINEE_FIELDS, nomineeInputAttributes, nomineeInputType } from './fields.ts';
 import { ApiError } from '../../lib/api.ts';
 
 /** The form's values; an administrator's correction adds why ("Motivo", "Detalle"). */
@@ -102,7 +102,7 @@ export function NomineeDialog({
           label={NOMINEE_FIELD_LABELS[field]}
           required
           autoFocus={index === 0}
-          type={field === 'email' ? 'email' : 'text'}
+          type={nomineeInputType(field)}
           slotProps={{
             htmlInput: {
               ...nomineeInputAttributes(field),

@@ -11,8 +11,8 @@ export const rowControlId = (listId: string, fiscalId: string, action: RowAction
   `${listId}-${fiscalId}-${action}`;
 
 /**
- * One ranked list: "Orden", "Reseller", "Contacto", "Email" and, while voting is open, the row
- * controls. On a phone the contact and email fold under the reseller's name and the four controls
+ * One ranked list: "Orden", "Reseller", "ID fiscal", "Contacto", "Email" and, while voting is
+ * open, the row controls. On a phone the fiscal id, contact and email fold under the reseller's name and the four controls
  * sit two by two, so nothing scrolls sideways at 390 px. Plain elements (shell.css): the
  * exhibitor's screens show without MUI.
  */
@@ -41,11 +41,13 @@ export function NomineeList({
         <>
           <span className="nominee-name">{n.name}</span>
           <span className="plain-phone-only">
-            {n.contactName} · {n.email}
+            ID fiscal {n.fiscalId} · {n.contactName} · {n.email}
           </span>
         </>
       ),
     },
+    // The fiscal id is what makes two entries one reseller: the exhibitor sees which one they gave.
+    { header: 'ID fiscal', hideOnPhone: true, render: (n) => n.fiscalId },
     { header: 'Contacto', hideOnPhone: true, render: (n) => n.contactName },
     { header: 'Email', hideOnPhone: true, render: (n) => n.email },
   ];

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/nominee.ts';
 import { PlainFormDialog } from '../../components/plain/Dialog.tsx';
 import { PlainTextField } from '../../components/plain/Fields.tsx';
-import { NOMINEE_FIELDS, nomineeInputAttributes } from './fields.ts';
+import { NOMINEE_FIELDS, nomineeInputAttributes, nomineeInputType } from './fields.ts';
 import { ApiError } from '../../lib/http.ts';
 
 type FieldErrors = Partial<Record<keyof Nominee, string>>;
@@ -109,7 +109,7 @@ export function PlainNomineeDialog({
           mark
           required
           autoFocus={index === 0}
-          type={field === 'email' ? 'email' : 'text'}
+          type={nomineeInputType(field)}
           value={values[field]}
           error={errors[field]}
           onChange={(event) => change(field, event.target.value)}

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useLoaderData, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { getSession, signOut as signOutEndpoint } from '../../../shared/api/session.ts';
 import type { CurrentUser } from '../../../shared/schemas/session.ts';
 import { Icon } from '../../components/plain/Icon.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
 import { currentUserFromCookie } from '../../lib/current-user.ts';
 import { call } from '../../lib/http.ts';
+import { signInReturningTo } from '../../lib/return-to.ts';
 import { refreshSession } from '../../shell.tsx';
 import type { exhLayoutLoader } from './loaders.ts';
 
@@ -23,6 +24,7 @@ export default function ExhLayout() {
   );
   // Asked by the route's loader while this code loaded, with the screen's own request.
   const { session } = useLoaderData<typeof exhLayoutLoader>();
+  const location = useLocation();
   useEffect(() => {
     let current = true;
     call(getSession, {}, session).then(
@@ -37,6 +39,11 @@ export default function ExhLayout() {
     };
   }, [session]);
   if (user === undefined) return <Loading />;
+  // Signed out on a page of an event (a mail's link): sign in, then back to it. `/exh` itself
+  // and anyone signed in with another role go to "/", which sends them where they belong.
+  if (user === null && location.pathname.startsWith('/exh/')) {
+    return <Navigate to={signInReturningTo(location.pathname + location.search)} replace />;
+  }
   if (user?.role !== 'exh') return <Navigate to="/" replace />;
   return (
     <div className="exh-app">

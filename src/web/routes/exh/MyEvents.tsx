@@ -1,13 +1,20 @@
-import { Link, useLoaderData } from 'react-router';
+import { Link, Navigate, useLoaderData, useLocation } from 'react-router';
 import { MSG } from '../../../shared/messages.ts';
 import { Loading } from '../../components/RequireRole.tsx';
 import { useExhEvents } from '../../features/nominations/data.ts';
 import { errorMessage } from '../../lib/http.ts';
+import { cameFromSignIn } from '../../lib/return-to.ts';
 import type { myEventsLoader } from './loaders.ts';
 
-/** The exhibitor's events, each a large link to its nomination screen. */
+/**
+ * The exhibitor's events, each a large link to its nomination screen. Right after signing in, an
+ * exhibitor with exactly one event goes straight to it; opened any other way this list shows.
+ */
 export default function MyEvents() {
   const { data, error, isPending } = useExhEvents(useLoaderData<typeof myEventsLoader>().events);
+  const afterSignIn = cameFromSignIn(useLocation().state);
+  const [onlyEvent] = data?.events.length === 1 ? data.events : [];
+  if (afterSignIn && onlyEvent) return <Navigate to={`/exh/event/${onlyEvent.id}`} replace />;
   return (
     <div className="exh-stack">
       <h1 className="exh-h1">Mis eventos</h1>

@@ -10,7 +10,7 @@ import { formatDisplayDate, formatDisplayInstant } from '../../../shared/dates.t
 import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
-import type { MoveDirection } from '../../../shared/schemas/nominations.ts';
+import type { ExhEventResponse, MoveDirection } from '../../../shared/schemas/nominations.ts';
 import { PlainConfirmDialog } from '../../components/plain/Dialog.tsx';
 import { PlainButton } from '../../components/plain/Fields.tsx';
 import { Icon } from '../../components/plain/Icon.tsx';
@@ -34,7 +34,12 @@ const NomineeDialog = lazy(async () => ({
 }));
 
 const tabLabel = (category: Category) => `Nominación Reseller de ${CATEGORY_LABELS[category]}`;
-const TABS = CATEGORIES.map((value) => ({ value, label: tabLabel(value) }));
+/** Each tab says how full its list is ("… 3/5"), so what is left to do shows without opening it. */
+const tabsWithCounts = (lists: ExhEventResponse['lists']) =>
+  CATEGORIES.map((value) => ({
+    value,
+    label: `${tabLabel(value)} ${lists[value].nominees.length}/${MAX_NOMINEES_PER_CATEGORY}`,
+  }));
 
 type OpenDialog =
   | { kind: 'add' }
@@ -133,6 +138,9 @@ export default function NominationScreen() {
   }
 
   const full = list.nominees.length >= MAX_NOMINEES_PER_CATEGORY;
+  const everyListFull = CATEGORIES.every(
+    (each) => event.lists[each].nominees.length >= MAX_NOMINEES_PER_CATEGORY,
+  );
   // The last save of either list (ISO instants compare as text): each save's answer moves it.
   const savedAt = [event.lists.consumption.savedAt, event.lists.value.savedAt]
     .filter((at) => at !== null)
@@ -143,23 +151,36 @@ export default function NominationScreen() {
     <div className="exh-stack">
       <div>
         <h1 className="exh-h1">{event.name}</h1>
-        <p className="exh-deadline">
-          Tienes hasta {formatDisplayDate(event.voteDeadline)} para realizar cambios
-        </p>
-        <p className="exh-secondary exh-small">
-          {deadlineClosingText(event.voteDeadline, event.timeZone)}
-        </p>
-        {savedAt ? (
-          <p className="exh-secondary exh-small exh-saved" role="status">
-            Guardado {formatDisplayInstant(savedAt, event.timeZone)}
-          </p>
+        {/* Once voting has ended only that is said: the deadline texts would be about the past. */}
+        {votingOpen ? (
+          <>
+            <p className="exh-deadline">
+              Tienes hasta {formatDisplayDate(event.voteDeadline)} para realizar cambios
+            </p>
+            <p className="exh-secondary exh-small">
+              {deadlineClosingText(event.voteDeadline, event.timeZone)}
+            </p>
+            {savedAt ? (
+              <p className="exh-secondary exh-small exh-saved" role="status">
+                Guardado {formatDisplayInstant(savedAt, event.timeZone)}
+              </p>
+            ) : null}
+          </>
         ) : null}
       </div>
       {votingOpen ? null : <PlainNotice severity="info" message={MSG.votingClosed} />}
+      {votingOpen && everyListFull ? (
+        <div className="plain-alert plain-alert-success" role="status">
+          <div className="plain-alert-message">
+            <strong>{MSG.exhListsComplete}</strong> {MSG.exhReceiptComing}
+          </div>
+        </div>
+      ) : null}
+      {votingOpen ? <p className="exh-secondary exh-small">{MSG.exhPointsRule}</p> : null}
       <PlainNotice severity="warning" message={notice} onClose={() => setNotice(null)} />
       <PlainTabs
         label="Categorías"
-        tabs={TABS}
+        tabs={tabsWithCounts(event.lists)}
         value={category}
         onChange={(value) => {
           setNotice(null);

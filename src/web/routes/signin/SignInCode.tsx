@@ -12,6 +12,7 @@ import { signInEmailFrom } from '../../features/auth/api.ts';
 import { PlainAlert, PlainButton, PlainSignInLayout } from '../../features/auth/Plain.tsx';
 import { loadSignInStep } from '../../features/auth/step.ts';
 import { OFFLINE_MSG } from '../../../shared/messages-offline.ts';
+import { AFTER_SIGN_IN, takeReturnPath } from '../../lib/return-to.ts';
 import { refreshSession } from '../../shell.tsx';
 import SignInEmail from './SignInEmail.tsx';
 
@@ -147,7 +148,8 @@ function CodeForm({ email }: { email: string }) {
     // Signed in: the code is spent, so nothing from here on is reported as a problem with it. The
     // exhibitor's screens read the session themselves; a screen that cannot load says so.
     await refreshSession().catch(() => undefined);
-    await navigate('/exh', { replace: true });
+    // Back to the event a mail's link pointed at; else the events, which open a lone one.
+    await navigate(takeReturnPath() ?? '/exh', { replace: true, state: AFTER_SIGN_IN });
   }
 
   async function resend() {

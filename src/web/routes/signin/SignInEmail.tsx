@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { SignInState } from '../../features/auth/api.ts';
 import {
   PlainAlert,
@@ -8,11 +8,14 @@ import {
   PlainTextField,
 } from '../../features/auth/Plain.tsx';
 import { loadSignInStep } from '../../features/auth/step.ts';
+import { rememberReturnPath } from '../../lib/return-to.ts';
 import { OFFLINE_MSG } from '../../../shared/messages-offline.ts';
 
 /** /signin: the email step. The server decides what comes next (code, password or link). */
 export default function SignInEmail() {
   const navigate = useNavigate();
+  // `?next=/exh/…`: where a link opened while signed out was going (lib/return-to.ts).
+  const [searchParams] = useSearchParams();
   // What was typed into the prerendered form (signin.html) before this script ran is kept, and
   // so is what was typed into the email step /signin/code shows before the address is /signin.
   const [email, setEmail] = useState(
@@ -45,6 +48,7 @@ export default function SignInEmail() {
       }
       const { next } = await call(contract.startSignIn, { body: parsed.data });
       const state: SignInState = { email: parsed.data.email };
+      rememberReturnPath(searchParams.get('next'));
       if (next === 'code') await navigate('/signin/code', { state });
       else if (next === 'admin') await navigate('/signin/admin', { state });
       else setNotice(MSG.pendingAdminLinkSent);

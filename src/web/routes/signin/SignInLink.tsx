@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../shared/messages.ts';
 import { SignInLayout } from '../../features/auth/SignInLayout.tsx';
 import { errorMessage, useEndpointMutation } from '../../lib/api.ts';
+import { AFTER_SIGN_IN, takeReturnPath } from '../../lib/return-to.ts';
 import { useRefreshSession } from '../../lib/session.ts';
 import { ErrorAlert, SubmitButton } from '../../features/auth/FormParts.tsx';
 
@@ -29,7 +30,8 @@ export default function SignInLink() {
     try {
       await follow.mutateAsync({ body: { token } });
       await refreshSession();
-      await navigate('/exh', { replace: true });
+      // Back to the event a mail's link pointed at; else the events, which open a lone one.
+      await navigate(takeReturnPath() ?? '/exh', { replace: true, state: AFTER_SIGN_IN });
     } catch (caught) {
       setError(errorMessage(caught));
     }
