@@ -281,11 +281,11 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
     const headers = await history.getByRole('columnheader').allInnerTexts();
     expect(headers).toEqual(['Fecha', 'Quién', 'Acción', 'Detalle']);
     const [merged] = await tableRows(page, 'Historial', { exact: true });
-    expect(merged?.slice(1)).toEqual([
-      admin.email,
-      'Nominados unificados',
-      `CONSUMO: ${W2} → ${W} (2 listas)\nDeshacer`,
-    ]);
+    // The administrator by name; the nominees by the names the lists held, then their ids.
+    expect(merged?.slice(1, 3)).toEqual(['Ana Administradora', 'Nominados unificados']);
+    expect(merged?.[3]).toMatch(
+      new RegExp(`^CONSUMO: Omega[^(]*\\(${W2}\\) → Omega[^(]*\\(${W}\\); 2 listas modificadas\nDeshacer$`),
+    );
     expect(merged?.[0]).toMatch(/^\d{1,2}-\d{1,2}-\d{4} \d{2}:\d{2}$/);
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/history-desktop.png`, fullPage: true });
