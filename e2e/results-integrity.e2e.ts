@@ -325,7 +325,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
     await history.getByRole('cell', { name: 'Voto corregido', exact: true }).first().waitFor();
     const [correction] = await tableRows(page, 'Historial', { exact: true });
     expect(correction?.slice(1)).toEqual([
-      admin.email,
+      'Ana Administradora',
       'Voto corregido',
       expect.stringMatching(
         new RegExp(
@@ -378,7 +378,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
       .getWorksheet('Correcciones')
       ?.eachRow((row) => corrections.push((row.values as unknown[]).slice(1)));
     const vote = corrections.find((row) => row[2] === 'Voto corregido');
-    expect(vote?.slice(1, 4)).toEqual([admin.email, 'Voto corregido', 'Error de tipeo']);
+    expect(vote?.slice(1, 4)).toEqual(['Ana Administradora', 'Voto corregido', 'Error de tipeo']);
     expect(String(vote?.[5])).toContain('Omega SA');
     expect(String(vote?.[6])).toContain('Omega Corregida');
     await context.close();
