@@ -284,7 +284,9 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
     // The administrator by name; the nominees by the names the lists held, then their ids.
     expect(merged?.slice(1, 3)).toEqual(['Ana Administradora', 'Nominados unificados']);
     expect(merged?.[3]).toMatch(
-      new RegExp(`^CONSUMO: Omega[^(]*\\(${W2}\\) → Omega[^(]*\\(${W}\\); 2 listas modificadas\nDeshacer$`),
+      new RegExp(
+        `^CONSUMO: Omega[^(]*\\(${W2}\\) → Omega[^(]*\\(${W}\\); 2 listas modificadas\nDeshacer$`,
+      ),
     );
     expect(merged?.[0]).toMatch(/^\d{1,2}-\d{1,2}-\d{4} \d{2}:\d{2}$/);
     await expectAccessible(page);

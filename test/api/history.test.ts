@@ -375,8 +375,5 @@ const DETAILS = [
     'CONSUMO, puesto 1, Alfa (20111111111): Nombre del reseller: Alfa → Alfa Corregida; Razón social: Alfa S.A. → Alfa Corregida S.A. · Motivo: Error de tipeo',
   ],
   ['Nominados unificados', 'CONSUMO: Beta (20222222222) → Alfa (20111111111); 1 lista modificada'],
-  [
-    'Unificación deshecha',
-    'CONSUMO: Alfa (20111111111) → Beta (20222222222); 1 lista restaurada',
-  ],
+  ['Unificación deshecha', 'CONSUMO: Alfa (20111111111) → Beta (20222222222); 1 lista restaurada'],
 ];
