@@ -282,11 +282,13 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
     const headers = await history.getByRole('columnheader').allInnerTexts();
     expect(headers).toEqual(['Fecha', 'Quién', 'Acción', 'Detalle']);
     const [merged] = await tableRows(page, 'Historial', { exact: true });
-    expect(merged?.slice(1)).toEqual([
-      admin.email,
-      'Nominados unificados',
-      `CONSUMO: ${W2} → ${W} (2 listas)\nDeshacer`,
-    ]);
+    // The administrator by name; the nominees by the names the lists held, then their ids.
+    expect(merged?.slice(1, 3)).toEqual(['Ana Administradora', 'Nominados unificados']);
+    expect(merged?.[3]).toMatch(
+      new RegExp(
+        `^CONSUMO: Omega[^(]*\\(${W2}\\) → Omega[^(]*\\(${W}\\); 2 listas modificadas\nDeshacer$`,
+      ),
+    );
     expect(merged?.[0]).toMatch(/^\d{1,2}-\d{1,2}-\d{4} \d{2}:\d{2}$/);
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/history-desktop.png`, fullPage: true });
@@ -326,7 +328,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
     await history.getByRole('cell', { name: 'Voto corregido', exact: true }).first().waitFor();
     const [correction] = await tableRows(page, 'Historial', { exact: true });
     expect(correction?.slice(1)).toEqual([
-      admin.email,
+      'Ana Administradora',
       'Voto corregido',
       expect.stringMatching(
         new RegExp(
@@ -379,7 +381,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
       .getWorksheet('Correcciones')
       ?.eachRow((row) => corrections.push((row.values as unknown[]).slice(1)));
     const vote = corrections.find((row) => row[2] === 'Voto corregido');
-    expect(vote?.slice(1, 4)).toEqual([admin.email, 'Voto corregido', 'Error de tipeo']);
+    expect(vote?.slice(1, 4)).toEqual(['Ana Administradora', 'Voto corregido', 'Error de tipeo']);
     expect(String(vote?.[5])).toContain('Omega SA');
     expect(String(vote?.[6])).toContain('Omega Corregida');
     await context.close();

@@ -3,6 +3,7 @@ import { CATEGORIES, CATEGORY_LABELS } from './constants.ts';
 import { CORRECTION_REASONS, CORRECTION_REASON_LABELS } from './correction-reasons.ts';
 import { formatDisplayDate } from './dates.ts';
 import { MSG } from './messages.ts';
+import { REMINDER_KINDS, REMINDER_KIND_LABELS } from './schemas/events.ts';
 import { NOMINEE_FIELD_LABELS, type Nominee } from './schemas/nominee.ts';
 
 /*
@@ -88,10 +89,18 @@ const categoryText = (value: keyof typeof CATEGORY_LABELS) => CATEGORY_LABELS[va
 const nomineeText = (entry: { name: string; fiscalId: string }) =>
   `${entry.name} (${entry.fiscalId})`;
 
+/** "1 lista", "2 listas": a count with its noun in the right number. */
+export const countText = (count: number, singular: string, plural: string) =>
+  `${count} ${count === 1 ? singular : plural}`;
+
+/** A value as a change shows it: an emptied field reads as such, not as nothing. */
+const valueText = (value: string) => (value === '' ? '(vacío)' : value);
+
 /** "{campo}: {antes} → {después}" for every field of the nominee form that differs. */
 function fieldChanges(before: Nominee, after: Nominee): string[] {
   return NOMINEE_FIELDS.filter((field) => before[field] !== after[field]).map(
-    (field) => `${NOMINEE_FIELD_LABELS[field]}: ${before[field]} → ${after[field]}`,
+    (field) =>
+      `${NOMINEE_FIELD_LABELS[field]}: ${valueText(before[field])} → ${valueText(after[field])}`,
   );
 }
 
@@ -129,11 +138,44 @@ const eventText = (facts: EventFacts) =>
     facts.voteDeadline,
   )}`;
 
+const isReminderKind = (kind: string): kind is (typeof REMINDER_KINDS)[number] =>
+  (REMINDER_KINDS as readonly string[]).includes(kind);
+
+/** The event's automatic reminders as the event dialog names them ("7 días antes, el día del cierre"). */
+const remindersText = (kinds: readonly string[]) =>
+  kinds
+    .map((kind) =>
+      isReminderKind(kind) ? REMINDER_KIND_LABELS[kind].replace(/^Recordar /, '') : kind,
+    )
+    .join(', ') || 'ninguno';
+
+/**
+ * A merge in one line: who was unified into whom and how many lists it changed, named as the
+ * lists held them (fiscal ids alone say nothing to a committee). The undo reads the other way.
+ */
+function mergeText(details: MergeDetails, undone: boolean): string {
+  const names = new Map<string, string>();
+  for (const list of details.lists) {
+    for (const vote of [...list.before, ...list.after]) {
+      if (!names.has(vote.fiscal_id)) names.set(vote.fiscal_id, vote.name);
+    }
+  }
+  const named = (fiscalId: string) => {
+    const name = names.get(fiscalId);
+    return name ? `${name} (${fiscalId})` : fiscalId;
+  };
+  const from = details.from.map(named).join(', ');
+  const into = named(details.into);
+  return undone
+    ? `${categoryText(details.category)}: ${into} → ${from}; ${countText(details.lists.length, 'lista restaurada', 'listas restauradas')}`
+    : `${categoryText(details.category)}: ${from} → ${into}; ${countText(details.lists.length, 'lista modificada', 'listas modificadas')}`;
+}
+
 const EVENT_FIELD_TEXT: { label: string; text: (facts: EventFacts) => string }[] = [
   { label: 'Nombre', text: (facts) => facts.name },
   { label: 'Fecha del evento', text: (facts) => formatDisplayDate(facts.eventDate) },
   { label: 'Fecha límite', text: (facts) => formatDisplayDate(facts.voteDeadline) },
-  { label: 'Recordatorios', text: (facts) => (facts.reminders ?? []).join(', ') || 'ninguno' },
+  { label: 'Recordatorios', text: (facts) => remindersText(facts.reminders ?? []) },
 ];
 
 interface AuditActionDefinition<Schema extends z.ZodType> {
@@ -179,14 +221,19 @@ export const AUDIT_ACTIONS = {
       exhibitors: z.number(),
       invitationsSent: z.boolean(),
     }),
-    detail: (details) => `${eventText(details)}; ${details.exhibitors} expositores copiados`,
+    detail: (details) =>
+      `${eventText(details)}; ${countText(details.exhibitors, 'expositor copiado', 'expositores copiados')}`,
   }),
   'event.deleted': action({
     label: 'Evento eliminado',
     inHistory: false,
     details: eventFacts.extend({ exhibitors: z.number(), nominations: z.number() }),
     detail: (details) =>
-      `${eventText(details)}; ${details.exhibitors} expositores, ${details.nominations} nominaciones`,
+      `${eventText(details)}; ${countText(details.exhibitors, 'expositor', 'expositores')}, ${countText(
+        details.nominations,
+        'nominación',
+        'nominaciones',
+      )}`,
   }),
   'event.archived': action({
     label: 'Evento archivado',
@@ -248,7 +295,9 @@ export const AUDIT_ACTIONS = {
         ] as const
       )
         .filter(([, field]) => before[field] !== after[field])
-        .map(([label, field]) => `${label}: ${before[field]} → ${after[field]}`)
+        .map(
+          ([label, field]) => `${label}: ${valueText(before[field])} → ${valueText(after[field])}`,
+        )
         .join('; ') || 'sin cambios',
   }),
   'exhibitor.removed': action({
@@ -256,7 +305,7 @@ export const AUDIT_ACTIONS = {
     inHistory: true,
     details: z.object({ email: z.string(), discardedNominations: z.number() }),
     detail: ({ email, discardedNominations }) =>
-      `${email}; ${discardedNominations} nominaciones descartadas`,
+      `${email}; ${countText(discardedNominations, 'nominación descartada', 'nominaciones descartadas')}`,
   }),
   'exhibitor.invitation_resent': action({
     label: 'Invitación reenviada',
@@ -285,13 +334,15 @@ export const AUDIT_ACTIONS = {
       invitationsSent: z.boolean(),
       summary: z.object({ nuevos: z.number(), yaEstaban: z.number(), conErrores: z.number() }),
     }),
-    detail: ({ fileName, added }) => `${fileName}: ${added.length} expositores agregados`,
+    detail: ({ fileName, added }) =>
+      `${fileName}: ${countText(added.length, 'expositor agregado', 'expositores agregados')}`,
   }),
   'exhibitors.reminded': action({
     label: 'Recordatorio enviado',
     inHistory: true,
     details: z.object({ reminded: z.array(z.string()) }),
-    detail: ({ reminded }) => `${reminded.length} expositores: ${reminded.join(', ')}`,
+    detail: ({ reminded }) =>
+      `${countText(reminded.length, 'expositor', 'expositores')}: ${reminded.join(', ')}`,
   }),
   'nomination.add': action({
     label: 'Nominación agregada',
@@ -347,21 +398,19 @@ export const AUDIT_ACTIONS = {
     label: 'Nominados unificados',
     inHistory: true,
     details: mergeDetails,
-    detail: (details) =>
-      `${categoryText(details.category)}: ${details.from.join(', ')} → ${details.into} (${details.lists.length} listas)`,
+    detail: (details) => mergeText(details, false),
   }),
   'nominee.merge.undo': action({
     label: 'Unificación deshecha',
     inHistory: true,
     details: mergeDetails.extend({ undoOf: z.number() }),
-    detail: (details) =>
-      `${categoryText(details.category)}: ${details.into} → ${details.from.join(', ')} (${details.lists.length} listas)`,
+    detail: (details) => mergeText(details, true),
   }),
   'logo.replaced': action({
     label: 'Logo reemplazado',
     inHistory: false,
     details: z.object({ bytes: z.number(), sha256: z.string() }),
-    detail: ({ bytes }) => `${bytes} bytes`,
+    detail: ({ bytes }) => countText(bytes, 'byte', 'bytes'),
   }),
   'admin.invited': action({
     label: 'Administrador invitado',

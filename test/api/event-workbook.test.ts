@@ -1,8 +1,17 @@
 import ExcelJS from 'exceljs';
 import { newId } from '../../src/server/lib/crypto.ts';
+import { AUDIT_ACTIONS } from '../../src/shared/audit-entries.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import { TEST_TIMEZONE, createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import {
+  ISO_INSTANT,
+  RAW_KEY,
+  UUID,
+  everyHistoryAction,
+  missingHistoryActions,
+  recordEntries,
+} from '../helpers/audit-entries.ts';
 import {
   seedAdmin,
   seedEvent,
@@ -15,10 +24,48 @@ const T1 = '2026-01-01T10:00:00.000Z';
 const T2 = '2026-01-02T10:00:00.000Z';
 const FORMULA = '=HYPERLINK("http://example.test","clic")';
 
+/** An instant as a date cell reads back: a Date whose UTC fields are the wall clock in the zone. */
+function wallClock(instant: string, timeZone: string): Date {
+  const part = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(instant))
+      .map(({ type, value }) => [type, Number(value)]),
+  );
+  return new Date(
+    Date.UTC(
+      part.year ?? 0,
+      (part.month ?? 1) - 1,
+      part.day ?? 1,
+      part.hour ?? 0,
+      part.minute ?? 0,
+      part.second ?? 0,
+      new Date(instant).getUTCMilliseconds(),
+    ),
+  );
+}
+
 async function readWorkbook(file: Buffer) {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(file as unknown as ArrayBuffer);
-  const sheets = new Map<string, { values: unknown[][]; formulas: number }>();
+  const sheets = new Map<
+    string,
+    {
+      values: unknown[][];
+      formulas: number;
+      views: Partial<ExcelJS.WorksheetView>[];
+      autoFilter: unknown;
+      widths: (number | undefined)[];
+    }
+  >();
   workbook.eachSheet((sheet) => {
     const values: unknown[][] = [];
     let formulas = 0;
@@ -30,7 +77,13 @@ async function readWorkbook(file: Buffer) {
       });
       values.push(cells);
     });
-    sheets.set(sheet.name, { values, formulas });
+    sheets.set(sheet.name, {
+      values,
+      formulas,
+      views: sheet.views,
+      autoFilter: sheet.autoFilter,
+      widths: sheet.columns.map((column) => column.width),
+    });
   });
   return { names: workbook.worksheets.map((s) => s.name), sheets };
 }
@@ -186,13 +239,15 @@ describe('the whole event in one workbook', () => {
       'Expositor',
       'Email',
       'Empresa',
+      'Invitación',
+      'Último ingreso',
       'CONSUMO',
       'VALOR AGREGADO',
     ]);
     expect(
       participation
         .slice(1)
-        .map((r) => [r[0], r[3], r[4]])
+        .map((r) => [r[0], r[5], r[6]])
         .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     ).toEqual([
       ['Elena Uno', 2, 0],
@@ -204,8 +259,8 @@ describe('the whole event in one workbook', () => {
     expect(corrections).toEqual([
       ['Fecha', 'Quién', 'Acción', 'Motivo', 'Detalle', 'Antes', 'Después'],
       [
-        t.clock.now().toISOString(),
-        adminEmail,
+        wallClock(t.clock.now().toISOString(), TEST_TIMEZONE),
+        'Ana Administradora',
         'Voto corregido',
         'Pedido del expositor',
         null,
@@ -252,12 +307,134 @@ describe('the whole event in one workbook', () => {
     });
     expect(response.statusCode).toBe(200);
     const { sheets } = await readWorkbook(response.rawPayload);
+    const when = wallClock(at, TEST_TIMEZONE);
+    const who = 'Ana Administradora';
     expect(sheets.get('Correcciones')?.values.slice(1)).toEqual([
-      [at, adminEmail, 'Voto corregido', null, MSG.auditDetailUnreadable, null, null],
-      [at, adminEmail, 'Voto corregido', null, MSG.auditDetailUnreadable, null, null],
-      [at, adminEmail, 'Expositor quitado', null, MSG.auditDetailUnreadable, null, null],
-      [at, adminEmail, 'future.action', null, MSG.auditDetailUnreadable, null, null],
+      [when, who, 'Voto corregido', null, MSG.auditDetailUnreadable, null, null],
+      [when, who, 'Voto corregido', null, MSG.auditDetailUnreadable, null, null],
+      [when, who, 'Expositor quitado', null, MSG.auditDetailUnreadable, null, null],
+      [when, who, 'future.action', null, MSG.auditDetailUnreadable, null, null],
     ]);
+  });
+
+  it('reads as words and dates: no keys, ids or ISO text; headers frozen and filtered; participation sorted', async () => {
+    const db = t.deps.db;
+    const readable = (await seedEvent(db, { name: 'Legible' })).id;
+    const adminId = (
+      await db
+        .selectFrom('admins')
+        .select('id')
+        .where('email', '=', adminEmail)
+        .executeTakeFirstOrThrow()
+    ).id;
+    // Spanish order: accents and case aside, Ñ after N; base-equal companies then by name.
+    const people = [
+      ['Zoe Zeta', 'Zeta SRL'],
+      ['Bruno Bravo', 'Alvarez Hnos'],
+      ['Diego Díaz', 'Ñandú SA'],
+      ['Ángel Álvarez', 'Álvarez Hnos'],
+      ['Olga Oeste', 'Oeste SA'],
+      ['Nora Norte', 'Norte SA'],
+      ['Carla Cruz', 'beta'],
+    ] as const;
+    const ids = new Map<string, string>();
+    for (const [fullName, company] of people) {
+      const id = (await seedExhibitor(db, { fullName, company })).id;
+      ids.set(fullName, id);
+      await seedMembership(db, readable, id);
+    }
+    const angel = ids.get('Ángel Álvarez') ?? '';
+    const signedInAt = '2026-03-05T17:07:00.000Z';
+    await db
+      .updateTable('exhibitors')
+      .set({ last_signed_in_at: signedInAt })
+      .where('id', '=', angel)
+      .execute();
+    const invitation = newId();
+    await db
+      .insertInto('mail_outbox')
+      .values({
+        id: invitation,
+        template: 'invitation',
+        params: '{}',
+        to_address: 'angel@expo.test',
+        status: 'sent',
+        attempts: 1,
+        next_attempt_at: T1,
+        locked_until: null,
+        last_error: null,
+        subject: null,
+        sent_at: T1,
+        event_id: readable,
+        exhibitor_id: angel,
+        created_at: T1,
+      })
+      .execute();
+    await db
+      .updateTable('event_exhibitors')
+      .set({ invitation_message_id: invitation })
+      .where('event_id', '=', readable)
+      .where('exhibitor_id', '=', angel)
+      .execute();
+    const recorded = everyHistoryAction(readable, angel);
+    expect(missingHistoryActions(recorded)).toEqual([]);
+    await recordEntries(t, adminId, recorded);
+
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/events/${readable}/export`,
+      as: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    const { sheets } = await readWorkbook(response.rawPayload);
+    expect(sheets.size).toBe(5);
+    for (const [name, sheet] of sheets) {
+      const rows = sheet.values.length;
+      const lastColumn = String.fromCharCode(64 + (sheet.values[0]?.length ?? 0));
+      expect(sheet.views, name).toEqual([
+        expect.objectContaining({ state: 'frozen', ySplit: 1, topLeftCell: 'A2' }),
+      ]);
+      expect(sheet.autoFilter, name).toBe(`A1:${lastColumn}${rows}`);
+      // Sized to the content, within bounds: never Excel's default for every column.
+      for (const width of sheet.widths) {
+        expect(width, name).toBeGreaterThanOrEqual(8);
+        expect(width, name).toBeLessThanOrEqual(60);
+      }
+      for (const row of sheet.values) {
+        for (const cell of row) {
+          if (typeof cell !== 'string') continue;
+          expect(cell, name).not.toMatch(RAW_KEY);
+          expect(cell, name).not.toMatch(ISO_INSTANT);
+        }
+      }
+    }
+
+    const corrections = sheets.get('Correcciones')?.values ?? [];
+    // The detail column is as wide as its longest detail allows (bounded), not as its header.
+    expect(sheets.get('Correcciones')?.widths[4]).toBe(60);
+    expect(corrections.slice(1).map((row) => row[2])).toEqual(
+      recorded.map((entry) => AUDIT_ACTIONS[entry.action].label),
+    );
+    for (const row of corrections.slice(1)) {
+      expect(row[0]).toEqual(wallClock(t.clock.now().toISOString(), TEST_TIMEZONE));
+      expect(row[1]).toBe('Ana Administradora');
+      for (const cell of row.slice(3)) expect(String(cell ?? '')).not.toMatch(UUID);
+    }
+    const merge = corrections.find((row) => row[2] === 'Nominados unificados');
+    expect(merge?.[4]).toBe('CONSUMO: Beta (20222222222) → Alfa (20111111111); 1 lista modificada');
+
+    const participation = sheets.get('Participación')?.values ?? [];
+    expect(participation.slice(1).map((row) => [row[2], row[0], row[3], row[4]])).toEqual([
+      ['Álvarez Hnos', 'Ángel Álvarez', 'enviada', wallClock(signedInAt, TEST_TIMEZONE)],
+      ['Alvarez Hnos', 'Bruno Bravo', 'no enviada', null],
+      ['beta', 'Carla Cruz', 'no enviada', null],
+      ['Norte SA', 'Nora Norte', 'no enviada', null],
+      ['Ñandú SA', 'Diego Díaz', 'no enviada', null],
+      ['Oeste SA', 'Olga Oeste', 'no enviada', null],
+      ['Zeta SRL', 'Zoe Zeta', 'no enviada', null],
+    ]);
+    // Buenos Aires is three hours behind UTC: 17:07 there reads 14:07.
+    expect(participation[1]?.[4]).toEqual(new Date('2026-03-05T14:07:00.000Z'));
   });
 
   it('keeps XML-invalid characters out of the file', async () => {
@@ -402,13 +579,12 @@ describe('a workbook longer than one read', () => {
       Array.from({ length: EXHIBITORS }, (_, i) => `${name(i)} ${fiscalId(i % FISCAL_IDS)}`),
     );
 
+    // One company: by name, and the names sort as their numbers do.
     const participation = (sheets.get('Participación')?.values.slice(1) ?? []).map((r) => [
       r[0],
-      r[3],
-      r[4],
+      r[5],
+      r[6],
     ]);
-    expect(participation.toSorted((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual(
-      Array.from({ length: EXHIBITORS }, (_, i) => [name(i), 1, 0]),
-    );
+    expect(participation).toEqual(Array.from({ length: EXHIBITORS }, (_, i) => [name(i), 1, 0]));
   });
 });

@@ -4,6 +4,14 @@ import { MSG } from '../../src/shared/messages.ts';
 import type { HistoryResponse } from '../../src/shared/schemas/results.ts';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
 import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+import {
+  ISO_INSTANT,
+  RAW_KEY,
+  UUID,
+  everyHistoryAction,
+  missingHistoryActions,
+  recordEntries,
+} from '../helpers/audit-entries.ts';
 
 const nominee = (fiscalId: string, name: string) => ({
   name,
@@ -95,13 +103,6 @@ describe('event history', () => {
         'CONSUMO: se agregó Alfa (20111111111) en el puesto 1',
       ],
     ]);
-    const adminEmail = (
-      await t.deps.db
-        .selectFrom('admins')
-        .select('email')
-        .where('id', '=', adminId)
-        .executeTakeFirstOrThrow()
-    ).email;
     const exhibitorEmail = (
       await t.deps.db
         .selectFrom('exhibitors')
@@ -109,8 +110,9 @@ describe('event history', () => {
         .where('id', '=', exhibitorId)
         .executeTakeFirstOrThrow()
     ).email;
+    // The administrator by name (seedAdmin's), the exhibitor by name and address.
     expect(entries.map((e) => e.who)).toEqual([
-      adminEmail,
+      'Ana Administradora',
       `Elena Uno (${exhibitorEmail})`,
       `Elena Uno (${exhibitorEmail})`,
     ]);
@@ -145,6 +147,28 @@ describe('event history', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe(MSG.eventNotFound);
+  });
+
+  it('says what every action did in Spanish words: no keys, ids or ISO instants, counts in the right number', async () => {
+    const readable = (await seedEvent(t.deps.db, { name: 'Legible' })).id;
+    const recorded = everyHistoryAction(readable, exhibitorId);
+    expect(missingHistoryActions(recorded)).toEqual([]);
+    await recordEntries(t, adminId, recorded);
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/events/${readable}/history`,
+      as: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    const { entries } = response.json() as HistoryResponse;
+    const details = entries.toReversed().map((e) => [e.actionLabel, e.detail]);
+    expect(details).toEqual(DETAILS);
+    for (const [, detail] of details) {
+      expect(detail).not.toMatch(RAW_KEY);
+      expect(detail).not.toMatch(UUID);
+      expect(detail).not.toMatch(ISO_INSTANT);
+    }
+    expect(new Set(entries.map((e) => e.who))).toEqual(new Set(['Ana Administradora']));
   });
 
   it('pages 50 entries at a time through the cursor, without gaps or repeats', async () => {
@@ -315,3 +339,41 @@ describe('what "Detalle" says', () => {
     ]);
   });
 });
+
+/** What "Historial" says for `everyHistoryAction`, oldest first. */
+const DETAILS = [
+  ['Evento creado', 'Premios 2026, fecha del evento 1-9-2026, fecha límite 1-8-2026'],
+  [
+    'Evento modificado',
+    'Fecha del evento: 1-9-2026 → 2-9-2026; Recordatorios: 7 días antes, el día del cierre → ninguno',
+  ],
+  [
+    'Evento duplicado',
+    'Premios 2026, fecha del evento 1-9-2026, fecha límite 1-8-2026; 1 expositor copiado',
+  ],
+  ['Evento archivado', ''],
+  ['Evento desarchivado', ''],
+  ['Datos personales anonimizados', ''],
+  ['Expositor agregado', 'elena@expo.test'],
+  ['Expositor modificado', 'Nombre: Elena → Elena Uno; Empresa: (vacío) → Norte'],
+  ['Expositor quitado', 'ernesto@expo.test; 1 nominación descartada'],
+  ['Invitación reenviada', 'elena@expo.test'],
+  ['Expositores importados', 'expositores.xlsx: 1 expositor agregado'],
+  ['Recordatorio enviado', '1 expositor: eva@expo.test'],
+  ['Nominación agregada', 'CONSUMO: se agregó Alfa (20111111111) en el puesto 1'],
+  [
+    'Nominación modificada',
+    'CONSUMO: se modificó Alfa (20111111111): Teléfono: 1144440000 → (vacío)',
+  ],
+  [
+    'Nominación movida',
+    'CONSUMO: Beta (20222222222) pasó del puesto 2 al 1; Alfa (20111111111) pasó del puesto 1 al 2',
+  ],
+  ['Nominación quitada', 'CONSUMO: se quitó Alfa (20111111111) del puesto 1'],
+  [
+    'Voto corregido',
+    'CONSUMO, puesto 1, Alfa (20111111111): Nombre del reseller: Alfa → Alfa Corregida; Razón social: Alfa S.A. → Alfa Corregida S.A. · Motivo: Error de tipeo',
+  ],
+  ['Nominados unificados', 'CONSUMO: Beta (20222222222) → Alfa (20111111111); 1 lista modificada'],
+  ['Unificación deshecha', 'CONSUMO: Alfa (20111111111) → Beta (20222222222); 1 lista restaurada'],
+];

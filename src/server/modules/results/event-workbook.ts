@@ -9,10 +9,17 @@ import {
 } from '../../../shared/audit-entries.ts';
 import { CORRECTION_REASON_LABELS } from '../../../shared/correction-reasons.ts';
 import { MSG } from '../../../shared/messages.ts';
+import { INVITATION_STATUS_LABELS } from '../../../shared/schemas/exhibitors.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 import { TIE_BREAK_LABELS } from '../../../shared/tie-breaks.ts';
 import { engineOf, type Db } from '../../db/connection.ts';
-import { streamWorkbook, type Cell, type StreamedSheet } from '../../lib/xlsx-stream.ts';
+import { invitationStatus } from '../../lib/member-rows.ts';
+import {
+  dateTimeCell,
+  streamWorkbook,
+  type Cell,
+  type StreamedSheet,
+} from '../../lib/xlsx-stream.ts';
 import { streamedRanking } from './service.ts';
 
 export const EVENT_SHEETS = [
@@ -154,18 +161,57 @@ function votesSheet(db: Db, eventId: string): StreamedSheet {
   };
 }
 
-/** Each exhibitor of the event with how many nominees each of their lists holds. */
-function participationSheet(db: Db, eventId: string): StreamedSheet {
+/** Company, then name, as a Spanish reader sorts them: "Álvarez" with the A's, case aside. */
+const spanishOrder = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+
+/**
+ * Each exhibitor of the event, by company then name, with their invitation's state, their last
+ * sign-in and how many nominees each of their lists holds. Neither engine sorts accents as Spanish
+ * does (SQLite has no such collation), so the sheet reads the members' ids, companies and names
+ * first (a few hundred kilobytes at 10,000 exhibitors), sorts them here and then reads the rows
+ * BATCH ids at a time in that order.
+ */
+function participationSheet(db: Db, eventId: string, timeZone: string): StreamedSheet {
   return {
     name: 'Participación',
-    headers: ['Expositor', 'Email', 'Empresa', ...CATEGORIES.map((c) => CATEGORY_LABELS[c])],
+    headers: [
+      'Expositor',
+      'Email',
+      'Empresa',
+      'Invitación',
+      'Último ingreso',
+      ...CATEGORIES.map((c) => CATEGORY_LABELS[c]),
+    ],
     numericHeaders: CATEGORIES.map((c) => CATEGORY_LABELS[c]),
     async *rows() {
-      const members = sheetRows(db, (after: { id: string } | undefined) =>
-        db
+      const keys = await db
+        .selectFrom('event_exhibitors as m')
+        .innerJoin('exhibitors as e', 'e.id', 'm.exhibitor_id')
+        .select(['e.id', 'e.full_name', 'e.company', 'e.email'])
+        .where('m.event_id', '=', eventId)
+        .execute();
+      const order = keys
+        .sort(
+          (a, b) =>
+            spanishOrder.compare(a.company, b.company) ||
+            spanishOrder.compare(a.full_name, b.full_name) ||
+            spanishOrder.compare(a.email, b.email),
+        )
+        .map((key) => key.id);
+      for (let start = 0; start < order.length; start += BATCH) {
+        const ids = order.slice(start, start + BATCH);
+        const rows = await db
           .selectFrom('event_exhibitors as m')
           .innerJoin('exhibitors as e', 'e.id', 'm.exhibitor_id')
-          .select(['e.id', 'e.full_name', 'e.email', 'e.company'])
+          .leftJoin('mail_outbox as o', 'o.id', 'm.invitation_message_id')
+          .select([
+            'e.id',
+            'e.full_name',
+            'e.email',
+            'e.company',
+            'e.last_signed_in_at',
+            'o.status as invitation_status',
+          ])
           .select((eb) => {
             const countIn = (category: Category) =>
               eb
@@ -177,16 +223,22 @@ function participationSheet(db: Db, eventId: string): StreamedSheet {
             return [countIn('consumption').as('consumption'), countIn('value').as('value')];
           })
           .where('m.event_id', '=', eventId)
-          .where('e.id', '>', after?.id ?? '')
-          .orderBy('e.id'),
-      );
-      for await (const row of members) {
-        yield [
-          row.full_name,
-          row.email,
-          row.company,
-          ...CATEGORIES.map((category) => Number(row[category] ?? 0)),
-        ];
+          .where('e.id', 'in', ids)
+          .execute();
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        for (const id of ids) {
+          const row = byId.get(id);
+          // A member removed since the ids were read is left out.
+          if (!row) continue;
+          yield [
+            row.full_name,
+            row.email,
+            row.company,
+            INVITATION_STATUS_LABELS[invitationStatus(row.invitation_status)],
+            row.last_signed_in_at ? dateTimeCell(row.last_signed_in_at, timeZone) : '',
+            ...CATEGORIES.map((category) => Number(row[category] ?? 0)),
+          ];
+        }
       }
     },
   };
@@ -208,7 +260,7 @@ function correctionCells(rawDetails: string): Cell[] {
 }
 
 /** Every change an administrator made to the event, oldest first, with its reason where given. */
-function correctionsSheet(db: Db, eventId: string): StreamedSheet {
+function correctionsSheet(db: Db, eventId: string, timeZone: string): StreamedSheet {
   return {
     name: 'Correcciones',
     headers: ['Fecha', 'Quién', 'Acción', 'Motivo', 'Detalle', 'Antes', 'Después'],
@@ -217,7 +269,15 @@ function correctionsSheet(db: Db, eventId: string): StreamedSheet {
         db
           .selectFrom('audit_log as l')
           .leftJoin('admins as a', 'a.id', 'l.actor_id')
-          .select(['l.id', 'l.at', 'l.action', 'l.details', 'l.actor_email', 'a.email'])
+          .select([
+            'l.id',
+            'l.at',
+            'l.action',
+            'l.details',
+            'l.actor_email',
+            'a.email',
+            'a.full_name',
+          ])
           .where('l.event_id', '=', eventId)
           .where('l.actor_role', '=', 'admin')
           .where('l.id', '>', Number(after?.id ?? 0))
@@ -225,8 +285,9 @@ function correctionsSheet(db: Db, eventId: string): StreamedSheet {
       );
       for await (const row of entries) {
         yield [
-          row.at,
-          row.email ?? row.actor_email ?? '',
+          dateTimeCell(row.at, timeZone),
+          // By name, as "Historial" shows them; an address only for one who never registered.
+          row.full_name ?? row.email ?? row.actor_email ?? '',
           auditActionLabel(row.action),
           ...(row.action === 'vote.edit'
             ? correctionCells(row.details)
@@ -240,13 +301,14 @@ function correctionsSheet(db: Db, eventId: string): StreamedSheet {
 /**
  * The whole event in one workbook ("{evento}-completo.xlsx"): both rankings with per-place counts
  * and the tie-break, every vote, participation and the administrators' corrections. Streamed.
+ * Instants are date cells showing the wall-clock time of `timeZone` (the programme's).
  */
-export function eventWorkbook(db: Db, eventId: string): Readable {
+export function eventWorkbook(db: Db, eventId: string, timeZone: string): Readable {
   return streamWorkbook([
     rankingSheet(db, eventId, 'consumption'),
     rankingSheet(db, eventId, 'value'),
     votesSheet(db, eventId),
-    participationSheet(db, eventId),
-    correctionsSheet(db, eventId),
+    participationSheet(db, eventId, timeZone),
+    correctionsSheet(db, eventId, timeZone),
   ]);
 }

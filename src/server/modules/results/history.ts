@@ -44,6 +44,7 @@ export async function eventHistory(
       'l.actor_role',
       'l.actor_email',
       'a.email as admin_email',
+      'a.full_name as admin_name',
       'x.full_name as exhibitor_name',
       'x.email as exhibitor_email',
     ])
@@ -62,6 +63,7 @@ export async function eventHistory(
           'like',
           sql`${pattern} escape '\\'`,
         ),
+        eb(sql`lower(a.full_name)`, 'like', sql`${pattern} escape '\\'`),
         eb(sql`lower(x.email)`, 'like', sql`${pattern} escape '\\'`),
         eb(sql`lower(l.action)`, 'like', sql`${pattern} escape '\\'`),
       ]),
@@ -72,7 +74,9 @@ export async function eventHistory(
   const entries: HistoryEntry[] = page.map((row) => ({
     id: Number(row.id),
     at: row.at,
+    // An administrator by name; one invited but never registered has only an address.
     who:
+      row.admin_name ??
       row.admin_email ??
       (row.exhibitor_name ? `${row.exhibitor_name} (${row.exhibitor_email ?? ''})` : null) ??
       row.actor_email ??

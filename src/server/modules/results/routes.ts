@@ -78,7 +78,7 @@ export const resultsRoutes: Route[] = [
       reply,
       `${name}-completo.xlsx`,
       api.exportEvent.response.mediaType,
-      eventWorkbook(deps.db, params.eventId),
+      eventWorkbook(deps.db, params.eventId, deps.config.timeZone),
     );
   }),
   implement(api.manual, async ({ reply }) => {
