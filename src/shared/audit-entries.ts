@@ -257,10 +257,7 @@ export const AUDIT_ACTIONS = {
       remindersWithdrawn: z.number(),
     }),
     detail: ({ voteDeadlineBefore, voteDeadline, remindersWithdrawn }) =>
-      `Fecha límite de votación: ${formatDisplayDate(voteDeadlineBefore)} → ${formatDisplayDate(voteDeadline)}; ` +
-      (remindersWithdrawn === 1
-        ? '1 recordatorio cancelado'
-        : `${remindersWithdrawn} recordatorios cancelados`),
+      `Fecha límite de votación: ${formatDisplayDate(voteDeadlineBefore)} → ${formatDisplayDate(voteDeadline)}; ${countText(remindersWithdrawn, 'recordatorio cancelado', 'recordatorios cancelados')}`,
   }),
   'event.anonymised': action({
     label: 'Datos personales anonimizados',
@@ -322,8 +319,10 @@ export const AUDIT_ACTIONS = {
     inHistory: true,
     details: z.object({ invited: z.number(), limited: z.number() }),
     detail: ({ invited, limited }) =>
-      (invited === 1 ? '1 invitación enviada' : `${invited} invitaciones enviadas`) +
-      (limited === 0 ? '' : `; ${limited} sin enviar por el límite de envíos`),
+      countText(invited, 'invitación enviada', 'invitaciones enviadas') +
+      (limited === 0
+        ? ''
+        : `; ${countText(limited, 'invitación sin enviar', 'invitaciones sin enviar')} por el límite de envíos`),
   }),
   'exhibitors.imported': action({
     label: 'Expositores importados',

@@ -301,6 +301,8 @@ describe('what "Detalle" says', () => {
         phone: '1155550000',
         reason: 'other',
         detail: 'Lo pidió el comité',
+        // The list's version as the exhibitor's saves above left it, read back by the correction.
+        version,
       },
       as: admin,
     });
@@ -354,6 +356,11 @@ const DETAILS = [
   ['Evento archivado', ''],
   ['Evento desarchivado', ''],
   ['Datos personales anonimizados', ''],
+  [
+    'Votación cerrada',
+    'Fecha límite de votación: 20-6-2026 → 1-6-2026; 2 recordatorios cancelados',
+  ],
+  ['Invitaciones pendientes enviadas', '1 invitación enviada'],
   ['Expositor agregado', 'elena@expo.test'],
   ['Expositor modificado', 'Nombre: Elena → Elena Uno; Empresa: (vacío) → Norte'],
   ['Expositor quitado', 'ernesto@expo.test; 1 nominación descartada'],

@@ -80,6 +80,17 @@ export function everyHistoryAction(eventId: string, exhibitorId: string): AuditE
     { ...on, action: 'event.anonymised' },
     {
       ...on,
+      action: 'event.voting_closed',
+      details: {
+        voteDeadlineBefore: '2026-06-20',
+        voteDeadline: '2026-06-01',
+        closedAt: '2026-06-01T15:00:00.000Z',
+        remindersWithdrawn: 2,
+      },
+    },
+    { ...on, action: 'exhibitors.invited', details: { invited: 1, limited: 0 } },
+    {
+      ...on,
       action: 'exhibitor.added',
       details: { email: 'elena@expo.test', createdExhibitor: true, invitationId: randomUUID() },
     },
