@@ -13,6 +13,8 @@ import { migration as admins } from './0008-admins.ts';
 import { migration as lifecycle } from './0009-lifecycle.ts';
 import { migration as auditLogOneEventIndex } from './0010-audit-log-one-event-index.ts';
 import { migration as authThrottleOneTree } from './0011-auth-throttle-one-tree.ts';
+import { migration as archivedMemberSnapshot } from './0012-archived-member-snapshot.ts';
+import { migration as mfaEnrolCode } from './0013-mfa-enrol-code.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -27,6 +29,8 @@ export const migrations: readonly FrozenMigration[] = [
   lifecycle,
   auditLogOneEventIndex,
   authThrottleOneTree,
+  archivedMemberSnapshot,
+  mfaEnrolCode,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */

@@ -7,6 +7,7 @@ import { exhibitorInvitation } from './exhibitor-invitation.ts';
 import { votingReminder } from './voting-reminder.ts';
 import { nonVoterReminder } from './nonvoter-reminder.ts';
 import { nominationReceipt } from './nomination-receipt.ts';
+import { mfaEnrolCode } from './mfa-enrol-code.ts';
 
 /**
  * A message is rendered when the worker sends it, so it can read current data (reminders). A
@@ -28,6 +29,7 @@ export const mailTemplates = {
   'voting-reminder': votingReminder,
   'nonvoter-reminder': nonVoterReminder,
   'nomination-receipt': nominationReceipt,
+  'mfa-enrol-code': mfaEnrolCode,
 } as const;
 
 export type MailTemplateName = keyof typeof mailTemplates;

@@ -96,6 +96,8 @@ export async function anonymiseEvent(
         'x.email',
         'x.full_name',
         'x.company',
+        'm.archived_email',
+        'm.archived_full_name',
         eb
           .exists(
             eb
@@ -116,7 +118,14 @@ export async function anonymiseEvent(
     const secrets = [
       ...new Set(
         [
-          ...members.flatMap((member) => [member.email, member.full_name]),
+          ...members.flatMap((member) => [
+            member.email,
+            member.full_name,
+            // As the event showed them since it was archived (an edit through another event may
+            // have changed the record since).
+            member.archived_email ?? '',
+            member.archived_full_name ?? '',
+          ]),
           ...contacts.flatMap((contact) => [contact.contact_name, contact.phone, contact.email]),
         ]
           .map((value) => value.trim().toLowerCase())
@@ -124,10 +133,16 @@ export async function anonymiseEvent(
       ),
     ];
 
-    // The event's mail: invitations, reminders, whatever was sent or is waiting.
+    // The event's mail: invitations, reminders, whatever was sent or is waiting. The members' copy
+    // taken at archive time goes too: the event shows the placeholders from now on.
     await tx
       .updateTable('event_exhibitors')
-      .set({ invitation_message_id: null })
+      .set({
+        invitation_message_id: null,
+        archived_full_name: null,
+        archived_email: null,
+        archived_company: null,
+      })
       .where('event_id', '=', eventId)
       .execute();
     await tx.deleteFrom('mail_outbox').where('event_id', '=', eventId).execute();

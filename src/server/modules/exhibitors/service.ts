@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
 import { MSG } from '../../../shared/messages.ts';
-import type { EventExhibitorView, ExhibitorFields } from '../../../shared/schemas/exhibitors.ts';
+import type {
+  EventExhibitorView,
+  ExhibitorFields,
+  ExhibitorSaveResponse,
+} from '../../../shared/schemas/exhibitors.ts';
 import type { Db } from '../../db/connection.ts';
 import type { EventRow } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
-import { toMemberView } from '../../lib/member-rows.ts';
+import { memberField, toMemberView } from '../../lib/member-rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { SessionUser } from '../../http/session.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -17,11 +21,10 @@ import {
   cancelPendingMail,
   cancelPendingMailOfExhibitor,
   cancelPendingMessage,
-  enqueueMail,
   forgetSentSecrets,
   redirectPendingMail,
 } from '../../mail/outbox.ts';
-import { invitationMail } from '../../mail/invitations.ts';
+import { queueInvitations } from '../../mail/invitation-queue.ts';
 import { scheduleReminders } from '../../mail/reminders.ts';
 
 type Admin = Extract<SessionUser, { role: 'admin' }>;
@@ -33,9 +36,9 @@ function exhibitorRows(db: Db, eventId: string) {
     .leftJoin('mail_outbox as o', 'o.id', 'm.invitation_message_id')
     .select([
       'x.id',
-      'x.full_name',
-      'x.email',
-      'x.company',
+      memberField('full_name').as('full_name'),
+      memberField('email').as('email'),
+      memberField('company').as('company'),
       'o.status as invitation_status',
       'o.sent_at as invitation_sent_at',
     ])
@@ -49,21 +52,24 @@ export async function listEventExhibitors(
 ): Promise<EventExhibitorView[]> {
   await getEventOr404(deps.db, eventId);
   const rows = await exhibitorRows(deps.db, eventId)
-    .orderBy(sql`lower(x.full_name)`)
-    .orderBy('x.email')
+    .orderBy(sql`lower(${memberField('full_name')})`)
+    .orderBy(memberField('email'))
     .execute();
   return rows.map(toMemberView);
 }
 
-/** Queues the event's invitation to one exhibitor and links it to their membership. */
+/**
+ * Queues the event's invitation to one exhibitor, if their address has room this hour
+ * (`queueInvitations`), and links it to their membership; null (linked as "no enviada") when not.
+ */
 export async function queueInvitation(
   tx: Tx,
   now: Date,
   admin: Admin,
   event: EventRow,
   exhibitor: { id: string; email: string },
-): Promise<string> {
-  const messageId = await enqueueMail(tx, now, invitationMail(admin, event, exhibitor));
+): Promise<string | null> {
+  const [messageId = null] = await queueInvitations(tx, now, admin, event, [exhibitor]);
   await tx
     .updateTable('event_exhibitors')
     .set({ invitation_message_id: messageId })
@@ -76,14 +82,15 @@ export async function queueInvitation(
 /**
  * Adds an exhibitor to an event (two backend calls of the original, invite and contact): creates
  * the exhibitor unless the address already is one, adds the membership, queues the invitation and
- * the deadline-day reminder, all in one transaction.
+ * the deadline-day reminder, all in one transaction. When the address has had its invitations for
+ * the hour, the exhibitor is still added and the answer says the invitation was not sent.
  */
 export async function addExhibitor(
   deps: AppDeps,
   admin: Admin,
   eventId: string,
   fields: ExhibitorFields,
-): Promise<EventExhibitorView> {
+): Promise<ExhibitorSaveResponse> {
   return inEventTransaction(deps, eventId, async (tx, event, now) => {
     const isAdmin = await tx
       .selectFrom('admins')
@@ -144,11 +151,14 @@ export async function addExhibitor(
       eventId,
       details: { email: fields.email, createdExhibitor: created, invitationId },
     });
-    return toMemberView(
-      await exhibitorRows(tx, eventId)
-        .where('m.exhibitor_id', '=', exhibitor.id)
-        .executeTakeFirstOrThrow(),
-    );
+    return {
+      ...toMemberView(
+        await exhibitorRows(tx, eventId)
+          .where('m.exhibitor_id', '=', exhibitor.id)
+          .executeTakeFirstOrThrow(),
+      ),
+      ...(invitationId === null ? { invitationWithheld: true as const } : {}),
+    };
   });
 }
 
@@ -208,21 +218,20 @@ export async function removeExhibitor(
 }
 
 /**
- * Re-sends are limited so that our server cannot be used to flood a mailbox: a few per hour to
- * one exhibitor, and per administrator an hourly figure well above re-sending a whole list.
+ * Re-sends are limited so that our server cannot be used to flood a mailbox: per address by the
+ * rule every invitation counts against (`queueInvitations`), and per administrator an hourly
+ * figure well above re-sending a whole list.
  */
-export const invitationResendPerExhibitor: ThrottleRule = {
-  scope: 'invitation-resend-exhibitor',
-  windowMs: 60 * 60 * 1000,
-  max: 5,
-};
 export const invitationResendPerAdmin: ThrottleRule = {
   scope: 'invitation-resend-admin',
   windowMs: 60 * 60 * 1000,
   max: 300,
 };
 
-/** Queues the invitation again (withdrawing an unsent earlier one) and returns the row. */
+/**
+ * Queues the invitation again (withdrawing an unsent earlier one) and returns the row; 429 when the
+ * address has had its invitations for the hour, and then nothing changes.
+ */
 export async function resendInvitation(
   deps: AppDeps,
   admin: Admin,
@@ -234,21 +243,28 @@ export async function resendInvitation(
   if (!(await hitThrottle(deps.db, invitationResendPerAdmin, admin.adminId, now)).allowed) {
     throw tooManyRequests();
   }
-  if (!(await hitThrottle(deps.db, invitationResendPerExhibitor, exhibitorId, now)).allowed) {
-    throw new AppError('rate_limited', { message: MSG.invitationResendLimit });
-  }
   return deps.transact(async (tx) => {
     const { event, member } = await getMemberOr404(tx, eventId, exhibitorId);
-    if (member.invitation_message_id) {
-      await cancelPendingMessage(tx, member.invitation_message_id);
+    const [invitationId] = await queueInvitations(tx, now, admin, event, [member]);
+    if (!invitationId) throw new AppError('rate_limited', { message: MSG.invitationResendLimit });
+    // Read again after the count: on PostgreSQL a parallel re-send to the address held its counter
+    // until it committed, and the invitation to withdraw is the one it linked.
+    const { member: current } = await getMemberOr404(tx, eventId, exhibitorId);
+    if (current.invitation_message_id) {
+      await cancelPendingMessage(tx, current.invitation_message_id);
     }
-    const invitationId = await queueInvitation(tx, now, admin, event, member);
+    await tx
+      .updateTable('event_exhibitors')
+      .set({ invitation_message_id: invitationId })
+      .where('event_id', '=', eventId)
+      .where('exhibitor_id', '=', exhibitorId)
+      .execute();
     await recordAudit(tx, admin, now, {
       action: 'exhibitor.invitation_resent',
       entityType: 'exhibitor',
       entityId: exhibitorId,
       eventId,
-      details: { email: member.email, invitationId, previous: member.invitation_message_id },
+      details: { email: member.email, invitationId, previous: current.invitation_message_id },
     });
     return toMemberView(
       await exhibitorRows(tx, eventId)
@@ -262,7 +278,9 @@ export async function resendInvitation(
  * "Editar expositor": name, company and address of an exhibitor (one record across their events).
  * A new address keeps every vote; it ends the exhibitor's sessions and unspent codes (they belong to
  * whoever reads the old mailbox), sends the event's invitation to the new address, and moves their
- * unsent reminders there. An address of another exhibitor or of an administrator is refused.
+ * unsent reminders there. An address of another exhibitor or of an administrator is refused. When
+ * the new address has had its invitations for the hour, the change is kept and the answer says the
+ * invitation was not sent.
  */
 export async function editExhibitor(
   deps: AppDeps,
@@ -270,7 +288,7 @@ export async function editExhibitor(
   eventId: string,
   exhibitorId: string,
   fields: ExhibitorFields,
-): Promise<EventExhibitorView> {
+): Promise<ExhibitorSaveResponse> {
   const now = deps.clock.now();
   return deps.transact(async (tx) => {
     const { event } = await getMemberOr404(tx, eventId, exhibitorId);
@@ -325,11 +343,14 @@ export async function editExhibitor(
         invitationId,
       },
     });
-    return toMemberView(
-      await exhibitorRows(tx, eventId)
-        .where('m.exhibitor_id', '=', exhibitorId)
-        .executeTakeFirstOrThrow(),
-    );
+    return {
+      ...toMemberView(
+        await exhibitorRows(tx, eventId)
+          .where('m.exhibitor_id', '=', exhibitorId)
+          .executeTakeFirstOrThrow(),
+      ),
+      ...(emailChanged && invitationId === null ? { invitationWithheld: true as const } : {}),
+    };
   });
 }
 
