@@ -12,6 +12,7 @@ import { MSG } from '../../../shared/messages.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 import { TIE_BREAK_LABELS } from '../../../shared/tie-breaks.ts';
 import { engineOf, type Db } from '../../db/connection.ts';
+import { memberField } from '../../lib/member-rows.ts';
 import { streamWorkbook, type Cell, type StreamedSheet } from '../../lib/xlsx-stream.ts';
 import { streamedRanking } from './service.ts';
 
@@ -126,9 +127,17 @@ function votesSheet(db: Db, eventId: string): StreamedSheet {
         (after: { exhibitor_id: string; category: string; list_order: number } | undefined) => {
           let query = db
             .selectFrom('nominations as n')
+            .innerJoin('event_exhibitors as m', (join) =>
+              join
+                .onRef('m.event_id', '=', 'n.event_id')
+                .onRef('m.exhibitor_id', '=', 'n.exhibitor_id'),
+            )
             .innerJoin('exhibitors as e', 'e.id', 'n.exhibitor_id')
             .selectAll('n')
-            .select(['e.full_name', 'e.company'])
+            .select([
+              memberField('full_name', 'm', 'e').as('full_name'),
+              memberField('company', 'm', 'e').as('company'),
+            ])
             .where('n.event_id', '=', eventId)
             .orderBy('n.exhibitor_id')
             .orderBy('n.category')
@@ -165,7 +174,12 @@ function participationSheet(db: Db, eventId: string): StreamedSheet {
         db
           .selectFrom('event_exhibitors as m')
           .innerJoin('exhibitors as e', 'e.id', 'm.exhibitor_id')
-          .select(['e.id', 'e.full_name', 'e.email', 'e.company'])
+          .select([
+            'e.id',
+            memberField('full_name', 'm', 'e').as('full_name'),
+            memberField('email', 'm', 'e').as('email'),
+            memberField('company', 'm', 'e').as('company'),
+          ])
           .select((eb) => {
             const countIn = (category: Category) =>
               eb

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { getEventOr404, getMemberOr404 } from '../../lib/guards.ts';
+import { memberField } from '../../lib/member-rows.ts';
 import {
   storeNomineeFields,
   toNominee,
@@ -334,9 +335,12 @@ export async function nomineeVotes(
   await getEventOr404(db, eventId);
   const rows = await db
     .selectFrom('nominations as n')
+    .innerJoin('event_exhibitors as m', (join) =>
+      join.onRef('m.event_id', '=', 'n.event_id').onRef('m.exhibitor_id', '=', 'n.exhibitor_id'),
+    )
     .innerJoin('exhibitors as e', 'e.id', 'n.exhibitor_id')
     .selectAll('n')
-    .select('e.full_name as exhibitor_name')
+    .select(memberField('full_name', 'm', 'e').as('exhibitor_name'))
     .where('n.event_id', '=', eventId)
     .where('n.category', '=', category)
     .where('n.fiscal_id', '=', fiscalId)
