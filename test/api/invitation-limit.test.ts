@@ -111,6 +111,42 @@ describe('invitations to one address: one limit for every way of queueing them',
     expect(await queuedTo(email)).toHaveLength(LIMIT + 1);
   });
 
+  it('an exhibitor whose invitation was withheld stays uninvited until "Enviar invitaciones pendientes" sends it', async () => {
+    const event = await seedEvent(t.deps.db);
+    const email = address();
+    let last: { id: string } = { id: '' };
+    for (let round = 0; round <= LIMIT; round++) {
+      last = (await add(event.id, email)).json();
+      if (round < LIMIT) expect((await remove(event.id, last.id)).statusCode).toBe(200);
+    }
+    const invitedAt = () =>
+      t.deps.db
+        .selectFrom('event_exhibitors')
+        .select(['invited_at', 'invitation_message_id'])
+        .where('event_id', '=', event.id)
+        .where('exhibitor_id', '=', last.id)
+        .executeTakeFirstOrThrow();
+    // Issue 31: not invited, so not shown to the exhibitor and no reminder, and counted as pending.
+    expect(await invitedAt()).toEqual({ invited_at: null, invitation_message_id: null });
+    const pendingUrl = `/api/events/${event.id}/invitations/pending`;
+    expect((await t.request({ method: 'GET', url: pendingUrl, as })).json()).toEqual({
+      pending: 1,
+    });
+    const still = await t.request({ method: 'POST', url: pendingUrl, as });
+    expect(still.json()).toEqual({ sent: 0, limited: 1 });
+    expect(await invitedAt()).toEqual({ invited_at: null, invitation_message_id: null });
+    expect(await queuedTo(email)).toHaveLength(LIMIT);
+
+    t.clock.advance(HOUR);
+    as = await t.signIn({ role: 'admin', adminId: admin.id });
+    const sent = await t.request({ method: 'POST', url: pendingUrl, as });
+    expect(sent.json()).toEqual({ sent: 1, limited: 0 });
+    const row = await invitedAt();
+    expect(row.invited_at).toBe(t.clock.now().toISOString());
+    expect(row.invitation_message_id).not.toBeNull();
+    expect(await queuedTo(email)).toHaveLength(LIMIT + 1);
+  });
+
   it('switching an address back and forth queues at most six to each, and keeps every edit', async () => {
     const event = await seedEvent(t.deps.db);
     const first = address();
