@@ -65,6 +65,14 @@ const mergeDetails = z.object({
 });
 export type MergeDetails = z.output<typeof mergeDetails>;
 
+/** "; n invitaciones sin enviar por el límite de envíos", or nothing when none was withheld. */
+const withheldText = (withheld: number): string =>
+  withheld === 0
+    ? ''
+    : withheld === 1
+      ? '; 1 invitación sin enviar por el límite de envíos'
+      : `; ${withheld} invitaciones sin enviar por el límite de envíos`;
+
 /** Event facts; `reminders` came later, so older entries may lack it. */
 const eventFacts = z.object({
   name: z.string(),
@@ -220,9 +228,12 @@ export const AUDIT_ACTIONS = {
       from: z.string(),
       exhibitors: z.number(),
       invitationsSent: z.boolean(),
+      /** Invitations not queued: the address had had its invitations for the hour (later entries). */
+      invitationsWithheld: z.number().optional(),
     }),
     detail: (details) =>
-      `${eventText(details)}; ${countText(details.exhibitors, 'expositor copiado', 'expositores copiados')}`,
+      `${eventText(details)}; ${countText(details.exhibitors, 'expositor copiado', 'expositores copiados')}` +
+      withheldText(details.invitationsWithheld ?? 0),
   }),
   'event.deleted': action({
     label: 'Evento eliminado',
@@ -271,9 +282,11 @@ export const AUDIT_ACTIONS = {
     details: z.object({
       email: z.string(),
       createdExhibitor: z.boolean(),
-      invitationId: z.string(),
+      /** Null: the address had had its invitations for the hour, the invitation was not sent. */
+      invitationId: z.string().nullable(),
     }),
-    detail: ({ email }) => email,
+    detail: ({ email, invitationId }) =>
+      invitationId === null ? `${email}; invitación sin enviar por el límite de envíos` : email,
   }),
   'exhibitor.edited': action({
     label: 'Expositor modificado',
@@ -331,10 +344,13 @@ export const AUDIT_ACTIONS = {
       fileName: z.string(),
       added: z.array(z.string()),
       invitationsSent: z.boolean(),
+      /** Invitations not queued: the address had had its invitations for the hour (later entries). */
+      invitationsWithheld: z.number().optional(),
       summary: z.object({ nuevos: z.number(), yaEstaban: z.number(), conErrores: z.number() }),
     }),
-    detail: ({ fileName, added }) =>
-      `${fileName}: ${countText(added.length, 'expositor agregado', 'expositores agregados')}`,
+    detail: ({ fileName, added, invitationsWithheld }) =>
+      `${fileName}: ${countText(added.length, 'expositor agregado', 'expositores agregados')}` +
+      withheldText(invitationsWithheld ?? 0),
   }),
   'exhibitors.reminded': action({
     label: 'Recordatorio enviado',
@@ -437,6 +453,12 @@ export const AUDIT_ACTIONS = {
   }),
   'admin.mfa_disabled': action({
     label: 'Verificación en dos pasos desactivada',
+    inHistory: false,
+    details: nothing,
+    detail: () => '',
+  }),
+  'admin.mfa_reset': action({
+    label: 'Verificación en dos pasos desactivada al restablecer la contraseña',
     inHistory: false,
     details: nothing,
     detail: () => '',

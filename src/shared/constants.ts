@@ -29,6 +29,8 @@ export const CURRENT_USER_COOKIE = 'currentUser';
 /** The pending sign-in between an administrator's password and their second factor. */
 export const MFA_CHALLENGE_COOKIE = 'premios_mfa';
 export const MFA_CHALLENGE_TTL_MINUTES = 10;
+/** The emailed code that an administrator types to enrol a second factor. */
+export const MFA_ENROL_CODE_TTL_MINUTES = 15;
 export const RECOVERY_CODE_COUNT = 10;
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;

@@ -61,6 +61,8 @@ export const MSG = {
   invalidCode: 'El código ingresado no es válido o ha expirado',
   invitationResendLimit:
     'Esta invitación ya se reenvió varias veces en la última hora. Intente de nuevo más tarde.',
+  invitationWithheld:
+    'Los datos se guardaron, pero la invitación no se envió: esta dirección ya recibió varias invitaciones en la última hora. Puede reenviarla más tarde.',
   invalidCharacters: 'El texto contiene caracteres no permitidos.',
   codeTriesExhausted:
     'Demasiados intentos con códigos desde este dispositivo. Ingrese con el enlace del último correo que recibió (botón «acceder»), o espere una hora e intente de nuevo.',
@@ -127,6 +129,13 @@ export const MSG = {
     'La verificación en dos pasos no está disponible: falta SECRET_KEY en la configuración del servidor.',
   mfaEnabled: 'Se activó la verificación en dos pasos.',
   mfaDisabled: 'Se desactivó la verificación en dos pasos.',
+  mfaEnrolCodeSent:
+    'Le enviamos un código a su correo. Ingréselo para continuar con la activación.',
+  mfaEnrolCodeInvalid: 'El código enviado por correo es incorrecto o expiró.',
+  mfaEnrolCodeLimit:
+    'Ya le enviamos varios códigos en la última hora. Use el más reciente o intente más tarde.',
+  passwordChangedMfaReset:
+    'Su contraseña fue cambiada y se desactivó la verificación en dos pasos. Ingrese con la nueva contraseña.',
   noDuplicates: 'No se encontraron posibles duplicados.',
   mergeDone: 'Se unificaron los nominados.',
   undoDone: 'Se deshizo la unificación.',

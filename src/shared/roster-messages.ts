@@ -77,7 +77,16 @@ export function rosterSummaryText(summary: RosterSummary): string {
   return `${summary.nuevos} nuevos, ${summary.yaEstaban} ya estaban, ${summary.conErrores} con errores`;
 }
 
-/** The toast after an import: how many exhibitors it added. */
-export function rosterImportedText(added: number): string {
-  return added === 1 ? 'Se agregó 1 expositor.' : `Se agregaron ${added} expositores.`;
+/**
+ * The toast after an import: how many exhibitors it added, and how many of them got no invitation
+ * because their address already had its invitations for the hour.
+ */
+export function rosterImportedText(added: number, invitationsWithheld = 0): string {
+  const addedText = added === 1 ? 'Se agregó 1 expositor.' : `Se agregaron ${added} expositores.`;
+  if (invitationsWithheld === 0) return addedText;
+  const withheldText =
+    invitationsWithheld === 1
+      ? '1 invitación no se envió: la dirección ya recibió varias en la última hora. Puede reenviarla más tarde.'
+      : `${invitationsWithheld} invitaciones no se enviaron: las direcciones ya recibieron varias en la última hora. Puede reenviarlas más tarde.`;
+  return `${addedText} ${withheldText}`;
 }

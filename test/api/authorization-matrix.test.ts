@@ -146,9 +146,14 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/auth/mfa/recovery', payload: { recoveryCode: 'abcde-fghjk' } }),
   },
   'GET /api/security': { expect: adminOnly(), request: () => ({ url: '/api/security' }) },
-  'POST /api/security/mfa/setup': {
+  'POST /api/security/mfa/email-code': {
     expect: adminOnly(),
-    request: () => ({ url: '/api/security/mfa/setup' }),
+    request: () => ({ url: '/api/security/mfa/email-code' }),
+  },
+  'POST /api/security/mfa/setup': {
+    // Without the code mailed to the account, no secret.
+    expect: adminOnly(400),
+    request: () => ({ url: '/api/security/mfa/setup', payload: { emailCode: '123456' } }),
   },
   'POST /api/security/mfa/enable': {
     // Nothing to confirm before "Activar verificación en dos pasos".

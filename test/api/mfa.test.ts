@@ -20,6 +20,24 @@ const codeAt = (secret: string, at: Date) =>
 
 type Admin = Awaited<ReturnType<typeof seedAdmin>>;
 
+/** The code mailed to `email` to enrol a second factor, as its owner reads it. */
+async function mailedEnrolCode(t: TestApp, as: Session, email: string): Promise<string> {
+  const sent = await t.request({ method: 'POST', url: '/api/security/mfa/email-code', as });
+  expect(sent.statusCode).toBe(200);
+  await t.deliverMail();
+  const mail = t.smtp.latestTo(email);
+  expect(mail?.subject).toBe('Código para activar la verificación en dos pasos');
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  expect(code).toBeDefined();
+  return code!;
+}
+
+/** "Activar verificación en dos pasos": the emailed code first, then the secret. */
+async function startSetup(t: TestApp, as: Session, email: string) {
+  const emailCode = await mailedEnrolCode(t, as, email);
+  return t.request({ method: 'POST', url: '/api/security/mfa/setup', as, payload: { emailCode } });
+}
+
 /** Helpers over one test app: enrol an administrator, sign in with password then code. */
 function mfaSteps(t: TestApp) {
   const password = (admin: Admin) =>
@@ -50,7 +68,7 @@ function mfaSteps(t: TestApp) {
     });
   async function enrol(admin: Admin): Promise<{ secret: string; recoveryCodes: string[] }> {
     const as = await t.signIn({ role: 'admin', adminId: admin.id });
-    const setup = await t.request({ method: 'POST', url: '/api/security/mfa/setup', as });
+    const setup = await startSetup(t, as, admin.email);
     expect(setup.statusCode).toBe(200);
     const { secret } = setup.json() as { secret: string };
     const enabled = await t.request({
@@ -90,7 +108,7 @@ describe('second factor: enrolment and disabling', () => {
     expect(enableFirst.statusCode).toBe(409);
     expect(enableFirst.json().error.message).toBe(MSG.mfaNotStarted);
 
-    const setup = await post('/api/security/mfa/setup');
+    const setup = await startSetup(t, asAna, ana.email);
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUri, qrCode } = setup.json() as Record<string, string>;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -149,7 +167,7 @@ describe('second factor: enrolment and disabling', () => {
     expect(after.json()).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
     const list = await t.request({ method: 'GET', url: '/api/admins', as: asAna });
     expect((list.json() as { admins: { mfaEnabled: boolean }[] }).admins[0]?.mfaEnabled).toBe(true);
-    const again = await post('/api/security/mfa/setup');
+    const again = await post('/api/security/mfa/setup', { emailCode: '123456' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(MSG.mfaAlreadyEnabled);
 
@@ -376,7 +394,7 @@ describe('REQUIRE_ADMIN_MFA=true', () => {
 
     const status = await t.request({ method: 'GET', url: '/api/security', as });
     expect(status.json()).toEqual({ enabled: false, required: true, recoveryCodesLeft: 0 });
-    const setup = await t.request({ method: 'POST', url: '/api/security/mfa/setup', as });
+    const setup = await startSetup(t, as, admin.email);
     const { secret } = setup.json() as { secret: string };
     const enabled = await t.request({
       method: 'POST',
@@ -411,11 +429,12 @@ describe('the key of stored secrets', () => {
     try {
       const admin = await seedAdmin(t.deps.db);
       const as = await t.signIn({ role: 'admin', adminId: admin.id });
-      const setup = await t.request({ method: 'POST', url: '/api/security/mfa/setup', as });
       if (t.deps.engine === 'postgres') {
+        const setup = await t.request({ method: 'POST', url: '/api/security/mfa/email-code', as });
         expect(setup.statusCode).toBe(409);
         expect(setup.json().error.message).toBe(MSG.mfaUnavailable);
       } else {
+        const setup = await startSetup(t, as, admin.email);
         expect(setup.statusCode).toBe(200);
         expect(fs.existsSync(path.join(t.config.dataDir, 'secret-key'))).toBe(true);
       }

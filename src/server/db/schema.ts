@@ -24,6 +24,9 @@ export interface AdminsTable {
   mfa_enabled_at: OptionalInstant;
   /** The last TOTP time step accepted: a code of that step or an earlier one is refused. */
   mfa_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The newest emailed code that lets this administrator enrol a second factor (its hash). */
+  mfa_enrol_code_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  mfa_enrol_code_expires_at: OptionalInstant;
 }
 
 export interface AdminRecoveryCodesTable {
@@ -99,6 +102,13 @@ export interface EventExhibitorsTable {
    * invitation) the exhibitor does not see the event and gets no reminder.
    */
   invited_at: OptionalInstant;
+  /**
+   * While the event is archived: the exhibitor's name, email and company as they were when it was
+   * archived, shown instead of the exhibitor's record (`memberField` in lib/member-rows.ts).
+   */
+  archived_full_name: ColumnType<string | null, string | null | undefined, string | null>;
+  archived_email: ColumnType<string | null, string | null | undefined, string | null>;
+  archived_company: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface NominationListsTable {

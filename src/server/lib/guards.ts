@@ -4,6 +4,7 @@ import type { EventRow } from '../db/schema.ts';
 import type { Tx } from '../db/transact.ts';
 import type { AppDeps } from '../deps.ts';
 import { notFound } from './errors.ts';
+import { memberField } from './member-rows.ts';
 
 /** The event, or 404 "No se econtró el evento". */
 export async function getEventOr404(db: Db, eventId: string): Promise<EventRow> {
@@ -52,7 +53,13 @@ export async function getMemberOr404(
   const member = await db
     .selectFrom('event_exhibitors as m')
     .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
-    .select(['x.id', 'x.email', 'x.full_name', 'm.invitation_message_id', 'm.invited_at'])
+    .select([
+      'x.id',
+      memberField('email').as('email'),
+      memberField('full_name').as('full_name'),
+      'm.invitation_message_id',
+      'm.invited_at',
+    ])
     .where('m.event_id', '=', eventId)
     .where('m.exhibitor_id', '=', exhibitorId)
     .executeTakeFirst();

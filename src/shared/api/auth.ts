@@ -13,6 +13,7 @@ import {
   mfaCodeInput,
   mfaRecoveryCodesResponse,
   mfaRecoveryInput,
+  mfaSetupInput,
   mfaSetupResponse,
   mfaStatusResponse,
   signInPasswordResponse,
@@ -74,7 +75,8 @@ export const confirmPasswordReset = defineEndpoint({
   method: 'POST',
   path: '/api/auth/password-reset/confirm',
   access: 'public',
-  summary: 'Cambia la contraseña con el código del enlace (oobCode) y cierra todas las sesiones',
+  summary:
+    'Cambia la contraseña con el código del enlace (oobCode) y cierra todas las sesiones; con resetSecondFactor también desactiva la verificación en dos pasos',
   body: passwordResetConfirmInput,
   response: json(okResponse),
   errors: ['invalid_reset', 'rate_limited'],
@@ -114,9 +116,22 @@ export const startMfaSetup = defineEndpoint({
   method: 'POST',
   path: '/api/security/mfa/setup',
   access: 'admin',
-  summary: 'Genera el secreto de la verificación en dos pasos (texto y código QR) a confirmar',
+  summary:
+    'Con el código enviado por correo, genera el secreto de la verificación en dos pasos (texto y código QR) a confirmar',
+  body: mfaSetupInput,
   response: json(mfaSetupResponse),
-  errors: ['conflict', 'mfa_unavailable'],
+  errors: ['conflict', 'mfa_invalid_code', 'mfa_unavailable', 'rate_limited'],
+  beforeMfa: true,
+});
+
+export const sendMfaEnrolCode = defineEndpoint({
+  method: 'POST',
+  path: '/api/security/mfa/email-code',
+  access: 'admin',
+  summary:
+    'Envía al correo de la cuenta el código que pide la activación de la verificación en dos pasos',
+  response: json(okResponse),
+  errors: ['conflict', 'mfa_unavailable', 'rate_limited'],
   beforeMfa: true,
 });
 
@@ -153,6 +168,7 @@ export const authEndpoints = [
   signInWithTotp,
   signInWithRecoveryCode,
   mfaStatus,
+  sendMfaEnrolCode,
   startMfaSetup,
   enableMfa,
   disableMfa,

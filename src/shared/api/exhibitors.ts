@@ -4,6 +4,7 @@ import {
   eventExhibitorListResponse,
   eventExhibitorView,
   exhibitorInput,
+  exhibitorSaveResponse,
   pendingInvitationsResponse,
   removalImpactResponse,
   rosterImportQuery,
@@ -34,7 +35,7 @@ export const addExhibitor = defineEndpoint({
   summary: 'Agregar un expositor al evento: invitación y recordatorio por email',
   params: eventParams,
   body: exhibitorInput,
-  response: json(eventExhibitorView, 201),
+  response: json(exhibitorSaveResponse, 201),
   errors: ['not_found', 'email_is_admin', 'already_in_event'],
 });
 
@@ -62,10 +63,11 @@ export const resendInvitation = defineEndpoint({
   method: 'POST',
   path: '/api/events/:eventId/exhibitors/:exhibitorId/invitation',
   access: 'admin',
-  summary: 'Reenviar la invitación al expositor',
+  summary:
+    'Reenviar la invitación al expositor (a lo sumo 6 invitaciones por hora a una dirección)',
   params: memberParams,
   response: json(eventExhibitorView),
-  errors: ['not_found'],
+  errors: ['not_found', 'rate_limited'],
 });
 
 export const editExhibitor = defineEndpoint({
@@ -76,7 +78,7 @@ export const editExhibitor = defineEndpoint({
     'Editar un expositor; un email nuevo conserva sus votos, cierra sus sesiones y le reenvía la invitación',
   params: memberParams,
   body: exhibitorInput,
-  response: json(eventExhibitorView),
+  response: json(exhibitorSaveResponse),
   errors: ['not_found', 'email_is_admin', 'already_in_event', 'email_in_other_event'],
 });
 

@@ -60,7 +60,16 @@ export type PasswordResetRequestInput = z.input<typeof passwordResetRequestInput
  * enough (the server also refuses common passwords with the same message).
  */
 export const passwordResetConfirmInput = z
-  .object({ oobCode: linkToken, password: passwordText, confirmPassword: passwordText })
+  .object({
+    oobCode: linkToken,
+    password: passwordText,
+    confirmPassword: passwordText,
+    /**
+     * "Desactivar también la verificación en dos pasos": the link proves the mailbox, which is what
+     * enrolling takes, so it may also remove a second factor someone else enrolled or one lost.
+     */
+    resetSecondFactor: z.boolean().optional(),
+  })
   .superRefine((value, ctx) => {
     if (value.password !== value.confirmPassword) {
       ctx.addIssue({

@@ -35,6 +35,17 @@ export const eventExhibitorView = z.object({
 });
 export type EventExhibitorView = z.output<typeof eventExhibitorView>;
 
+/**
+ * The answer to adding or editing an exhibitor: the row and, only when the invitation it would have
+ * queued was withheld because the address already had its invitations for the hour,
+ * `invitationWithheld: true` (the change is stored; the invitation shows "no enviada" and can be
+ * sent again later).
+ */
+export const exhibitorSaveResponse = eventExhibitorView.extend({
+  invitationWithheld: z.literal(true).optional(),
+});
+export type ExhibitorSaveResponse = z.output<typeof exhibitorSaveResponse>;
+
 export const eventExhibitorListResponse = z.object({ exhibitors: z.array(eventExhibitorView) });
 export type EventExhibitorListResponse = z.output<typeof eventExhibitorListResponse>;
 
@@ -83,6 +94,11 @@ export const rosterImportQuery = z.object({
 
 export const rosterImportResponse = z.object({
   added: z.number().int(),
+  /**
+   * Only when some: rows added without their invitation, their address having had its
+   * invitations for the hour.
+   */
+  invitationsWithheld: z.number().int().positive().optional(),
   summary: rosterSummary,
 });
 export type RosterImportResponse = z.output<typeof rosterImportResponse>;

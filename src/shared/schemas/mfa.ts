@@ -28,6 +28,22 @@ export const recoveryCodeField = z
   );
 
 export const mfaCodeInput = z.object({ code: totpCodeField });
+
+/** The 6-digit code emailed to enrol a second factor; spaces typed between digits are dropped. */
+export const enrolCodeField = z
+  .string({ error: whenMissing(MSG.requiredField) })
+  .max(20, MSG.mfaEnrolCodeInvalid)
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, MSG.requiredField)
+      .regex(/^\d{6}$/, MSG.mfaEnrolCodeInvalid),
+  );
+
+/** "Activar verificación en dos pasos" after the emailed code: proof the mailbox is theirs. */
+export const mfaSetupInput = z.object({ emailCode: enrolCodeField });
+export type MfaSetupInput = z.input<typeof mfaSetupInput>;
 export type MfaCodeInput = z.input<typeof mfaCodeInput>;
 
 export const mfaRecoveryInput = z.object({ recoveryCode: recoveryCodeField });

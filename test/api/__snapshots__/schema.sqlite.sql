@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
@@ -118,7 +118,7 @@ CREATE TABLE "admin_invitations" ("id" text primary key, "admin_id" text not nul
 CREATE TABLE "admin_recovery_codes" ("id" text primary key, "admin_id" text not null references "admins" ("id") on delete cascade, "code_hash" text not null, "used_at" text, "created_at" text not null);
 
 -- table admins on admins
-CREATE TABLE "admins" ("id" text primary key, "email" text not null unique, "full_name" text, "password_hash" text, "created_at" text not null, "updated_at" text not null, "last_signed_in_at" text, "revoked_at" text, "mfa_secret" text, "mfa_pending_secret" text, "mfa_enabled_at" text, "mfa_last_step" integer);
+CREATE TABLE "admins" ("id" text primary key, "email" text not null unique, "full_name" text, "password_hash" text, "created_at" text not null, "updated_at" text not null, "last_signed_in_at" text, "revoked_at" text, "mfa_secret" text, "mfa_pending_secret" text, "mfa_enabled_at" text, "mfa_last_step" integer, "mfa_enrol_code_hash" text, "mfa_enrol_code_expires_at" text);
 
 -- table audit_log on audit_log
 CREATE TABLE "audit_log" ("id" integer primary key autoincrement, "at" text not null, "actor_role" text not null, "actor_id" text, "actor_email" text, "action" text not null, "entity_type" text not null, "entity_id" text, "event_id" text, "details" text not null);
@@ -130,7 +130,7 @@ CREATE TABLE "auth_throttle" ("scope" text not null, "key" text not null, "windo
 CREATE TABLE "branding" ("id" integer primary key check (id = 1), "logo_png" blob not null, "etag" text not null, "updated_by" text references "admins" ("id") on delete set null, "updated_at" text not null);
 
 -- table event_exhibitors on event_exhibitors
-CREATE TABLE "event_exhibitors" ("event_id" text not null references "events" ("id") on delete cascade, "exhibitor_id" text not null references "exhibitors" ("id") on delete cascade, "invited_by" text references "admins" ("id") on delete set null, "invitation_message_id" text references "mail_outbox" ("id") on delete set null, "created_at" text not null, "last_reminded_at" text, "invited_at" text, constraint "event_exhibitors_pk" primary key ("event_id", "exhibitor_id"));
+CREATE TABLE "event_exhibitors" ("event_id" text not null references "events" ("id") on delete cascade, "exhibitor_id" text not null references "exhibitors" ("id") on delete cascade, "invited_by" text references "admins" ("id") on delete set null, "invitation_message_id" text references "mail_outbox" ("id") on delete set null, "created_at" text not null, "last_reminded_at" text, "invited_at" text, "archived_full_name" text, "archived_email" text, "archived_company" text, constraint "event_exhibitors_pk" primary key ("event_id", "exhibitor_id"));
 
 -- table events on events
 CREATE TABLE "events" ("id" text primary key, "name" text not null, "name_search" text not null, "event_date" text not null, "vote_deadline" text not null, "created_by" text references "admins" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "reminders" text default '["deadlineDay"]' not null, "archived_at" text, "anonymised_at" text, "voting_closed_at" text, constraint "events_deadline_before_event" check (vote_deadline < event_date));

@@ -15,6 +15,8 @@ import { migration as auditLogOneEventIndex } from './0010-audit-log-one-event-i
 import { migration as authThrottleOneTree } from './0011-auth-throttle-one-tree.ts';
 import { migration as dropSignInCodeAttempts } from './0012-drop-sign-in-code-attempts.ts';
 import { migration as mailCalendar } from './0013-mail-calendar.ts';
+import { migration as archivedMemberSnapshot } from './0014-archived-member-snapshot.ts';
+import { migration as mfaEnrolCode } from './0015-mfa-enrol-code.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -31,6 +33,8 @@ export const migrations: readonly FrozenMigration[] = [
   authThrottleOneTree,
   dropSignInCodeAttempts,
   mailCalendar,
+  archivedMemberSnapshot,
+  mfaEnrolCode,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */

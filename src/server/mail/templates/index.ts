@@ -7,6 +7,7 @@ import { votingReminder } from './voting-reminder.ts';
 import { nonVoterReminder } from './nonvoter-reminder.ts';
 import { nominationReceipt } from './nomination-receipt.ts';
 import { votingExtended } from './voting-extended.ts';
+import { mfaEnrolCode } from './mfa-enrol-code.ts';
 
 export const mailTemplates = {
   'admin-invitation': adminInvitation,
@@ -17,6 +18,7 @@ export const mailTemplates = {
   'nonvoter-reminder': nonVoterReminder,
   'nomination-receipt': nominationReceipt,
   'voting-extended': votingExtended,
+  'mfa-enrol-code': mfaEnrolCode,
 } as const;
 
 export type { MailCancelReason, MailTemplate, QueuedMessage, SkippedMail } from './define.ts';

@@ -109,4 +109,11 @@ export const mfaTries: TryRules = {
   grace: mfaTryGrace,
 };
 
+/** Codes emailed to enrol a second factor: a few an hour per administrator (mailbox flooding). */
+export const mfaEnrolCodeSend: ThrottleRule = {
+  scope: 'mfa-enrol-code-send',
+  windowMs: HOUR,
+  max: 5,
+};
+
 export const mfaScopes = [mfaTryPerClient.scope, mfaTryPerAccount.scope, mfaTryGrace.scope];

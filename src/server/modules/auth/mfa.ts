@@ -1,19 +1,25 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { MFA_CHALLENGE_TTL_MINUTES, RECOVERY_CODE_COUNT } from '../../../shared/constants.ts';
+import {
+  MFA_CHALLENGE_TTL_MINUTES,
+  MFA_ENROL_CODE_TTL_MINUTES,
+  RECOVERY_CODE_COUNT,
+} from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { MfaSetup, MfaStatus } from '../../../shared/schemas/mfa.ts';
 import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
+import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
-import { hashToken, newId, newToken } from '../../lib/crypto.ts';
+import { hashToken, newAccessCode, newId, newToken } from '../../lib/crypto.ts';
 import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { resolveSecretKey, secretBox, type SecretBox } from '../../lib/secret-box.ts';
-import { clearThrottle, countTry, perClient } from '../../lib/throttle.ts';
+import { clearThrottle, countTry, hitThrottle, perClient } from '../../lib/throttle.ts';
 import { addMinutes, iso } from '../../lib/time.ts';
-import { mfaTries, mfaTryPerClient } from './limits.ts';
+import { enqueueMail, forgetSentSecrets } from '../../mail/outbox.ts';
+import { mfaEnrolCodeSend, mfaTries, mfaTryPerClient } from './limits.ts';
 import type { SignedIn } from './service.ts';
 
 /*
@@ -133,21 +139,80 @@ export async function mfaStatus(deps: AppDeps, admin: Admin): Promise<MfaStatus>
   };
 }
 
+/** The emailed enrolment code is stored as its hash, salted with the account (like sign-in codes). */
+const enrolCodeHash = (adminId: string, code: string) => hashToken(`mfa-enrol:${adminId}:${code}`);
+
+const wrongEnrolCode = () =>
+  new AppError('mfa_invalid_code', {
+    message: MSG.mfaEnrolCodeInvalid,
+    fields: { emailCode: MSG.mfaEnrolCodeInvalid },
+  });
+
 /**
- * "Activar verificación en dos pasos": a new secret, kept sealed as pending until a code from the
- * administrator's app confirms it; shown as text, as an otpauth URI and as its QR code.
+ * The first step of "Activar verificación en dos pasos": a 6-digit code mailed to the account's
+ * own address (15 minutes, single use, only the newest one works). Whoever holds only the password
+ * cannot read it, so cannot enrol a second factor of their own and lock the owner out. A few an
+ * hour per administrator.
  */
-export async function startMfaSetup(deps: AppDeps, admin: Admin): Promise<MfaSetup> {
+export async function sendMfaEnrolCode(deps: AppDeps, admin: Admin): Promise<void> {
+  box(deps);
+  const row = await adminMfa(deps.db, admin.adminId);
+  if (row.mfa_enabled_at) throw new AppError('conflict', { message: MSG.mfaAlreadyEnabled });
+  const now = deps.clock.now();
+  if (!(await hitThrottle(deps.db, mfaEnrolCodeSend, admin.adminId, now)).allowed) {
+    throw new AppError('rate_limited', { message: MSG.mfaEnrolCodeLimit });
+  }
+  const code = newAccessCode();
+  await deps.transact(async (tx) => {
+    await tx
+      .updateTable('admins')
+      .set({
+        mfa_enrol_code_hash: enrolCodeHash(admin.adminId, code),
+        mfa_enrol_code_expires_at: iso(addMinutes(now, MFA_ENROL_CODE_TTL_MINUTES)),
+      })
+      .where('id', '=', admin.adminId)
+      .execute();
+    await enqueueMail(tx, now, { template: 'mfa-enrol-code', to: row.email, params: { code } });
+  });
+}
+
+/**
+ * "Activar verificación en dos pasos" once the emailed code is typed: the code is spent (in one
+ * conditional update, so it works once even in parallel; tries counted like second-factor codes)
+ * and a new secret is kept sealed as pending until a code from the administrator's app confirms
+ * it; shown as text, as an otpauth URI and as its QR code.
+ */
+export async function startMfaSetup(
+  deps: AppDeps,
+  admin: Admin,
+  emailCode: string,
+  client: string,
+): Promise<MfaSetup> {
   const sealer = box(deps);
   const row = await adminMfa(deps.db, admin.adminId);
   if (row.mfa_enabled_at) throw new AppError('conflict', { message: MSG.mfaAlreadyEnabled });
+  const clientKey = await countMfaTry(deps, admin.adminId, client);
+  const now = deps.clock.now();
   const secret = new Secret({ size: 20 }).base32;
-  await deps.db
-    .updateTable('admins')
-    .set({ mfa_pending_secret: sealer.seal(secret) })
-    .where('id', '=', admin.adminId)
-    .where('mfa_enabled_at', 'is', null)
-    .execute();
+  const started = await deps.transact(async (tx) => {
+    const spent = await tx
+      .updateTable('admins')
+      .set({
+        mfa_pending_secret: sealer.seal(secret),
+        mfa_enrol_code_hash: null,
+        mfa_enrol_code_expires_at: null,
+      })
+      .where('id', '=', admin.adminId)
+      .where('mfa_enabled_at', 'is', null)
+      .where('mfa_enrol_code_hash', '=', enrolCodeHash(admin.adminId, emailCode))
+      .where('mfa_enrol_code_expires_at', '>', iso(now))
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) !== 1) return false;
+    await forgetSentSecrets(tx, 'mfa-enrol-code', row.email);
+    return true;
+  });
+  if (!started) throw wrongEnrolCode();
+  await clearThrottle(deps.db, [mfaTryPerClient.scope], clientKey);
   const otpauthUri = totpFor(secret, admin.email).toString();
   const qrCode = await QRCode.toDataURL(otpauthUri, { margin: 1, width: 240 });
   return { secret, otpauthUri, qrCode };
@@ -236,6 +301,37 @@ export async function disableMfa(
     });
   });
   await clearThrottle(deps.db, [mfaTryPerClient.scope], clientKey);
+}
+
+/**
+ * Removes an administrator's second factor after a password reset by email, when asked: the reset
+ * link proves the mailbox, as enrolling does, so the owner gets back in even when someone else
+ * enrolled a factor with a stolen password, or their own app is lost. Recovery codes, pending
+ * second-factor sign-ins and an unspent enrolment code go too. Runs in the reset's transaction.
+ */
+export async function removeSecondFactor(
+  tx: Tx,
+  admin: { adminId: string; email: string },
+  now: Date,
+): Promise<void> {
+  await tx
+    .updateTable('admins')
+    .set({
+      mfa_secret: null,
+      mfa_pending_secret: null,
+      mfa_enabled_at: null,
+      mfa_enrol_code_hash: null,
+      mfa_enrol_code_expires_at: null,
+    })
+    .where('id', '=', admin.adminId)
+    .execute();
+  await tx.deleteFrom('admin_recovery_codes').where('admin_id', '=', admin.adminId).execute();
+  await tx.deleteFrom('mfa_challenges').where('admin_id', '=', admin.adminId).execute();
+  await recordAudit(tx, { role: 'system', email: admin.email }, now, {
+    action: 'admin.mfa_reset',
+    entityType: 'admin',
+    entityId: admin.adminId,
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   disableMfa,
   enableMfa,
   mfaStatus,
+  sendMfaEnrolCode,
   signInWithRecoveryCode,
   signInWithTotp,
   startMfaChallenge,
@@ -105,7 +106,13 @@ export const authRoutes: Route[] = [
     signInStepLimit,
   ),
   implement(api.mfaStatus, async ({ deps, user }) => mfaStatus(deps, user)),
-  implement(api.startMfaSetup, async ({ deps, user }) => startMfaSetup(deps, user)),
+  implement(api.sendMfaEnrolCode, async ({ deps, user }) => {
+    await sendMfaEnrolCode(deps, user);
+    return OK;
+  }),
+  implement(api.startMfaSetup, async ({ body, deps, user, request }) =>
+    startMfaSetup(deps, user, body.emailCode, request.ip),
+  ),
   implement(api.enableMfa, async ({ body, deps, user, request }) => ({
     recoveryCodes: await enableMfa(deps, user, body.code, request.ip),
   })),
@@ -124,7 +131,9 @@ export const authRoutes: Route[] = [
   implement(
     api.confirmPasswordReset,
     async ({ body, deps }) => {
-      await confirmPasswordReset(deps, body.oobCode, body.password);
+      await confirmPasswordReset(deps, body.oobCode, body.password, {
+        resetSecondFactor: body.resetSecondFactor === true,
+      });
       return OK;
     },
     signInStepLimit,

@@ -19,6 +19,7 @@ import {
 import { addMinutes, iso } from '../../lib/time.ts';
 import { enqueueMail, forgetSentSecrets } from '../../mail/outbox.ts';
 import { resendAdminInvitation } from '../../mail/admin-invitations.ts';
+import { removeSecondFactor } from './mfa.ts';
 import {
   codeSendPerAddress,
   codeSendPerClient,
@@ -366,6 +367,7 @@ export async function confirmPasswordReset(
   deps: AppDeps,
   oobCode: string,
   password: string,
+  options: { resetSecondFactor: boolean } = { resetSecondFactor: false },
 ): Promise<void> {
   if (isWeakPassword(password)) {
     throw badRequest(MSG.resetWeakPassword, 'password');
@@ -405,6 +407,7 @@ export async function confirmPasswordReset(
       .where('id', '=', token.adminId)
       .execute();
     await trx.deleteFrom('sessions').where('admin_id', '=', token.adminId).execute();
+    if (options.resetSecondFactor) await removeSecondFactor(trx, token, now);
     // A completed reset proves the owner: whatever others' wrong tries counted starts over.
     await clearThrottlePrefix(trx, passwordScopes, token.adminId);
     await forgetSentSecrets(trx, 'password-reset', token.email);

@@ -59,7 +59,7 @@ export async function anonymiseEvent(
       .execute();
     const members = await tx
       .selectFrom('event_exhibitors')
-      .select('exhibitor_id')
+      .select(['exhibitor_id', 'archived_email', 'archived_full_name'])
       .where('event_id', '=', eventId)
       .execute();
     const people = await accountsOf(tx, eventId, [
@@ -74,16 +74,28 @@ export async function anonymiseEvent(
     // Every personal value the event knows, to cut out of free text (a correction's "Detalle").
     const known = new Set<string>();
     for (const person of people) known.add(person.email).add(person.full_name);
+    // As the event showed its members since it was archived (an edit through another event may
+    // have changed the record since).
+    for (const member of members) {
+      if (member.archived_email !== null) known.add(member.archived_email);
+      if (member.archived_full_name !== null) known.add(member.archived_full_name);
+    }
     for (const contact of contacts) {
       known.add(contact.contact_name).add(contact.phone).add(contact.email);
     }
     for (const entry of history) personalValuesOf(JSON.parse(entry.details), known);
     const redact = wholeWordRedactor(known);
 
-    // The event's mail: invitations, reminders, whatever was sent or is waiting.
+    // The event's mail: invitations, reminders, whatever was sent or is waiting. The members' copy
+    // taken at archive time goes too: the event shows the placeholders from now on.
     await tx
       .updateTable('event_exhibitors')
-      .set({ invitation_message_id: null })
+      .set({
+        invitation_message_id: null,
+        archived_full_name: null,
+        archived_email: null,
+        archived_company: null,
+      })
       .where('event_id', '=', eventId)
       .execute();
     await tx.deleteFrom('mail_outbox').where('event_id', '=', eventId).execute();

@@ -1,5 +1,6 @@
 import type { DuplicateEventFields, EventView } from '../../../shared/schemas/events.ts';
 import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
+import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
 import { lockEventForArchive } from '../../lib/archived.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -7,8 +8,8 @@ import { chunks } from '../../lib/chunks.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
-import { invitationMail } from '../../mail/invitations.ts';
-import { cancelPendingMail, enqueueMails } from '../../mail/outbox.ts';
+import { queueInvitations } from '../../mail/invitation-queue.ts';
+import { cancelPendingMail } from '../../mail/outbox.ts';
 import { eventReminders, scheduleReminders } from '../../mail/reminders.ts';
 import { checkDates, newEventRow, todayOf, toEventView } from './service.ts';
 
@@ -42,12 +43,9 @@ export async function duplicateEvent(
             .orderBy('x.id')
             .execute()
         : [];
+    // An address that had its invitations for the hour is copied without one ("no enviada").
     const invitationIds = fields.sendInvitations
-      ? await enqueueMails(
-          tx,
-          now,
-          members.map((member) => invitationMail(admin, row, member)),
-        )
+      ? await queueInvitations(tx, now, admin, row, members)
       : [];
     const memberships = members.map((member, i) => ({
       event_id: row.id,
@@ -55,14 +53,15 @@ export async function duplicateEvent(
       invited_by: admin.adminId,
       invitation_message_id: invitationIds[i] ?? null,
       created_at: iso(now),
-      invited_at: invitationIds[i] === undefined ? null : iso(now),
+      invited_at: invitationIds[i] ? iso(now) : null,
     }));
     for (const part of chunks(memberships)) {
       await tx.insertInto('event_exhibitors').values(part).execute();
     }
-    // Exhibitors copied without an invitation get no reminder until "Enviar invitaciones pendientes".
-    if (fields.sendInvitations)
-      await scheduleReminders(tx, deps.config.timeZone, now, row, members);
+    // Exhibitors copied without an invitation (unchecked, or withheld by the limit) get no reminder
+    // until "Enviar invitaciones pendientes".
+    const invited = members.filter((_, i) => invitationIds[i]);
+    await scheduleReminders(tx, deps.config.timeZone, now, row, invited);
     await recordAudit(tx, admin, now, {
       action: 'event.duplicated',
       entityType: 'event',
@@ -76,6 +75,7 @@ export async function duplicateEvent(
         reminders: eventReminders(row),
         exhibitors: members.length,
         invitationsSent: fields.sendInvitations && members.length > 0,
+        invitationsWithheld: invitationIds.filter((id) => id === null).length,
       },
     });
     return row;
@@ -86,7 +86,9 @@ export async function duplicateEvent(
 /**
  * "Archivar evento", only after its event date: from then on every write to it is refused (the
  * guard in `implement`), exhibitors no longer see it, and its unsent reminders are withdrawn. The
- * exclusive archive lock waits for writes already running on the event.
+ * exclusive archive lock waits for writes already running on the event. Each member's name, email
+ * and company are copied into the membership (`keepMembersAsTheyAre`), so that an edit made later
+ * through an open event the exhibitor is also in does not change what this one shows.
  */
 export async function archiveEvent(
   deps: AppDeps,
@@ -105,6 +107,7 @@ export async function archiveEvent(
       .set({ archived_at: iso(now), updated_at: iso(now) })
       .where('id', '=', eventId)
       .execute();
+    await keepMembersAsTheyAre(tx, eventId);
     await cancelPendingMail(tx, { template: 'voting-reminder', eventId }, 'archived');
     await cancelPendingMail(tx, { template: 'nonvoter-reminder', eventId }, 'archived');
     await recordAudit(tx, admin, now, {
@@ -118,7 +121,10 @@ export async function archiveEvent(
   return toEventView(archived, today);
 }
 
-/** "Desarchivar": the event is open again (its data as it was, anonymised or not). */
+/**
+ * "Desarchivar": the event is open again (its data as it was, anonymised or not); its members show
+ * their exhibitor records again, as in any open event, where an edit is one for all their events.
+ */
 export async function unarchiveEvent(
   deps: AppDeps,
   admin: Admin,
@@ -134,6 +140,11 @@ export async function unarchiveEvent(
       .set({ archived_at: null, updated_at: iso(now) })
       .where('id', '=', eventId)
       .execute();
+    await tx
+      .updateTable('event_exhibitors')
+      .set({ archived_full_name: null, archived_email: null, archived_company: null })
+      .where('event_id', '=', eventId)
+      .execute();
     await recordAudit(tx, admin, now, {
       action: 'event.unarchived',
       entityType: 'event',
@@ -143,4 +154,28 @@ export async function unarchiveEvent(
     return { ...event, archived_at: null, updated_at: iso(now) };
   });
   return toEventView(open, todayOf(deps));
+}
+
+/**
+ * Copies every member's name, email and company into their membership of the archived event, in
+ * one statement: what the event shows from now on (`memberField`), whatever later edits through
+ * other events do to the exhibitor's record.
+ */
+async function keepMembersAsTheyAre(tx: Tx, eventId: string): Promise<void> {
+  await tx
+    .updateTable('event_exhibitors')
+    .set((eb) => {
+      const current = (field: 'full_name' | 'email' | 'company') =>
+        eb
+          .selectFrom('exhibitors as x')
+          .select(`x.${field}`)
+          .whereRef('x.id', '=', 'event_exhibitors.exhibitor_id');
+      return {
+        archived_full_name: current('full_name'),
+        archived_email: current('email'),
+        archived_company: current('company'),
+      };
+    })
+    .where('event_id', '=', eventId)
+    .execute();
 }

@@ -11,8 +11,7 @@ import { newId } from '../../lib/crypto.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
-import { enqueueMails } from '../../mail/outbox.ts';
-import { invitationMail } from '../../mail/invitations.ts';
+import { queueInvitations } from '../../mail/invitation-queue.ts';
 import { scheduleReminders } from '../../mail/reminders.ts';
 import {
   classifyRosterRows,
@@ -58,12 +57,15 @@ export async function previewRoster(
 
 export interface RosterImportResult {
   added: number;
+  /** Only when some: rows added without their invitation (the address had its invitations for the hour). */
+  invitationsWithheld?: number;
   summary: RosterSummary;
 }
 
 /**
  * Adds every "Nuevo" row of the file to the event in one transaction, each with its deadline-day
- * reminder and, when asked, its invitation; rows with an error are skipped, never half-stored. The
+ * reminder and, when asked, its invitation (withheld for an address that had its invitations for
+ * the hour, `queueInvitations`); rows with an error are skipped, never half-stored. The
  * rows are classified again inside the transaction, so an address added since the preview (by
  * another administrator, or by a second click) is counted as already there, never added twice.
  */
@@ -82,27 +84,26 @@ export async function importRoster(
     );
     const exhibitors = await exhibitorsFor(tx, fresh, iso(now));
     const invitationIds = options.sendInvitations
-      ? await enqueueMails(
-          tx,
-          now,
-          exhibitors.map((exhibitor) => invitationMail(admin, event, exhibitor)),
-        )
+      ? await queueInvitations(tx, now, admin, event, exhibitors)
       : [];
+    const invitationsWithheld = options.sendInvitations
+      ? invitationIds.filter((id) => id === null).length
+      : 0;
     const memberships = exhibitors.map((exhibitor, i) => ({
       event_id: eventId,
       exhibitor_id: exhibitor.id,
       invited_by: admin.adminId,
       invitation_message_id: invitationIds[i] ?? null,
       created_at: iso(now),
-      invited_at: invitationIds[i] === undefined ? null : iso(now),
+      invited_at: invitationIds[i] ? iso(now) : null,
     }));
     for (const part of chunks(memberships)) {
       await tx.insertInto('event_exhibitors').values(part).execute();
     }
-    // Exhibitors added without an invitation get no reminder until "Enviar invitaciones pendientes".
-    if (options.sendInvitations) {
-      await scheduleReminders(tx, deps.config.timeZone, now, event, exhibitors);
-    }
+    // Exhibitors added without an invitation (unchecked, or withheld by the limit) get no reminder
+    // until "Enviar invitaciones pendientes".
+    const invited = exhibitors.filter((_, i) => invitationIds[i]);
+    await scheduleReminders(tx, deps.config.timeZone, now, event, invited);
     await recordAudit(tx, admin, now, {
       action: 'exhibitors.imported',
       entityType: 'event',
@@ -112,10 +113,15 @@ export async function importRoster(
         fileName: file.fileName,
         added: exhibitors.map((exhibitor) => exhibitor.email),
         invitationsSent: options.sendInvitations,
+        invitationsWithheld,
         summary: preview.summary,
       },
     });
-    return { added: exhibitors.length, summary: preview.summary };
+    return {
+      added: exhibitors.length,
+      ...(invitationsWithheld > 0 ? { invitationsWithheld } : {}),
+      summary: preview.summary,
+    };
   });
 }
 

@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import { MSG } from '../../../shared/messages.ts';
-import type { EventExhibitorView, ExhibitorFields } from '../../../shared/schemas/exhibitors.ts';
+import type {
+  EventExhibitorView,
+  ExhibitorFields,
+  ExhibitorSaveResponse,
+} from '../../../shared/schemas/exhibitors.ts';
 import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
 import type { EventRow } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
-import { toMemberView } from '../../lib/member-rows.ts';
+import { memberField, toMemberView } from '../../lib/member-rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { chunks } from '../../lib/chunks.ts';
@@ -18,11 +22,10 @@ import {
   cancelPendingMail,
   cancelPendingMailOfExhibitor,
   cancelPendingMessage,
-  enqueueMail,
   forgetSentSecrets,
   redirectPendingMail,
 } from '../../mail/outbox.ts';
-import { invitationMail } from '../../mail/invitations.ts';
+import { queueInvitations } from '../../mail/invitation-queue.ts';
 import { scheduleReminders } from '../../mail/reminders.ts';
 
 function exhibitorRows(db: Db, eventId: string) {
@@ -32,9 +35,9 @@ function exhibitorRows(db: Db, eventId: string) {
     .leftJoin('mail_outbox as o', 'o.id', 'm.invitation_message_id')
     .select([
       'x.id',
-      'x.full_name',
-      'x.email',
-      'x.company',
+      memberField('full_name').as('full_name'),
+      memberField('email').as('email'),
+      memberField('company').as('company'),
       'o.status as invitation_status',
       'o.sent_at as invitation_sent_at',
     ])
@@ -48,16 +51,16 @@ export async function listEventExhibitors(
 ): Promise<EventExhibitorView[]> {
   await getEventOr404(deps.db, eventId);
   const rows = await exhibitorRows(deps.db, eventId)
-    .orderBy(sql`lower(x.full_name)`)
-    .orderBy('x.email')
+    .orderBy(sql`lower(${memberField('full_name')})`)
+    .orderBy(memberField('email'))
     .execute();
   return rows.map(toMemberView);
 }
 
 /**
- * Queues the event's invitation to one exhibitor and links it to their membership, which counts as
- * invited from the first one on (the exhibitor sees the event and gets its reminders). The one
- * function that queues an exhibitor's invitation to an event.
+ * Queues the event's invitation to one exhibitor, if their address has room this hour
+ * (`queueInvitations`, the one rule every invitation counts against), and links it to their
+ * membership; null (linked as "no enviada") when not.
  */
 export async function queueInvitation(
   tx: Tx,
@@ -65,31 +68,48 @@ export async function queueInvitation(
   admin: Admin,
   event: EventRow,
   exhibitor: { id: string; email: string },
-): Promise<string> {
-  const messageId = await enqueueMail(tx, now, invitationMail(admin, event, exhibitor));
+): Promise<string | null> {
+  const [messageId = null] = await queueInvitations(tx, now, admin, event, [exhibitor]);
+  await linkInvitation(tx, now, event.id, exhibitor.id, messageId);
+  return messageId;
+}
+
+/**
+ * Links a membership to its newest invitation (null: none was queued, "no enviada"). A membership
+ * counts as invited from the first invitation really queued on (the exhibitor sees the event and
+ * gets its reminders); one whose invitation was withheld stays waiting for "Enviar invitaciones
+ * pendientes".
+ */
+async function linkInvitation(
+  tx: Tx,
+  now: Date,
+  eventId: string,
+  exhibitorId: string,
+  messageId: string | null,
+): Promise<void> {
   await tx
     .updateTable('event_exhibitors')
     .set((eb) => ({
       invitation_message_id: messageId,
-      invited_at: eb.fn.coalesce('invited_at', eb.val(iso(now))),
+      ...(messageId === null ? {} : { invited_at: eb.fn.coalesce('invited_at', eb.val(iso(now))) }),
     }))
-    .where('event_id', '=', event.id)
-    .where('exhibitor_id', '=', exhibitor.id)
+    .where('event_id', '=', eventId)
+    .where('exhibitor_id', '=', exhibitorId)
     .execute();
-  return messageId;
 }
 
 /**
  * Adds an exhibitor to an event (two backend calls of the original, invite and contact): creates
  * the exhibitor unless the address already is one, adds the membership, queues the invitation and
- * the deadline-day reminder, all in one transaction.
+ * the deadline-day reminder, all in one transaction. When the address has had its invitations for
+ * the hour, the exhibitor is still added and the answer says the invitation was not sent.
  */
 export async function addExhibitor(
   deps: AppDeps,
   admin: Admin,
   eventId: string,
   fields: ExhibitorFields,
-): Promise<EventExhibitorView> {
+): Promise<ExhibitorSaveResponse> {
   return inEventTransaction(deps, eventId, async (tx, event, now) => {
     const isAdmin = await tx
       .selectFrom('admins')
@@ -142,7 +162,10 @@ export async function addExhibitor(
       })
       .execute();
     const invitationId = await queueInvitation(tx, now, admin, event, exhibitor);
-    await scheduleReminders(tx, deps.config.timeZone, now, event, [exhibitor]);
+    // Withheld: not invited yet, so no reminder until "Enviar invitaciones pendientes".
+    if (invitationId !== null) {
+      await scheduleReminders(tx, deps.config.timeZone, now, event, [exhibitor]);
+    }
     await recordAudit(tx, admin, now, {
       action: 'exhibitor.added',
       entityType: 'exhibitor',
@@ -150,11 +173,14 @@ export async function addExhibitor(
       eventId,
       details: { email: fields.email, createdExhibitor: created, invitationId },
     });
-    return toMemberView(
-      await exhibitorRows(tx, eventId)
-        .where('m.exhibitor_id', '=', exhibitor.id)
-        .executeTakeFirstOrThrow(),
-    );
+    return {
+      ...toMemberView(
+        await exhibitorRows(tx, eventId)
+          .where('m.exhibitor_id', '=', exhibitor.id)
+          .executeTakeFirstOrThrow(),
+      ),
+      ...(invitationId === null ? { invitationWithheld: true as const } : {}),
+    };
   });
 }
 
@@ -214,21 +240,20 @@ export async function removeExhibitor(
 }
 
 /**
- * Re-sends are limited so that our server cannot be used to flood a mailbox: a few per hour to
- * one exhibitor, and per administrator an hourly figure well above re-sending a whole list.
+ * Re-sends are limited so that our server cannot be used to flood a mailbox: per address by the
+ * rule every invitation counts against (`queueInvitations`), and per administrator an hourly
+ * figure well above re-sending a whole list.
  */
-export const invitationResendPerExhibitor: ThrottleRule = {
-  scope: 'invitation-resend-exhibitor',
-  windowMs: 60 * 60 * 1000,
-  max: 5,
-};
 export const invitationResendPerAdmin: ThrottleRule = {
   scope: 'invitation-resend-admin',
   windowMs: 60 * 60 * 1000,
   max: 300,
 };
 
-/** Queues the invitation again (withdrawing an unsent earlier one) and returns the row. */
+/**
+ * Queues the invitation again (withdrawing an unsent earlier one) and returns the row; 429 when the
+ * address has had its invitations for the hour, and then nothing changes.
+ */
 export async function resendInvitation(
   deps: AppDeps,
   admin: Admin,
@@ -240,17 +265,30 @@ export async function resendInvitation(
   if (!(await hitThrottle(deps.db, invitationResendPerAdmin, admin.adminId, now)).allowed) {
     throw tooManyRequests();
   }
-  if (!(await hitThrottle(deps.db, invitationResendPerExhibitor, exhibitorId, now)).allowed) {
-    throw new AppError('rate_limited', { message: MSG.invitationResendLimit });
-  }
   return deps.transact(async (tx) => {
     const { event, member } = await getMemberOr404(tx, eventId, exhibitorId);
-    if (member.invitation_message_id) {
-      await cancelPendingMessage(tx, member.invitation_message_id);
-    }
-    const invitationId = await queueInvitation(tx, now, admin, event, member);
+    // The earlier invitation is read and withdrawn after the count: on PostgreSQL a parallel
+    // re-send to the address held its counter until it committed, and the invitation to withdraw
+    // is the one it linked. Withdrawn before the new one is queued, so the outbox keeps their order.
+    let current = member;
+    const [invitationId] = await queueInvitations(
+      tx,
+      now,
+      admin,
+      event,
+      [member],
+      async ([allowed]) => {
+        if (!allowed) return;
+        ({ member: current } = await getMemberOr404(tx, eventId, exhibitorId));
+        if (current.invitation_message_id) {
+          await cancelPendingMessage(tx, current.invitation_message_id);
+        }
+      },
+    );
+    if (!invitationId) throw new AppError('rate_limited', { message: MSG.invitationResendLimit });
+    await linkInvitation(tx, now, eventId, exhibitorId, invitationId);
     // An exhibitor added without an invitation is invited now: their reminders start.
-    if (member.invited_at === null) {
+    if (current.invited_at === null) {
       await scheduleReminders(tx, deps.config.timeZone, now, event, [member]);
     }
     await recordAudit(tx, admin, now, {
@@ -258,7 +296,7 @@ export async function resendInvitation(
       entityType: 'exhibitor',
       entityId: exhibitorId,
       eventId,
-      details: { email: member.email, invitationId, previous: member.invitation_message_id },
+      details: { email: member.email, invitationId, previous: current.invitation_message_id },
     });
     return toMemberView(
       await exhibitorRows(tx, eventId)
@@ -282,33 +320,28 @@ export async function countPendingInvitations(deps: AppDeps, eventId: string): P
 
 /**
  * "Enviar invitaciones pendientes": invites every exhibitor of the event added without an invitation
- * (unchecked at import or when duplicating), within the per-address limit of invitations, and
- * starts their reminders. Each membership is claimed by one conditional update (invited_at still
- * null), so two calls at once invite each exhibitor once.
+ * (unchecked at import or when duplicating, or withheld by the limit), each through the one
+ * per-address rule (`queueInvitations`), and starts their reminders. Each membership is claimed by
+ * one conditional update (invited_at still null), so two calls at once invite each exhibitor once;
+ * one whose address has had its invitations for the hour is given back (invited_at null again) and
+ * counted as `limited`, to be sent later.
  */
 export async function sendPendingInvitations(
   deps: AppDeps,
   admin: Admin,
   eventId: string,
 ): Promise<{ sent: number; limited: number }> {
-  const now = deps.clock.now();
-  await getEventOr404(deps.db, eventId);
-  const pending = await deps.db
-    .selectFrom('event_exhibitors')
-    .select('exhibitor_id')
-    .where('event_id', '=', eventId)
-    .where('invited_at', 'is', null)
-    .orderBy('exhibitor_id')
-    .execute();
-  const allowed: string[] = [];
-  for (const { exhibitor_id } of pending) {
-    const hit = await hitThrottle(deps.db, invitationResendPerExhibitor, exhibitor_id, now);
-    if (hit.allowed) allowed.push(exhibitor_id);
-  }
-  const sent = await inEventTransaction(deps, eventId, async (tx, event) => {
-    const invited: { id: string; email: string }[] = [];
-    for (const part of chunks(allowed)) {
-      const claimed = await tx
+  return inEventTransaction(deps, eventId, async (tx, event, now) => {
+    const pending = await tx
+      .selectFrom('event_exhibitors')
+      .select('exhibitor_id')
+      .where('event_id', '=', eventId)
+      .where('invited_at', 'is', null)
+      .orderBy('exhibitor_id')
+      .execute();
+    const claimed: { id: string; email: string }[] = [];
+    for (const part of chunks(pending.map((row) => row.exhibitor_id))) {
+      const rows = await tx
         .updateTable('event_exhibitors')
         .set({ invited_at: iso(now) })
         .where('event_id', '=', eventId)
@@ -316,21 +349,40 @@ export async function sendPendingInvitations(
         .where('exhibitor_id', 'in', part)
         .returning('exhibitor_id')
         .execute();
-      if (claimed.length === 0) continue;
-      invited.push(
+      if (rows.length === 0) continue;
+      claimed.push(
         ...(await tx
           .selectFrom('exhibitors')
           .select(['id', 'email'])
           .where(
             'id',
             'in',
-            claimed.map((row) => row.exhibitor_id),
+            rows.map((row) => row.exhibitor_id),
           )
           .orderBy('id')
           .execute()),
       );
     }
-    for (const exhibitor of invited) await queueInvitation(tx, now, admin, event, exhibitor);
+    const invitationIds = await queueInvitations(tx, now, admin, event, claimed);
+    const invited: { id: string; email: string }[] = [];
+    const withheld: string[] = [];
+    for (const [i, exhibitor] of claimed.entries()) {
+      const messageId = invitationIds[i] ?? null;
+      if (messageId === null) {
+        withheld.push(exhibitor.id);
+        continue;
+      }
+      invited.push(exhibitor);
+      await linkInvitation(tx, now, eventId, exhibitor.id, messageId);
+    }
+    for (const part of chunks(withheld)) {
+      await tx
+        .updateTable('event_exhibitors')
+        .set({ invited_at: null })
+        .where('event_id', '=', eventId)
+        .where('exhibitor_id', 'in', part)
+        .execute();
+    }
     await scheduleReminders(tx, deps.config.timeZone, now, event, invited);
     if (invited.length > 0) {
       await recordAudit(tx, admin, now, {
@@ -338,19 +390,20 @@ export async function sendPendingInvitations(
         entityType: 'event',
         entityId: eventId,
         eventId,
-        details: { invited: invited.length, limited: pending.length - allowed.length },
+        details: { invited: invited.length, limited: withheld.length },
       });
     }
-    return invited.length;
+    return { sent: invited.length, limited: withheld.length };
   });
-  return { sent, limited: pending.length - allowed.length };
 }
 
 /**
  * "Editar expositor": name, company and address of an exhibitor (one record across their events).
  * A new address keeps every vote; it ends the exhibitor's sessions and unspent codes (they belong to
  * whoever reads the old mailbox), sends the event's invitation to the new address, and moves their
- * unsent reminders there. An address of another exhibitor or of an administrator is refused.
+ * unsent reminders there. An address of another exhibitor or of an administrator is refused. When
+ * the new address has had its invitations for the hour, the change is kept and the answer says the
+ * invitation was not sent.
  */
 export async function editExhibitor(
   deps: AppDeps,
@@ -358,7 +411,7 @@ export async function editExhibitor(
   eventId: string,
   exhibitorId: string,
   fields: ExhibitorFields,
-): Promise<EventExhibitorView> {
+): Promise<ExhibitorSaveResponse> {
   const now = deps.clock.now();
   return deps.transact(async (tx) => {
     const { event, member } = await getMemberOr404(tx, eventId, exhibitorId);
@@ -380,6 +433,7 @@ export async function editExhibitor(
       .where('id', '=', exhibitorId)
       .execute();
     let invitationId: string | null = null;
+    let invitationWithheld = false;
     if (emailChanged) {
       await tx.deleteFrom('sessions').where('exhibitor_id', '=', exhibitorId).execute();
       await tx
@@ -403,6 +457,7 @@ export async function editExhibitor(
           id: exhibitorId,
           email: fields.email,
         });
+        invitationWithheld = invitationId === null;
       }
     }
     await recordAudit(tx, admin, now, {
@@ -416,11 +471,14 @@ export async function editExhibitor(
         invitationId,
       },
     });
-    return toMemberView(
-      await exhibitorRows(tx, eventId)
-        .where('m.exhibitor_id', '=', exhibitorId)
-        .executeTakeFirstOrThrow(),
-    );
+    return {
+      ...toMemberView(
+        await exhibitorRows(tx, eventId)
+          .where('m.exhibitor_id', '=', exhibitorId)
+          .executeTakeFirstOrThrow(),
+      ),
+      ...(invitationWithheld ? { invitationWithheld: true as const } : {}),
+    };
   });
 }
 

@@ -9,7 +9,7 @@ import { isVotingOpen } from '../../../shared/dates.ts';
 import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Database, EventExhibitorsTable } from '../../db/schema.ts';
-import { toMemberView } from '../../lib/member-rows.ts';
+import { memberField, toMemberView } from '../../lib/member-rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -43,9 +43,9 @@ async function participationRows(db: Db, eventId: string): Promise<Participation
     .leftJoin(nominationCounts(db, eventId).as('n'), 'n.exhibitor_id', 'm.exhibitor_id')
     .select([
       'x.id',
-      'x.full_name',
-      'x.email',
-      'x.company',
+      memberField('full_name').as('full_name'),
+      memberField('email').as('email'),
+      memberField('company').as('company'),
       'x.last_signed_in_at',
       'o.status as invitation_status',
       'o.sent_at as invitation_sent_at',
@@ -54,8 +54,8 @@ async function participationRows(db: Db, eventId: string): Promise<Participation
       'n.value',
     ])
     .where('m.event_id', '=', eventId)
-    .orderBy(sql`lower(x.full_name)`)
-    .orderBy('x.email')
+    .orderBy(sql`lower(${memberField('full_name')})`)
+    .orderBy(memberField('email'))
     .execute();
   return rows.map((row) => {
     const member = toMemberView(row);

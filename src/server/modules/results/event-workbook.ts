@@ -13,7 +13,7 @@ import { INVITATION_STATUS_LABELS } from '../../../shared/schemas/exhibitors.ts'
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 import { TIE_BREAK_LABELS } from '../../../shared/tie-breaks.ts';
 import { engineOf, type Db } from '../../db/connection.ts';
-import { invitationStatus } from '../../lib/member-rows.ts';
+import { invitationStatus, memberField } from '../../lib/member-rows.ts';
 import {
   dateTimeCell,
   streamWorkbook,
@@ -133,9 +133,17 @@ function votesSheet(db: Db, eventId: string): StreamedSheet {
         (after: { exhibitor_id: string; category: string; list_order: number } | undefined) => {
           let query = db
             .selectFrom('nominations as n')
+            .innerJoin('event_exhibitors as m', (join) =>
+              join
+                .onRef('m.event_id', '=', 'n.event_id')
+                .onRef('m.exhibitor_id', '=', 'n.exhibitor_id'),
+            )
             .innerJoin('exhibitors as e', 'e.id', 'n.exhibitor_id')
             .selectAll('n')
-            .select(['e.full_name', 'e.company'])
+            .select([
+              memberField('full_name', 'm', 'e').as('full_name'),
+              memberField('company', 'm', 'e').as('company'),
+            ])
             .where('n.event_id', '=', eventId)
             .orderBy('n.exhibitor_id')
             .orderBy('n.category')
@@ -187,7 +195,12 @@ function participationSheet(db: Db, eventId: string, timeZone: string): Streamed
       const keys = await db
         .selectFrom('event_exhibitors as m')
         .innerJoin('exhibitors as e', 'e.id', 'm.exhibitor_id')
-        .select(['e.id', 'e.full_name', 'e.company', 'e.email'])
+        .select([
+          'e.id',
+          memberField('full_name', 'm', 'e').as('full_name'),
+          memberField('company', 'm', 'e').as('company'),
+          memberField('email', 'm', 'e').as('email'),
+        ])
         .where('m.event_id', '=', eventId)
         .execute();
       const order = keys
@@ -206,9 +219,9 @@ function participationSheet(db: Db, eventId: string, timeZone: string): Streamed
           .leftJoin('mail_outbox as o', 'o.id', 'm.invitation_message_id')
           .select([
             'e.id',
-            'e.full_name',
-            'e.email',
-            'e.company',
+            memberField('full_name', 'm', 'e').as('full_name'),
+            memberField('email', 'm', 'e').as('email'),
+            memberField('company', 'm', 'e').as('company'),
             'e.last_signed_in_at',
             'o.status as invitation_status',
           ])

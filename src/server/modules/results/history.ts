@@ -4,6 +4,7 @@ import { HISTORY_PAGE_SIZE } from '../../../shared/history.ts';
 import type { HistoryEntry, HistoryResponse } from '../../../shared/schemas/results.ts';
 import type { Db } from '../../db/connection.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
+import { memberField } from '../../lib/member-rows.ts';
 import { MERGE_ACTION } from './merge.ts';
 
 export interface HistoryFilter {
@@ -36,6 +37,9 @@ export async function eventHistory(
     .leftJoin('exhibitors as x', (join) =>
       join.onRef('x.id', '=', 'l.actor_id').on('l.actor_role', '=', 'exh'),
     )
+    .leftJoin('event_exhibitors as m', (join) =>
+      join.onRef('m.exhibitor_id', '=', 'x.id').onRef('m.event_id', '=', 'l.event_id'),
+    )
     .select([
       'l.id',
       'l.at',
@@ -45,8 +49,8 @@ export async function eventHistory(
       'l.actor_email',
       'a.email as admin_email',
       'a.full_name as admin_name',
-      'x.full_name as exhibitor_name',
-      'x.email as exhibitor_email',
+      memberField('full_name').as('exhibitor_name'),
+      memberField('email').as('exhibitor_email'),
     ])
     .where('l.event_id', '=', eventId)
     .orderBy('l.id', 'desc')
@@ -59,12 +63,12 @@ export async function eventHistory(
       eb.or([
         eb(sql`lower(l.details)`, 'like', sql`${pattern} escape '\\'`),
         eb(
-          sql`lower(coalesce(a.email, x.full_name, l.actor_email, ''))`,
+          sql`lower(coalesce(a.email, ${memberField('full_name')}, l.actor_email, ''))`,
           'like',
           sql`${pattern} escape '\\'`,
         ),
         eb(sql`lower(a.full_name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(x.email)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(${memberField('email')})`, 'like', sql`${pattern} escape '\\'`),
         eb(sql`lower(l.action)`, 'like', sql`${pattern} escape '\\'`),
       ]),
     );

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { getEventOr404, getMemberOr404 } from '../../lib/guards.ts';
+import { memberField } from '../../lib/member-rows.ts';
 import {
   storeNomineeFields,
   toNominee,
@@ -353,6 +354,9 @@ export async function nomineeVotes(
   await getEventOr404(db, eventId);
   const rows = await db
     .selectFrom('nominations as n')
+    .innerJoin('event_exhibitors as m', (join) =>
+      join.onRef('m.event_id', '=', 'n.event_id').onRef('m.exhibitor_id', '=', 'n.exhibitor_id'),
+    )
     .innerJoin('exhibitors as e', 'e.id', 'n.exhibitor_id')
     .innerJoin('nomination_lists as l', (join) =>
       join
@@ -362,8 +366,8 @@ export async function nomineeVotes(
     )
     .selectAll('n')
     .select([
-      'e.full_name as exhibitor_name',
-      'e.company as exhibitor_company',
+      memberField('full_name', 'm', 'e').as('exhibitor_name'),
+      memberField('company', 'm', 'e').as('exhibitor_company'),
       'l.version as list_version',
     ])
     .where('n.event_id', '=', eventId)

@@ -1,11 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { disableMfa, enableMfa, mfaStatus, startMfaSetup } from '../../../shared/api/auth.ts';
+import {
+  disableMfa,
+  enableMfa,
+  mfaStatus,
+  sendMfaEnrolCode,
+  startMfaSetup,
+} from '../../../shared/api/auth.ts';
 import { listAdmins } from '../../../shared/api/admins.ts';
 import { sessionQueryKey } from '../../lib/session.ts';
 import { endpointKey, endpointQuery, useEndpointMutation } from '../../lib/api.ts';
 
 export const useMfaStatus = () => useQuery(endpointQuery(mfaStatus, {}));
 
+export const useSendMfaEnrolCode = () => useEndpointMutation(sendMfaEnrolCode);
 export const useStartMfaSetup = () => useEndpointMutation(startMfaSetup);
 
 /**

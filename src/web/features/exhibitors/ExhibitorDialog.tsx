@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/exhibitors.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
+import { useToast } from '../../components/Toasts.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useAddExhibitor, useEditExhibitor } from './queries.ts';
 
@@ -36,6 +37,7 @@ export function ExhibitorDialog({
 }) {
   const add = useAddExhibitor();
   const edit = useEditExhibitor();
+  const toast = useToast();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ExhibitorInput, unknown, ExhibitorFields>({
     resolver: zodResolver(exhibitorInput),
@@ -49,14 +51,17 @@ export function ExhibitorDialog({
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      onAdded(
-        exhibitor
-          ? await edit.mutateAsync({
-              params: { eventId, exhibitorId: exhibitor.id },
-              body: values,
-            })
-          : await add.mutateAsync({ params: { eventId }, body: values }),
-      );
+      const saved = exhibitor
+        ? await edit.mutateAsync({
+            params: { eventId, exhibitorId: exhibitor.id },
+            body: values,
+          })
+        : await add.mutateAsync({ params: { eventId }, body: values });
+      // Stored, but the address already had its invitations for the hour: say it was not sent.
+      if (saved.invitationWithheld) {
+        toast(MSG.invitationWithheld, { severity: 'warning', durationMs: 10_000 });
+      }
+      onAdded(saved);
     } catch (caught) {
       // Conflicts (an administrator's address, already in this event) carry their own message.
       const refused = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;

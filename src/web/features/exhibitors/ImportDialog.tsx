@@ -111,7 +111,7 @@ export function ImportDialog({
         query: { sendInvitations: sendInvitations ? 'true' : 'false' },
         form: formOf(file),
       });
-      toast(rosterImportedText(done.added));
+      toast(rosterImportedText(done.added, done.invitationsWithheld));
       onClose();
     } catch (caught) {
       setError(refusal(caught));

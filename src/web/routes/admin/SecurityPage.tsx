@@ -3,8 +3,15 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MSG } from '../../../shared/messages.ts';
-import { mfaCodeInput, type MfaCodeInput, type MfaSetup } from '../../../shared/schemas/mfa.ts';
+import {
+  mfaCodeInput,
+  mfaSetupInput,
+  type MfaCodeInput,
+  type MfaSetup,
+  type MfaSetupInput,
+} from '../../../shared/schemas/mfa.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { VerificationCodeField } from '../../features/auth/AuthFields.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/Toasts.tsx';
@@ -12,6 +19,7 @@ import {
   useDisableMfa,
   useEnableMfa,
   useMfaStatus,
+  useSendMfaEnrolCode,
   useStartMfaSetup,
 } from '../../features/auth/security.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
@@ -28,20 +36,24 @@ function downloadCodes(codes: string[]): void {
 }
 
 /**
- * /admin/security: the administrator's own second factor. Enabling shows the secret (text and QR)
- * until a code confirms it, then the ten recovery codes once; disabling asks for a current code.
+ * /admin/security: the administrator's own second factor. Enabling first mails a code to the
+ * account's address (a stolen password alone cannot enrol a factor), then shows the secret (text
+ * and QR) until a code of the app confirms it, then the ten recovery codes once; disabling asks for
+ * a current code.
  */
 export default function SecurityPage() {
   const status = useMfaStatus();
+  const [codeSent, setCodeSent] = useState(false);
   const [setup, setSetup] = useState<MfaSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [disabling, setDisabling] = useState(false);
-  const start = useStartMfaSetup();
+  const sendCode = useSendMfaEnrolCode();
   const toast = useToast();
 
   async function begin() {
     try {
-      setSetup(await start.mutateAsync({}));
+      await sendCode.mutateAsync({});
+      setCodeSent(true);
     } catch (caught) {
       toast(errorMessage(caught), { severity: 'error' });
     }
@@ -77,8 +89,15 @@ export default function SecurityPage() {
                   setup={setup}
                   onEnabled={(codes) => {
                     setSetup(null);
+                    setCodeSent(false);
                     setRecoveryCodes(codes);
                   }}
+                />
+              ) : codeSent ? (
+                <EmailCodeStep
+                  onVerified={setSetup}
+                  onResend={() => void begin()}
+                  resending={sendCode.isPending}
                 />
               ) : (
                 <>
@@ -91,7 +110,7 @@ export default function SecurityPage() {
                   <Box>
                     <Button
                       variant="contained"
-                      disabled={start.isPending}
+                      disabled={sendCode.isPending}
                       onClick={() => void begin()}
                     >
                       Activar verificación en dos pasos
@@ -131,6 +150,68 @@ function useCodeForm(send: (body: { code: string }) => Promise<void>) {
     }
   });
   return { form, error, submit };
+}
+
+/**
+ * The code mailed to the account's address: proof that whoever enrols reads that mailbox. Right,
+ * it opens the secret; wrong or expired, its message shows on the field.
+ */
+function EmailCodeStep({
+  onVerified,
+  onResend,
+  resending,
+}: {
+  onVerified(setup: MfaSetup): void;
+  onResend(): void;
+  resending: boolean;
+}) {
+  const start = useStartMfaSetup();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<MfaSetupInput, unknown, { emailCode: string }>({
+    resolver: zodResolver(mfaSetupInput),
+    defaultValues: { emailCode: '' },
+  });
+  const submit = form.handleSubmit(async (body) => {
+    setError(null);
+    try {
+      onVerified(await start.mutateAsync({ body }));
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.fields.emailCode) {
+        form.setError('emailCode', { message: caught.fields.emailCode });
+      } else {
+        setError(errorMessage(caught));
+      }
+    }
+  });
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Stack spacing={2}>
+        <Alert severity="info">{MSG.mfaEnrolCodeSent}</Alert>
+        <FormTextField
+          control={form.control}
+          name="emailCode"
+          label="Código enviado por correo"
+          autoComplete="one-time-code"
+          autoFocus
+          helperText="Los 6 dígitos del correo que acabamos de enviarle."
+          slotProps={{ htmlInput: { required: true, inputMode: 'numeric' } }}
+        />
+        {error ? (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            Continuar
+          </Button>
+          <Button variant="outlined" disabled={resending} onClick={onResend}>
+            Enviar otro código
+          </Button>
+        </Box>
+      </Stack>
+    </form>
+  );
 }
 
 function ConfirmSetup({ setup, onEnabled }: { setup: MfaSetup; onEnabled(codes: string[]): void }) {

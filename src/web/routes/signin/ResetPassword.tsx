@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Checkbox, FormControlLabel, FormHelperText } from '@mui/material';
+import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { confirmPasswordReset } from '../../../shared/api/auth.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -15,7 +17,11 @@ import { SignInForm } from '../../features/auth/FormParts.tsx';
 
 const FIELDS = ['password', 'confirmPassword'] as const;
 
-/** /signin/resetpassword?oobCode=…: choose a new password from the emailed link. */
+/**
+ * /signin/resetpassword?oobCode=…: choose a new password from the emailed link and, when asked,
+ * remove the second factor too (the link proves the mailbox, as enrolling one does): the way back
+ * in for an owner whose app is lost, or whose stolen password let someone else enrol one.
+ */
 export default function ResetPassword() {
   const [params] = useSearchParams();
   const oobCode = params.get('oobCode') ?? '';
@@ -24,14 +30,14 @@ export default function ResetPassword() {
   const confirm = useEndpointMutation(confirmPasswordReset);
   const { form, alert, setAlert, showError } = useSignInForm<PasswordResetConfirmInput>({
     resolver: zodResolver(passwordResetConfirmInput),
-    defaultValues: { oobCode, password: '', confirmPassword: '' },
+    defaultValues: { oobCode, password: '', confirmPassword: '', resetSecondFactor: false },
   });
 
   const submit = form.handleSubmit(
     async (body) => {
       try {
         await confirm.mutateAsync({ body });
-        toast(MSG.passwordChanged);
+        toast(body.resetSecondFactor ? MSG.passwordChangedMfaReset : MSG.passwordChanged);
         await navigate('/signin', { replace: true });
       } catch (caught) {
         // The link's own failures (spent, expired, unknown) all read "No se pudo cambiar…".
@@ -50,6 +56,28 @@ export default function ResetPassword() {
     <SignInLayout title="Cambiar contraseña">
       <SignInForm form={form} alert={alert} onSubmit={submit} label="Aceptar" busyLabel="cargando">
         <NewPasswordFields control={form.control} label="Nueva contraseña" autoFocus />
+        <Controller
+          control={form.control}
+          name="resetSecondFactor"
+          render={({ field: { value, onChange } }) => (
+            <div>
+              <FormControlLabel
+                label="Desactivar también la verificación en dos pasos"
+                control={
+                  <Checkbox
+                    checked={value === true}
+                    onChange={(change) => onChange(change.target.checked)}
+                    slotProps={{ input: { 'aria-describedby': 'reset-second-factor-help' } }}
+                  />
+                }
+              />
+              <FormHelperText id="reset-second-factor-help" sx={{ mt: 0 }}>
+                Márquelo si perdió su aplicación de autenticación o si no reconoce la verificación
+                activada en su cuenta. Podrá activarla de nuevo desde «Seguridad».
+              </FormHelperText>
+            </div>
+          )}
+        />
       </SignInForm>
     </SignInLayout>
   );
