@@ -1007,11 +1007,24 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       });
       expect(merged.statusCode, merged.body).toBe(200);
       const detail = `Lo pidió Corina Corregida (1144405555) por teléfono; ver Margarita Sistemas`;
+      // A correction carries the version of the list it was read from.
+      const saraList = await t.deps.db
+        .selectFrom('nomination_lists')
+        .select('version')
+        .where('event_id', '=', event.id)
+        .where('exhibitor_id', '=', ids.sara)
+        .where('category', '=', 'consumption')
+        .executeTakeFirstOrThrow();
       const corrected = await t.request({
         method: 'PUT',
         url: `/api/events/${event.id}/exhibitors/${ids.sara}/votes/consumption/1`,
         as,
-        payload: { ...contacts.corrected, reason: 'exhibitorRequest', detail },
+        payload: {
+          ...contacts.corrected,
+          reason: 'exhibitorRequest',
+          detail,
+          version: Number(saraList.version),
+        },
       });
       expect(corrected.statusCode, corrected.body).toBe(200);
 

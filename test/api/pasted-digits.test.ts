@@ -117,7 +117,11 @@ describe('pasted fiscal ids and phones are stored as digits', () => {
     const response = await t.request({
       method: 'PUT',
       url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes/consumption/1`,
-      payload: { ...nominee({ name: 'Corregido' }), reason: 'wrongFiscalId' },
+      payload: {
+        ...nominee({ name: 'Corregido' }),
+        reason: 'wrongFiscalId',
+        version: await version(),
+      },
       as: admin,
     });
     expect(response.statusCode).toBe(200);
