@@ -150,6 +150,8 @@ describe('administration', () => {
       'Premios Energía Austral',
       formatDisplayDate(dateIn(20)),
       formatDisplayDate(dateIn(30)),
+      // "Estado": open, and nobody has voted yet.
+      'Abierta\n0 % votó',
     ]);
 
     // A second event, its event date picked from the calendar.
@@ -338,9 +340,7 @@ describe('administration', () => {
     await exhPage.getByLabel('Dígito 1').click();
     await exhPage.keyboard.type(code);
     await exhPage.getByRole('button', { name: 'acceder' }).click();
-    await exhPage.waitForURL((url) => url.pathname === '/exh');
-    await exhPage.getByRole('heading', { name: 'Mis eventos', level: 1 }).waitFor();
-    await exhPage.getByRole('link', { name: 'Gala de Canales' }).click();
+    // Their only event opens as soon as they sign in.
     await exhPage.waitForURL(`**/exh/event/${event.id}`);
     await invitee.close();
 

@@ -108,8 +108,9 @@ describe('signing in while the connection comes and goes', () => {
 
     await page.unroute('**/assets/ExhLayout-*.js');
     await page.getByRole('button', { name: 'Volver a intentar' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Mis eventos' }).waitFor();
-    await page.getByRole('link', { name: event.name }).waitFor();
+    // The screen loads again, and right after signing in the only event opens.
+    await page.waitForURL(`**/exh/event/${event.id}`);
+    await page.getByRole('heading', { level: 1, name: event.name }).waitFor();
     await context.close();
   });
 
