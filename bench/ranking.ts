@@ -18,9 +18,9 @@ import type {
   NominationListsTable,
 } from '../src/server/db/schema.ts';
 import type { Category } from '../src/shared/constants.ts';
-import { rankingWorkbook } from '../src/server/modules/results/export.ts';
-import { duplicateGroups } from '../src/server/modules/results/merge.ts';
-import { categoryRanking, fullRanking } from '../src/server/modules/results/service.ts';
+import { rankingWorkbook } from '../src/server/modules/ranking/export.ts';
+import { duplicateGroups } from '../src/server/modules/merge/service.ts';
+import { categoryRanking, fullRanking } from '../src/server/modules/ranking/service.ts';
 import { RANKING_PAGE_SIZE } from '../src/shared/schemas/results.ts';
 
 const EXHIBITORS = 10_000;
@@ -196,7 +196,8 @@ export async function benchRanking(databaseUrl?: string): Promise<RankingFigures
       sql`select fiscal_id, sum(6 - list_order) from nominations where event_id = ${seeded.eventId} and category = ${'consumption'} group by fiscal_id`.execute(
         db,
       );
-    const page = (n: number) => () => categoryRanking(db, seeded.eventId, 'consumption', n);
+    const page = (n: number) => () =>
+      categoryRanking(db, { eventId: seeded.eventId, category: 'consumption', page: n });
     // Warm every path (statement preparation, page cache) before measuring.
     await bare();
     const { total } = await page(1)();
@@ -210,7 +211,8 @@ export async function benchRanking(databaseUrl?: string): Promise<RankingFigures
       firstTimes.push((await timeMs(page(1)))[0]);
       lastTimes.push((await timeMs(page(lastPage)))[0]);
     }
-    const duplicates = () => duplicateGroups(db, seeded.eventId, 'consumption');
+    const duplicates = () =>
+      duplicateGroups(db, { eventId: seeded.eventId, category: 'consumption' });
     const { groups } = await duplicates();
     const duplicateTimes: number[] = [];
     for (let run = 0; run < 5; run++) duplicateTimes.push((await timeMs(duplicates))[0]);
@@ -253,7 +255,8 @@ export interface ExportFigures {
 export async function benchExport(): Promise<ExportFigures> {
   const seeded = await seedLargeEvent();
   try {
-    const readAll = () => fullRanking(seeded.handle.db, seeded.eventId, 'consumption');
+    const readAll = () =>
+      fullRanking(seeded.handle.db, { eventId: seeded.eventId, category: 'consumption' });
     const all = await readAll();
     const readTimes: number[] = [];
     for (let run = 0; run < 5; run++) readTimes.push((await timeMs(readAll))[0]);

@@ -56,8 +56,8 @@ describe('import boundaries (npm run lint)', () => {
     ['a module imports app.ts', 'src/server/modules/events/probe.ts', "import '../../app.ts';"],
     [
       'a server feature imports another feature',
-      'src/server/modules/results/probe.ts',
-      "import '../events/service.ts';",
+      'src/server/modules/merge/probe.ts',
+      "import '../ranking/service.ts';",
     ],
     [
       'a web feature imports another feature',

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { backfill } from '../../src/server/db/migrations/0003-nominee-totals.ts';
-import { rebuildNomineeTotals } from '../../src/server/modules/results/nominee-totals.ts';
+import { rebuildNomineeTotals } from '../../src/server/modules/ranking/nominee-totals.ts';
 import type { Nomination } from '../../src/server/db/schema.ts';
 import type { Category } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rankingOf, type Ballot } from '../../src/server/modules/results/merge-ballots.ts';
-import { fullRanking } from '../../src/server/modules/results/service.ts';
+import { rankingOf, type Ballot } from '../../src/server/modules/merge/merge-ballots.ts';
+import { fullRanking } from '../../src/server/modules/ranking/service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
@@ -54,13 +54,15 @@ describe('the ranking order, in SQL and in TypeScript', () => {
           });
           stored.push({ exhibitorId, category: 'consumption', entries });
         }
-        const fromSql = (await fullRanking(db, eventId, 'consumption')).map((row) => ({
-          fiscalId: row.fiscalId,
-          position: row.position,
-          points: row.points,
-          places: [row.p1, row.p2, row.p3, row.p4, row.p5],
-          nominations: row.nominations,
-        }));
+        const fromSql = (await fullRanking(db, { eventId, category: 'consumption' })).map(
+          (row) => ({
+            fiscalId: row.fiscalId,
+            position: row.position,
+            points: row.points,
+            places: [row.p1, row.p2, row.p3, row.p4, row.p5],
+            nominations: row.nominations,
+          }),
+        );
         const inMemory = rankingOf(stored).map(({ firstNominatedAt: _, ...row }) => row);
         expect(fromSql).toEqual(inMemory);
       }),
@@ -82,7 +84,7 @@ describe('the ranking order, in SQL and in TypeScript', () => {
       await seedMembership(db, eventId, exhibitorId);
       await seedNominations(db, { eventId, exhibitorId, category: 'consumption', nominees });
     }
-    const rows = await fullRanking(db, eventId, 'consumption');
+    const rows = await fullRanking(db, { eventId, category: 'consumption' });
     expect(rows.map((row) => [row.position, row.fiscalId, row.tieBreak])).toEqual([
       [1, '7', null],
       [1, '70', 'tied'],

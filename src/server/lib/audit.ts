@@ -17,6 +17,13 @@ type EntryOf<Action extends AuditAction> = {
 
 export type AuditEntry = { [Action in AuditAction]: EntryOf<Action> }[AuditAction];
 
+/**
+ * A merge of nominees and its undo (modules/merge). A merge is the one entry "Historial" offers to
+ * undo ("Deshacer", modules/history), so both modules name it from here.
+ */
+export const MERGE_ACTION = 'nominee.merge' satisfies AuditAction;
+export const UNDO_MERGE_ACTION = 'nominee.merge.undo' satisfies AuditAction;
+
 /** Who made a change: a signed-in user (a session's user fits) or the system itself. */
 export type Actor =
   | { role: 'admin'; adminId: string; email?: string | null }

@@ -2,11 +2,15 @@ import type { Route } from '../http/route.ts';
 import { adminsRoutes } from './admins/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { brandingRoutes } from './branding/routes.ts';
+import { correctionsRoutes } from './corrections/routes.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { exhibitorsRoutes } from './exhibitors/routes.ts';
+import { historyRoutes } from './history/routes.ts';
+import { manualRoutes } from './manual/routes.ts';
+import { mergeRoutes } from './merge/routes.ts';
 import { nominationsRoutes } from './nominations/routes.ts';
 import { participationRoutes } from './participation/routes.ts';
-import { resultsRoutes } from './results/routes.ts';
+import { rankingRoutes } from './ranking/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 
 /** The route table: every API operation, with who may call it. */
@@ -18,6 +22,10 @@ export const apiRoutes: Route[] = [
   ...exhibitorsRoutes,
   ...participationRoutes,
   ...nominationsRoutes,
-  ...resultsRoutes,
+  ...rankingRoutes,
+  ...correctionsRoutes,
+  ...mergeRoutes,
+  ...historyRoutes,
+  ...manualRoutes,
   ...brandingRoutes,
 ];

@@ -1,4 +1,4 @@
-import type { TieBreak } from '../../../shared/schemas/results.ts';
+import type { TieBreak } from '../../shared/schemas/results.ts';
 
 /**
  * The ranking order, written once: points, then more 1st, 2nd … 5th places, more nominations, the

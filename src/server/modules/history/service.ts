@@ -3,11 +3,12 @@ import { auditActionLabel, auditDetailText } from '../../../shared/audit-entries
 import { HISTORY_PAGE_SIZE } from '../../../shared/history.ts';
 import type { HistoryEntry, HistoryResponse } from '../../../shared/schemas/results.ts';
 import type { Db } from '../../db/connection.ts';
+import { MERGE_ACTION } from '../../lib/audit.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { memberField } from '../../lib/member-rows.ts';
-import { MERGE_ACTION } from './merge.ts';
 
-export interface HistoryFilter {
+export interface HistoryQuery {
+  eventId: string;
   /** Entries older than this id (the previous page's last). */
   before?: number | undefined;
   action?: string | undefined;
@@ -25,8 +26,7 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
  */
 export async function eventHistory(
   db: Db,
-  eventId: string,
-  filter: HistoryFilter,
+  { eventId, ...filter }: HistoryQuery,
 ): Promise<HistoryResponse> {
   await getEventOr404(db, eventId);
   let query = db

@@ -20,7 +20,8 @@ import {
   type Cell,
   type StreamedSheet,
 } from '../../lib/xlsx-stream.ts';
-import { streamedRanking } from './service.ts';
+import type { AppDeps } from '../../deps.ts';
+import { streamedRanking, type EventRef } from './service.ts';
 
 export const EVENT_SHEETS = [
   'CONSUMO',
@@ -99,7 +100,7 @@ function rankingSheet(db: Db, eventId: string, category: Category): StreamedShee
     numericHeaders: ['Posición', '1°', '2°', '3°', '4°', '5°', 'Puntos', 'Nominaciones'],
     async *rows() {
       // One statement, so positions and tie-breaks come from one snapshot.
-      for await (const row of streamedRanking(db, eventId, category)) yield rankingCells(row);
+      for await (const row of streamedRanking(db, { eventId, category })) yield rankingCells(row);
     },
   };
 }
@@ -314,9 +315,13 @@ function correctionsSheet(db: Db, eventId: string, timeZone: string): StreamedSh
 /**
  * The whole event in one workbook ("{evento}-completo.xlsx"): both rankings with per-place counts
  * and the tie-break, every vote, participation and the administrators' corrections. Streamed.
- * Instants are date cells showing the wall-clock time of `timeZone` (the programme's).
+ * Instants are date cells showing the wall-clock time of the programme's zone.
  */
-export function eventWorkbook(db: Db, eventId: string, timeZone: string): Readable {
+export function eventWorkbook(
+  { db, config }: Pick<AppDeps, 'db' | 'config'>,
+  { eventId }: EventRef,
+): Readable {
+  const { timeZone } = config;
   return streamWorkbook([
     rankingSheet(db, eventId, 'consumption'),
     rankingSheet(db, eventId, 'value'),

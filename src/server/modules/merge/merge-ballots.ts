@@ -3,7 +3,7 @@ import {
   POINTS_BASE,
   type Category,
 } from '../../../shared/constants.ts';
-import { compareFiscalIds, compareRank, type RankingKey } from './ranking-order.ts';
+import { compareFiscalIds, compareRank, type RankingKey } from '../../lib/ranking-order.ts';
 
 export interface BallotEntry {
   fiscalId: string;

@@ -1,35 +1,36 @@
 import { sql } from 'kysely';
 import type { Category } from '../../../shared/constants.ts';
 import { isVotingOpen } from '../../../shared/dates.ts';
-import { MSG } from '../../../shared/messages.ts';
-import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import {
   RANKING_PAGE_SIZE,
-  type ExhibitorVotesResponse,
   type NomineeVote,
   type RankingRow,
-  type VoteEdit,
 } from '../../../shared/schemas/results.ts';
-import type { SignedInAdmin } from '../../../shared/signed-in.ts';
 import { engineOf, type Db } from '../../db/connection.ts';
-import type { NomineeTotalsTable } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import { recordAudit } from '../../lib/audit.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { getEventOr404, getMemberOr404 } from '../../lib/guards.ts';
+import { getEventOr404 } from '../../lib/guards.ts';
 import { memberField } from '../../lib/member-rows.ts';
+import { toNominee, toNomineeView, type NomineeColumns } from '../../lib/nominee-rows.ts';
+import { tieBreakBetween } from '../../lib/ranking-order.ts';
 import {
-  storeNomineeFields,
-  toNominee,
-  toNomineeView,
-  type ListKey,
-  type NomineeColumns,
-} from '../../lib/nominee-rows.ts';
-import { iso } from '../../lib/time.ts';
-import { RANKING_ORDER_SQL, tieBreakBetween } from './ranking-order.ts';
+  earliestNomination,
+  RANKING_ORDER,
+  SUMS,
+  type RankingSums,
+} from '../../lib/ranking-sql.ts';
+
+/** An event, as the input of a service that reads one. */
+export interface EventRef {
+  eventId: string;
+}
+
+/** One category of an event. */
+export interface CategoryRef extends EventRef {
+  category: Category;
+}
 
 /** The event's name (export file names), or 404 "No se econtró el evento". */
-export async function eventName(db: Db, eventId: string): Promise<string> {
+export async function eventName(db: Db, { eventId }: EventRef): Promise<string> {
   return (await getEventOr404(db, eventId)).name;
 }
 
@@ -39,7 +40,7 @@ export async function eventName(db: Db, eventId: string): Promise<string> {
  */
 export async function rankingEvent(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
-  eventId: string,
+  { eventId }: EventRef,
 ): Promise<{ eventName: string; votingOpen: boolean }> {
   const event = await getEventOr404(deps.db, eventId);
   return {
@@ -47,11 +48,6 @@ export async function rankingEvent(
     votingOpen: isVotingOpen(event.vote_deadline, deps.clock.now(), deps.config.timeZone),
   };
 }
-
-type RankingSums = Pick<
-  NomineeTotalsTable,
-  'points' | 'p1' | 'p2' | 'p3' | 'p4' | 'p5' | 'nominations'
-> & { first_at: string };
 
 interface RankingSqlRow extends NomineeColumns, RankingSums {
   position: number;
@@ -62,29 +58,6 @@ export interface RankingPage {
   rows: RankingRow[];
   /** Rows of the whole ranking. */
   total: number;
-}
-
-/** The ranking order and its tie-break, from `RANKING_CRITERIA` (ranking-order.ts). */
-const RANKING_ORDER = sql.raw(RANKING_ORDER_SQL);
-const SUMS = sql.raw('points, p1, p2, p3, p4, p5, nominations');
-
-/**
- * Joins each ranking row `s` to its earliest nomination `n`, looked up by index. On PostgreSQL
- * the join is lateral (and `limit 1` keeps it from being flattened into a plain join), so the
- * nominations are looked up for the ranking's rows and never the other way round: without
- * statistics (a large event just loaded, before autovacuum analyses it) the planner estimated one
- * row on each side, started from the event's nominations and ran the ranking's window functions
- * once per nomination (15 s for one page of 3,000 fiscal ids). SQLite has no lateral joins and its
- * planner starts from the ranking's rows on its own.
- */
-function earliestNomination(db: Db, eventId: string, category: Category) {
-  const matches = sql`n.event_id = ${eventId}
-      and n.category = ${category}
-      and n.exhibitor_id = substr(s.first_key, length(s.first_key) - 35)
-      and n.fiscal_id = s.fiscal_id`;
-  return engineOf(db) === 'postgres'
-    ? sql`cross join lateral (select n.* from nominations n where ${matches} limit 1) n`
-    : sql`join nominations n on ${matches}`;
 }
 
 /**
@@ -244,9 +217,7 @@ async function rankingSize(db: Db, eventId: string, category: Category): Promise
 /** One page (1-based) of RANKING_PAGE_SIZE rows, what the ranking screen shows. */
 export function categoryRanking(
   db: Db,
-  eventId: string,
-  category: Category,
-  page: number,
+  { eventId, category, page }: CategoryRef & { page: number },
 ): Promise<RankingPage> {
   return rankingRows(db, eventId, category, {
     limit: RANKING_PAGE_SIZE,
@@ -257,8 +228,7 @@ export function categoryRanking(
 /** Every row of the ranking, in the same order (the export). */
 export async function fullRanking(
   db: Db,
-  eventId: string,
-  category: Category,
+  { eventId, category }: CategoryRef,
 ): Promise<RankingRow[]> {
   return (await rankingRows(db, eventId, category)).rows;
 }
@@ -276,8 +246,7 @@ const STREAM_CHUNK = 500;
  */
 export async function* streamedRanking(
   db: Db,
-  eventId: string,
-  category: Category,
+  { eventId, category }: CategoryRef,
 ): AsyncGenerator<RankingRow> {
   const query = rankingQuery(db, eventId, category);
   const read = rankingRowReader(undefined);
@@ -290,66 +259,13 @@ export async function* streamedRanking(
   }
 }
 
-/** A fiscal id of the ranking as the duplicate finder compares it. */
-export interface RankedName {
-  fiscalId: string;
-  name: string;
-  registeredName: string;
-  points: number;
-  position: number;
-}
-
-/**
- * Every fiscal id of the ranking with its position, points and the names of its earliest
- * nomination, in no order: only what "Posibles duplicados" compares and shows, without the
- * per-place counts, tie-breaks and contact fields of the whole ranking.
- */
-export async function rankedNames(
-  db: Db,
-  eventId: string,
-  category: Category,
-): Promise<RankedName[]> {
-  const result = await sql<{
-    fiscal_id: string;
-    points: number;
-    position: number;
-    name: string;
-    registered_name: string;
-  }>`
-    with s as (
-      select
-        fiscal_id,
-        points,
-        first_key,
-        rank() over (order by ${RANKING_ORDER}) as position
-      from (
-        select fiscal_id, ${SUMS}, first_key, substr(first_key, 1, length(first_key) - 36) as first_at
-        from nominee_totals
-        where event_id = ${eventId} and category = ${category}
-      ) t
-    )
-    select s.fiscal_id, s.points, cast(s.position as integer) as position, n.name, n.registered_name
-    from s
-    ${earliestNomination(db, eventId, category)}
-  `.execute(db);
-  return result.rows.map((row) => ({
-    fiscalId: row.fiscal_id,
-    name: row.name,
-    registeredName: row.registered_name,
-    points: Number(row.points),
-    position: Number(row.position),
-  }));
-}
-
 /**
  * Every exhibitor's entry for one fiscal id in one category, earliest nomination first, each with
  * its list's version. One statement, so each version is the one of the entry it comes with.
  */
 export async function nomineeVotes(
   db: Db,
-  eventId: string,
-  category: Category,
-  fiscalId: string,
+  { eventId, category, fiscalId }: CategoryRef & { fiscalId: string },
 ): Promise<NomineeVote[]> {
   await getEventOr404(db, eventId);
   const rows = await db
@@ -383,133 +299,4 @@ export async function nomineeVotes(
     listVersion: Number(row.list_version),
     exhibitorCompany: row.exhibitor_company,
   }));
-}
-
-/**
- * Both lists of one exhibitor of the event, in list order, with their versions. Each entry is read
- * with its list's version in one statement, so a list's version is the one of the entries shown
- * (a list without entries has nothing to correct: its version is read apart, 0 before any save).
- */
-export async function exhibitorVotes(
-  db: Db,
-  eventId: string,
-  exhibitorId: string,
-): Promise<ExhibitorVotesResponse> {
-  const { member } = await getMemberOr404(db, eventId, exhibitorId);
-  const rows = await db
-    .selectFrom('nominations as n')
-    .innerJoin('nomination_lists as l', (join) =>
-      join
-        .onRef('l.event_id', '=', 'n.event_id')
-        .onRef('l.exhibitor_id', '=', 'n.exhibitor_id')
-        .onRef('l.category', '=', 'n.category'),
-    )
-    .selectAll('n')
-    .select('l.version as list_version')
-    .where('n.event_id', '=', eventId)
-    .where('n.exhibitor_id', '=', exhibitorId)
-    .orderBy('n.category')
-    .orderBy('n.list_order')
-    .execute();
-  const lists = await db
-    .selectFrom('nomination_lists')
-    .select(['category', 'version'])
-    .where('event_id', '=', eventId)
-    .where('exhibitor_id', '=', exhibitorId)
-    .execute();
-  const entries = (category: Category) => rows.filter((row) => row.category === category);
-  const version = (category: Category) =>
-    Number(
-      entries(category)[0]?.list_version ??
-        lists.find((list) => list.category === category)?.version ??
-        0,
-    );
-  return {
-    exhibitor: { id: member.id, fullName: member.full_name, email: member.email },
-    consumption: entries('consumption').map(toNomineeView),
-    value: entries('value').map(toNomineeView),
-    versions: { consumption: version('consumption'), value: version('value') },
-  };
-}
-
-export interface VoteRef extends ListKey {
-  order: number;
-}
-
-/**
- * The administrator's correction of one entry of an exhibitor's list (allowed after the deadline):
- * same place and nomination instant, new data. The correction names a place, so it is based on
- * the list's version the administrator read: when the list has changed since (the exhibitor moved
- * or removed an entry), the place may hold another nominee, and the correction is refused with
- * 409 `stale_list`, changing nothing. The version moves on so that an exhibitor's open screen sees
- * the change instead of overwriting it.
- */
-export async function editVote(
-  deps: AppDeps,
-  admin: SignedInAdmin,
-  ref: VoteRef,
-  { reason, detail, version: expectedVersion, ...input }: VoteEdit,
-): Promise<{ nominee: NomineeView; version: number }> {
-  const now = deps.clock.now();
-  return deps.transact(async (tx) => {
-    await getMemberOr404(tx, ref.eventId, ref.exhibitorId);
-    // Claiming the version read (as the exhibitor's own saves do) takes the list's row lock on
-    // PostgreSQL, so writers to this list queue here, and one that committed first leaves a newer
-    // version that this update no longer matches.
-    const list = await tx
-      .updateTable('nomination_lists')
-      .set((eb) => ({ version: eb('version', '+', 1), updated_at: iso(now) }))
-      .where('event_id', '=', ref.eventId)
-      .where('exhibitor_id', '=', ref.exhibitorId)
-      .where('category', '=', ref.category)
-      .where('version', '=', expectedVersion)
-      .returning('version')
-      .executeTakeFirst();
-    if (!list && (await listExists(tx, ref))) throw new AppError('stale_list');
-    const entries = list
-      ? await tx
-          .selectFrom('nominations')
-          .selectAll()
-          .where('event_id', '=', ref.eventId)
-          .where('exhibitor_id', '=', ref.exhibitorId)
-          .where('category', '=', ref.category)
-          .execute()
-      : [];
-    const before = entries.find((entry) => entry.list_order === ref.order);
-    if (!list || !before) throw notFound();
-    if (entries.some((e) => e.list_order !== ref.order && e.fiscal_id === input.fiscalId)) {
-      throw new AppError('duplicate_fiscal_id', {
-        message: MSG.adminDuplicateFiscalId,
-        fields: { fiscalId: MSG.adminDuplicateFiscalId },
-      });
-    }
-    await storeNomineeFields(tx, ref, ref.order, input, now);
-    await recordAudit(tx, admin, now, {
-      action: 'vote.edit',
-      entityType: 'nomination',
-      entityId: `${ref.exhibitorId}/${ref.category}/${ref.order}`,
-      eventId: ref.eventId,
-      details: {
-        exhibitorId: ref.exhibitorId,
-        category: ref.category,
-        order: ref.order,
-        reason,
-        detail,
-        before: toNominee(before),
-        after: input,
-      },
-    });
-    return { nominee: { ...input, order: ref.order }, version: Number(list.version) };
-  });
-}
-
-async function listExists(db: Db, key: ListKey): Promise<boolean> {
-  const row = await db
-    .selectFrom('nomination_lists')
-    .select('version')
-    .where('event_id', '=', key.eventId)
-    .where('exhibitor_id', '=', key.exhibitorId)
-    .where('category', '=', key.category)
-    .executeTakeFirst();
-  return row !== undefined;
 }

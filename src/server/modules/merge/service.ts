@@ -17,7 +17,7 @@ import type { Db, Engine } from '../../db/connection.ts';
 import type { NominationsTable } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { MERGE_ACTION, recordAudit, UNDO_MERGE_ACTION } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
@@ -29,7 +29,7 @@ import {
   type BallotEntry,
   type RankingEntry,
 } from './merge-ballots.ts';
-import { rankedNames } from './service.ts';
+import { rankedNames } from './ranked-names.ts';
 
 /** A stored nomination as the merge's audit entry keeps it, to compare and to restore. */
 type StoredVote = Omit<Selectable<NominationsTable>, 'event_id' | 'exhibitor_id' | 'category'>;
@@ -40,20 +40,25 @@ interface ListChange {
   after: StoredVote[];
 }
 
-export const MERGE_ACTION = 'nominee.merge';
-export const UNDO_MERGE_ACTION = 'nominee.merge.undo';
-
 /** What a merge's audit entry holds (its schema in `AUDIT_ACTIONS`). */
 export type { MergeDetails };
+
+/** One category of an event, where duplicates are looked for and merged. */
+export interface CategoryRef {
+  eventId: string;
+  category: Category;
+}
+
+/** A merge of one category: the ids of `from` become `into`. */
+export type MergeRequest = CategoryRef & MergeInput;
 
 /** The groups of fiscal ids of one category that are probably the same reseller. */
 export async function duplicateGroups(
   db: Db,
-  eventId: string,
-  category: Category,
+  { eventId, category }: CategoryRef,
 ): Promise<DuplicatesResponse> {
   await getEventOr404(db, eventId);
-  const rows = await rankedNames(db, eventId, category);
+  const rows = await rankedNames(db, { eventId, category });
   const groups = duplicateNomineeGroups(
     rows.map((row) => ({ ...row, resellerName: row.name, razonSocial: row.registeredName })),
   );
@@ -126,12 +131,8 @@ function checkMerge(rows: readonly Selectable<NominationsTable>[], input: MergeI
 }
 
 /** The ranking before and after merging, computed in memory; nothing is stored. */
-export async function previewMerge(
-  db: Db,
-  eventId: string,
-  category: Category,
-  input: MergeInput,
-): Promise<MergePreviewResponse> {
+export async function previewMerge(db: Db, input: MergeRequest): Promise<MergePreviewResponse> {
+  const { eventId, category } = input;
   await getEventOr404(db, eventId);
   const rows = await categoryVotes(db, eventId, category);
   const from = checkMerge(rows, input);
@@ -278,11 +279,9 @@ async function writeList(
  */
 export async function mergeNominees(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
-  category: Category,
-  input: MergeInput,
+  { admin, ...input }: MergeRequest & { admin: Admin },
 ): Promise<{ auditId: number; lists: number }> {
+  const { eventId, category } = input;
   return inEventTransaction(deps, eventId, async (tx, _event, now) => {
     const from = fromIds(input);
     const into = await tx
@@ -358,9 +357,7 @@ const sameVotes = (a: readonly StoredVote[], b: readonly StoredVote[]) =>
  */
 export async function undoMerge(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
-  auditId: number,
+  { admin, eventId, auditId }: { admin: Admin; eventId: string; auditId: number },
 ): Promise<{ auditId: number; lists: number }> {
   const now = deps.clock.now();
   return deps.transact(async (tx) => {
