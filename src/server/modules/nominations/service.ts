@@ -584,9 +584,8 @@ export async function saveInOneStatement(
 ): Promise<NominationList | typeof SESSION_NOT_SETTLED> {
   const now = deps.clock.now();
   const values = 'values' in save ? save.values : null;
-  if (save.action === 'edit' && save.values.fiscalId !== save.fiscalId) {
-    throw badRequest(MSG.fiscalIdReadOnly, 'fiscalId');
-  }
+  // A crafted edit of the fiscal id: refused by the ordinary path, after its access check.
+  if (save.action === 'edit' && save.values.fiscalId !== save.fiscalId) return SESSION_NOT_SETTLED;
   const { rows } = await callSaveNominee(deps.db, {
     tokenHash: hashToken(sessionToken),
     now: iso(now),
