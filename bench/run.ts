@@ -4,6 +4,8 @@
  *   --rush N        exhibitors in the deadline rush (default 2000)
  *   --connections C concurrent connections for /healthz and the rush (default 50)
  *   --seconds S     duration of each throughput measure (default 5)
+ *   --only rush     only the deadline rush (SQLite, then PostgreSQL with BENCH_DATABASE_URL): for
+ *                   measuring a change to the save or the sign-in before and after
  * With BENCH_DATABASE_URL (a PostgreSQL database), the ranking and the rush run again there, with
  * two servers sharing it.
  */
@@ -14,7 +16,7 @@ import autocannon from 'autocannon';
 import { benchEventExport } from './event-export.ts';
 import { benchHistory } from './history.ts';
 import { benchExport, benchRanking } from './ranking.ts';
-import { benchRush } from './rush.ts';
+import { benchRush, type RushFigures } from './rush.ts';
 import { startBenchServer } from './server.ts';
 import { benchTurnout } from './turnout.ts';
 import { freshTestDatabase, type TestDatabase } from '../test/helpers/database.ts';
@@ -25,8 +27,14 @@ const { values } = parseArgs({
     // The design's save budget is stated at 64 clients.
     connections: { type: 'string', default: '64' },
     seconds: { type: 'string', default: '5' },
+    only: { type: 'string' },
   },
 });
+const onlyRush = values.only === 'rush';
+if (values.only !== undefined && !onlyRush) {
+  process.stderr.write(`--only takes "rush", not "${values.only}"\n`);
+  process.exit(2);
+}
 const connections = Number(values.connections);
 /** Servers sharing the PostgreSQL database in its rows, as a programme running two instances would. */
 const POSTGRES_INSTANCES = 2;
@@ -59,47 +67,49 @@ process.stdout.write(
   `Premios bench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}\n`,
 );
 
-// Start to ready and idle memory, on a fresh SQLite database (migrations included).
-const startTimes: number[] = [];
-let idleRss = 0;
-for (let run = 0; run < 5; run++) {
-  const server = await startBenchServer();
-  startTimes.push(server.startToReadyMs);
-  if (run === 0) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    idleRss = server.rssBytes();
+if (!onlyRush) {
+  // Start to ready and idle memory, on a fresh SQLite database (migrations included).
+  const startTimes: number[] = [];
+  let idleRss = 0;
+  for (let run = 0; run < 5; run++) {
+    const server = await startBenchServer();
+    startTimes.push(server.startToReadyMs);
+    if (run === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      idleRss = server.rssBytes();
+    }
+    await server.stop();
   }
-  await server.stop();
-}
-const startMs = median(startTimes);
-record(
-  'server start to /readyz (SQLite, median of 5)',
-  `${startMs.toFixed(0)} ms`,
-  '< 1000 ms',
-  startMs < 1000,
-);
-record(
-  'idle memory (RSS)',
-  `${(idleRss / 2 ** 20).toFixed(0)} MB`,
-  '< 150 MB',
-  idleRss < 150 * 2 ** 20,
-);
-
-const server = await startBenchServer();
-try {
-  const health = await healthzThroughput(server.url);
+  const startMs = median(startTimes);
   record(
-    `/healthz throughput (${connections} connections)`,
-    `${health.requests.average.toFixed(0)} req/s, p50 ${health.latency.p50} ms, p99 ${health.latency.p99} ms, errors ${health.errors + health.non2xx}`,
-    'reference',
-    health.errors + health.non2xx === 0,
+    'server start to /readyz (SQLite, median of 5)',
+    `${startMs.toFixed(0)} ms`,
+    '< 1000 ms',
+    startMs < 1000,
   );
-} finally {
-  await server.stop();
+  record(
+    'idle memory (RSS)',
+    `${(idleRss / 2 ** 20).toFixed(0)} MB`,
+    '< 150 MB',
+    idleRss < 150 * 2 ** 20,
+  );
+
+  const server = await startBenchServer();
+  try {
+    const health = await healthzThroughput(server.url);
+    record(
+      `/healthz throughput (${connections} connections)`,
+      `${health.requests.average.toFixed(0)} req/s, p50 ${health.latency.p50} ms, p99 ${health.latency.p99} ms, errors ${health.errors + health.non2xx}`,
+      'reference',
+      health.errors + health.non2xx === 0,
+    );
+  } finally {
+    await server.stop();
+  }
 }
 
-/** The ranking and rush lines of one database; `where` names it in each line. */
-async function benchDatabase(where: string, shared?: { databaseUrl: () => Promise<string> }) {
+/** The read-heavy lines of one database: ranking, import, participation, workbook, history. */
+async function benchReads(where: string, shared?: { databaseUrl: () => Promise<string> }) {
   const ranking = await benchRanking(await shared?.databaseUrl());
   record(
     `ranking${where}, first page of ${ranking.rankingRows} fiscal ids (${ranking.nominations} nominations, ${ranking.exhibitors} exhibitors)`,
@@ -152,6 +162,14 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
     '< 300 ms',
     history.pass,
   );
+}
+
+/** The SQLite rush of this run: PostgreSQL's saves are measured against it. */
+let sqliteRush: RushFigures | undefined;
+
+/** The ranking and rush lines of one database; `where` names it in each line. */
+async function benchDatabase(where: string, shared?: { databaseUrl: () => Promise<string> }) {
+  if (!onlyRush) await benchReads(where, shared);
 
   const rush = await benchRush(
     Number(values.rush),
@@ -192,7 +210,24 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
     "reference: a save's ceiling on this machine",
     rush.refused.errors === 0,
   );
+  if (shared && sqliteRush) {
+    // Issue 29: the same rush on PostgreSQL (two servers) against SQLite's of this run.
+    const share = rush.saves.perSecond / sqliteRush.saves.perSecond;
+    record(
+      `deadline rush${where}: saves against SQLite's of this run (${sqliteRush.saves.perSecond.toFixed(0)}/s)`,
+      `${share.toFixed(2)} × (${stats(rush.saves)})`,
+      '≥ 0.50 ×, p99 < 100 ms, no errors (docs/decisions/0021)',
+      share >= 0.5 && rush.saves.p99 < 100 && rush.saves.errors === 0,
+    );
+    record(
+      `deadline rush${where}: sign-in rush p99`,
+      `${rush.signIn.p99.toFixed(0)} ms (${stats(rush.signIn)})`,
+      '< 1000 ms, no errors (docs/decisions/0021)',
+      rush.signIn.p99 < 1000 && rush.signIn.errors === 0,
+    );
+  }
   if (!shared) {
+    sqliteRush = rush;
     record(
       'SQLite write-ahead log, peak size during the saves',
       `${(rush.walPeakBytes / 2 ** 20).toFixed(1)} MB`,

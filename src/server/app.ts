@@ -32,6 +32,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
+  interface FastifyContextConfig {
+    /** The route's own statement finds the session (route.ts, OneStatementHandler). */
+    sessionInStatement?: boolean;
+  }
 }
 
 /** Header every state-changing API call must carry: cross-site pages cannot set it (CSRF). */
@@ -63,7 +67,12 @@ function registerRoute(app: FastifyInstance, deps: AppDeps, route: Route): void 
   app.route({
     method: route.method,
     url: route.url,
-    config: route.rateLimit ? { rateLimit: route.rateLimit } : {},
+    config: {
+      ...(route.rateLimit ? { rateLimit: route.rateLimit } : {}),
+      ...(route.sessionInStatement && deps.engine === 'postgres'
+        ? { sessionInStatement: true }
+        : {}),
+    },
     handler: (request, reply) => route.run(request, reply, deps),
   });
 }
@@ -100,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     db: database.db,
     transact: database.transact,
     engine: database.engine,
+    committed: database.committed,
     clock: options.clock ?? systemClock,
     logger: app.log,
   };
@@ -167,6 +177,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     // API answers carry personal data: no shared or back-button cache may keep them. A route
     // whose answer is public (the logo) sets its own policy.
     reply.header('cache-control', 'no-store');
+    // A save on PostgreSQL finds its session in its own one statement (docs/decisions/0021).
+    if (request.routeOptions.config.sessionInStatement) return;
     const token = sessionToken(request, deps);
     request.user = token ? await findSessionUser(deps, token) : null;
   });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, Engine } from './db/connection.ts';
-import type { Transact } from './db/transact.ts';
+import type { Transact, Transactions } from './db/transact.ts';
 import type { Clock } from './lib/clock.ts';
 
 /** Everything a service needs, passed explicitly (no module-level singletons). */
@@ -15,6 +15,8 @@ export interface AppDeps {
    */
   transact: Transact;
   engine: Engine;
+  /** After a single statement that committed on its own asked for an effect: see Transactions. */
+  committed: Transactions['committed'];
   clock: Clock;
   logger: FastifyBaseLogger;
 }

@@ -24,6 +24,11 @@ export interface Transactions {
    * rolled back). Returns the function that stops it.
    */
   afterCommit(effect: CommitEffect, listener: () => void): () => void;
+  /**
+   * For work that committed without `transact`: one statement that is its own transaction (a
+   * PostgreSQL function, docs/decisions/0021) and asked for `effect`. Calls its listeners now.
+   */
+  committed(effect: CommitEffect): void;
 }
 
 interface WorkContext {
@@ -125,6 +130,9 @@ export function createTransactions(db: Db, engine: Engine): Transactions {
         for (const listener of listeners.get(effect) ?? []) listener();
       }
       return value;
+    },
+    committed(effect) {
+      for (const listener of listeners.get(effect) ?? []) listener();
     },
     afterCommit(effect, listener) {
       const forEffect = listeners.get(effect) ?? new Set();

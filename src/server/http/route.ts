@@ -19,7 +19,7 @@ import {
   transactUnderArchiveLock,
 } from '../lib/archived.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
-import { mustSetUpMfa, type SessionUser } from './session.ts';
+import { findSessionUser, mustSetUpMfa, sessionToken, type SessionUser } from './session.ts';
 import { zodFields } from './errors.ts';
 
 /** The user a handler receives, by the endpoint's access. */
@@ -87,6 +87,31 @@ export interface ImplementOptions {
   archiveCheckedInTransaction?: boolean;
 }
 
+/** What a one-statement handler answers when it did not settle the request's session. */
+export const SESSION_NOT_SETTLED = Symbol('session not settled');
+
+/** The context of a handler that looks the session up itself: no user yet, its cookie's token. */
+export interface OneStatementContext<P extends ZodType, Q extends ZodType, B extends ZodType> {
+  params: z.output<P>;
+  query: z.output<Q>;
+  body: z.output<B>;
+  sessionToken: string;
+  deps: AppDeps;
+}
+
+/**
+ * PostgreSQL: the whole request in one statement that also finds the session (docs/decisions/0021).
+ * It answers the handler's result, throws the handler's refusals, or answers SESSION_NOT_SETTLED
+ * having changed nothing (no session, or one the statement does not settle): the request then
+ * takes the ordinary path (session lookup, access guard, `handler`).
+ */
+export type OneStatementHandler<
+  P extends ZodType,
+  Q extends ZodType,
+  B extends ZodType,
+  R extends ResponseSpec,
+> = (ctx: OneStatementContext<P, Q, B>) => Promise<HandlerResult<R> | typeof SESSION_NOT_SETTLED>;
+
 /** An implemented endpoint, as the one registration path in app.ts takes it. */
 export interface Route {
   endpoint: Endpoint;
@@ -97,6 +122,11 @@ export interface Route {
   body: ZodType | undefined;
   multipart: boolean;
   rateLimit: RateLimit | undefined;
+  /**
+   * On PostgreSQL its handler finds the session itself (OneStatementHandler): app.ts does not look
+   * it up before the route runs.
+   */
+  sessionInStatement: boolean;
   /** Checks access, parses the input, runs the handler and serialises its answer. */
   run(request: FastifyRequest, reply: FastifyReply, deps: AppDeps): Promise<unknown>;
 }
@@ -154,6 +184,7 @@ export function implement<
   endpoint: Endpoint<A, P, Q, B, R>,
   handler: (ctx: HandlerContext<A, P, Q, B>) => Promise<HandlerResult<R>>,
   options: ImplementOptions = {},
+  onPostgres?: OneStatementHandler<P, Q, B, R>,
 ): Route {
   return {
     endpoint,
@@ -163,7 +194,15 @@ export function implement<
     body: reads(endpoint.body) ? endpoint.body : undefined,
     multipart: endpoint.upload !== undefined,
     rateLimit: options.rateLimit,
+    sessionInStatement: onPostgres !== undefined,
     async run(request, reply, deps) {
+      if (onPostgres && deps.engine === 'postgres') {
+        const answer = await inOneStatement(onPostgres);
+        if (answer !== SESSION_NOT_SETTLED) return answer;
+        // The ordinary path, with the session looked up as for every other request.
+        const token = sessionToken(request, deps);
+        request.user = token ? await findSessionUser(deps, token) : null;
+      }
       const user = guards[endpoint.access](request.user);
       // REQUIRE_ADMIN_MFA: an administrator without the second factor may only set it up.
       if (
@@ -189,12 +228,61 @@ export function implement<
           transact: transactUnderArchiveLock(deps.transact, deps.engine, eventId),
         });
       } catch (error) {
-        // Whatever refused the write, an archived event answers as if it had been read first.
-        if (!(error instanceof AppError && error.code === 'event_archived')) {
-          const exhibitorId = request.user?.role === 'exh' ? request.user.exhibitorId : null;
-          await refuseArchivedEvent(deps.db, eventId, exhibitorId);
-        }
+        await refuseArchivedAfter(error, request.user);
         throw error;
+      }
+
+      /**
+       * The request through `handler`, when its session and input are there: anything missing or
+       * malformed goes the ordinary way, whose checks come in their order (access first).
+       */
+      async function inOneStatement(handler: OneStatementHandler<P, Q, B, R>): Promise<unknown> {
+        const token = sessionToken(request, deps);
+        const params = z.safeParse(endpoint.params, request.params);
+        const query = z.safeParse(endpoint.query, request.query);
+        const body = z.safeParse(endpoint.body, request.body === undefined ? {} : request.body);
+        if (!token || !params.success || !query.success || !body.success) {
+          return SESSION_NOT_SETTLED;
+        }
+        let result;
+        try {
+          result = await handler({
+            params: params.data,
+            query: query.data,
+            body: body.data,
+            sessionToken: token,
+            deps,
+          });
+        } catch (error) {
+          if (writesToEvent(endpoint) && options.archiveCheckedInTransaction) {
+            // The statement found the session; only a refusal pays for looking it up again.
+            await refuseArchivedAfter(error, await findSessionUser(deps, token));
+          }
+          throw error;
+        }
+        if (result === SESSION_NOT_SETTLED) return result;
+        return answerWith(result);
+      }
+
+      /** Whatever refused the write, an archived event answers as if it had been read first. */
+      async function refuseArchivedAfter(error: unknown, signedIn: SessionUser | null) {
+        if (error instanceof AppError && error.code === 'event_archived') return;
+        const exhibitorId = signedIn?.role === 'exh' ? signedIn.exhibitorId : null;
+        await refuseArchivedEvent(deps.db, eventIdOf(request.params), exhibitorId);
+      }
+
+      function answerWith(result: unknown): unknown {
+        const response = endpoint.response;
+        if (response.kind === 'file' || reply.sent) return reply;
+        const answer = response.schema.safeParse(result);
+        if (!answer.success) {
+          // Our own bug, not the client's: a 500, logged with what did not fit.
+          throw new Error(
+            `${endpoint.method} ${endpoint.path} answered outside its contract: ${answer.error.message}`,
+          );
+        }
+        reply.status(response.status);
+        return answer.data;
       }
 
       async function respond(params: z.output<P>, handlerDeps: AppDeps): Promise<unknown> {
@@ -214,17 +302,7 @@ export function implement<
           request,
           reply,
         });
-        const response = endpoint.response;
-        if (response.kind === 'file' || reply.sent) return reply;
-        const answer = response.schema.safeParse(result);
-        if (!answer.success) {
-          // Our own bug, not the client's: a 500, logged with what did not fit.
-          throw new Error(
-            `${endpoint.method} ${endpoint.path} answered outside its contract: ${answer.error.message}`,
-          );
-        }
-        reply.status(response.status);
-        return answer.data;
+        return answerWith(result);
       }
     },
   };

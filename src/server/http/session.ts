@@ -21,7 +21,7 @@ export type SessionSubject =
   { role: 'admin'; adminId: string } | { role: 'exh'; exhibitorId: string };
 
 /** Refresh last_seen_at at most this often, so reads do not turn into writes. */
-const TOUCH_INTERVAL_MS = 5 * 60_000;
+export const TOUCH_INTERVAL_MS = 5 * 60_000;
 
 const insertSession = prepared<
   {

@@ -10,7 +10,7 @@ import { AppError, notFound } from './errors.ts';
  * its transaction, archiving holds it exclusively, so an archive waits for the writes already
  * running and every later write sees the event archived. (SQLite runs one write at a time.)
  */
-const ARCHIVE_LOCK_CLASS = 0x50524d; // "PRM"
+export const ARCHIVE_LOCK_CLASS = 0x50524d; // "PRM"
 
 async function lockEvent(tx: Tx, engine: Engine, eventId: string, mode: 'shared' | 'exclusive') {
   if (engine !== 'postgres') return;

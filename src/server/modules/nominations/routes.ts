@@ -7,9 +7,15 @@ import {
   listExhibitorEvents,
   moveNominee,
   removeNominee,
+  saveInOneStatement,
 } from './service.ts';
 
-/** Each save refuses an archived event in its own transaction (service.ts, checkSaveTarget). */
+/**
+ * Each save refuses an archived event in its own transaction (service.ts, checkSaveTarget). On
+ * PostgreSQL each save, its session included, is one statement (`saveInOneStatement`,
+ * docs/decisions/0021); the handlers beside them are the path of SQLite and of a session the
+ * statement leaves to the ordinary lookup.
+ */
 const saves = { archiveCheckedInTransaction: true };
 
 export const nominationsRoutes: Route[] = [
@@ -26,6 +32,10 @@ export const nominationsRoutes: Route[] = [
       return addNominee(deps, { ...params, exhibitorId: user.exhibitorId }, values, version);
     },
     saves,
+    async ({ deps, sessionToken, params, body }) => {
+      const { version, ...values } = body;
+      return saveInOneStatement(deps, sessionToken, params, { action: 'add', values }, version);
+    },
   ),
   implement(
     api.editNominee,
@@ -41,6 +51,17 @@ export const nominationsRoutes: Route[] = [
       );
     },
     saves,
+    async ({ deps, sessionToken, params, body }) => {
+      const { version, ...values } = body;
+      const { fiscalId, ...list } = params;
+      return saveInOneStatement(
+        deps,
+        sessionToken,
+        list,
+        { action: 'edit', fiscalId, values },
+        version,
+      );
+    },
   ),
   implement(
     api.removeNominee,
@@ -54,6 +75,16 @@ export const nominationsRoutes: Route[] = [
       );
     },
     saves,
+    async ({ deps, sessionToken, params, query }) => {
+      const { fiscalId, ...list } = params;
+      return saveInOneStatement(
+        deps,
+        sessionToken,
+        list,
+        { action: 'remove', fiscalId },
+        query.version,
+      );
+    },
   ),
   implement(
     api.moveNominee,
@@ -68,5 +99,10 @@ export const nominationsRoutes: Route[] = [
       );
     },
     saves,
+    async ({ deps, sessionToken, params, body }) => {
+      const { fiscalId, ...list } = params;
+      const save = { action: 'move' as const, fiscalId, direction: body.direction };
+      return saveInOneStatement(deps, sessionToken, list, save, body.version);
+    },
   ),
 ];

@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import {
   MAX_NOMINEES_PER_CATEGORY,
   RECEIPT_QUIET_MINUTES,
+  SESSION_IDLE_HOURS,
   type Category,
 } from '../../../shared/constants.ts';
-import { isVotingOpen } from '../../../shared/dates.ts';
+import { calendarDateIn, isVotingOpen } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
-import type { Nominee } from '../../../shared/schemas/nominee.ts';
+import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import type {
   ExhEventResponse,
   ExhEventSummary,
@@ -18,7 +19,11 @@ import { prepared } from '../../db/prepared.ts';
 import type { Nomination } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
+import { SESSION_NOT_SETTLED } from '../../http/route.ts';
+import { TOUCH_INTERVAL_MS } from '../../http/session.ts';
+import { ARCHIVE_LOCK_CLASS } from '../../lib/archived.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { hashToken, newId } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import {
   nomineeColumns,
@@ -28,7 +33,7 @@ import {
   type ListKey,
   type NomineeColumns,
 } from '../../lib/nominee-rows.ts';
-import { iso } from '../../lib/time.ts';
+import { addHours, iso } from '../../lib/time.ts';
 import { debounceMail } from '../../mail/outbox.ts';
 
 const whereList = (key: ListKey) =>
@@ -396,6 +401,9 @@ const insertNomination = prepared<Nomination>((db, arg) =>
   }),
 );
 
+const duplicateFiscalId = () =>
+  new AppError('duplicate_fiscal_id', { fields: { fiscalId: MSG.duplicateFiscalId } });
+
 export async function addNominee(
   deps: AppDeps,
   key: ListKey,
@@ -408,9 +416,7 @@ export async function addNominee(
     expectedVersion,
     'nomination.add',
     async (tx, current, now) => {
-      if (current.some((row) => row.fiscal_id === values.fiscalId)) {
-        throw new AppError('duplicate_fiscal_id', { fields: { fiscalId: MSG.duplicateFiscalId } });
-      }
+      if (current.some((row) => row.fiscal_id === values.fiscalId)) throw duplicateFiscalId();
       if (current.length >= MAX_NOMINEES_PER_CATEGORY) {
         throw new AppError('nomination_limit');
       }
@@ -490,4 +496,122 @@ export async function moveNominee(
     const swapped = await rewritePositions(tx, key, upper + 1, lower + 1, [second, first]);
     return [...current.slice(0, upper), ...swapped, ...current.slice(lower + 1)];
   });
+}
+
+/** One exhibitor write as PostgreSQL's one statement takes it (premios_save_nominee, 0019). */
+export type OneStatementSave =
+  | { action: 'add'; values: Nominee }
+  | { action: 'edit'; fiscalId: string; values: Nominee }
+  | { action: 'remove'; fiscalId: string }
+  | { action: 'move'; fiscalId: string; direction: MoveDirection };
+
+const auditActionOf = {
+  add: 'nomination.add',
+  edit: 'nomination.edit',
+  remove: 'nomination.remove',
+  move: 'nomination.move',
+} as const satisfies Record<OneStatementSave['action'], NominationAction>;
+
+/** What premios_save_nominee answers: a list as saved, a refusal, or a session it left alone. */
+type OneStatementOutcome =
+  | { outcome: 'saved'; after: NomineeView[]; queued: boolean }
+  | {
+      outcome:
+        | 'session'
+        | 'not_found'
+        | 'event_archived'
+        | 'voting_closed'
+        | 'stale_list'
+        | 'duplicate_fiscal_id'
+        | 'nomination_limit'
+        | 'entry_not_found'
+        | 'bad_move';
+    };
+
+/** The same refusals as the ordinary path's, by the statement's outcome. */
+const refusals = {
+  not_found: () => notFound(MSG.eventNotFound),
+  event_archived: () => new AppError('event_archived'),
+  voting_closed: () => new AppError('voting_closed'),
+  stale_list: () => new AppError('stale_list'),
+  duplicate_fiscal_id: duplicateFiscalId,
+  nomination_limit: () => new AppError('nomination_limit'),
+  entry_not_found: () => notFound(),
+  bad_move: () => badRequest(),
+} as const;
+
+const callSaveNominee = prepared<
+  {
+    tokenHash: string;
+    now: string;
+    idleCutoff: string;
+    touchCutoff: string;
+    eventId: string;
+    category: Category;
+    today: string;
+    action: OneStatementSave['action'];
+    fiscalId: string;
+    nominee: string | null;
+    direction: MoveDirection | null;
+    expected: number;
+    auditAction: NominationAction;
+    receiptAt: string;
+    receiptId: string;
+  },
+  { saved: OneStatementOutcome }
+>((db, arg) => {
+  const call = sql<{ saved: OneStatementOutcome }>`select premios_save_nominee(
+    ${arg('tokenHash')}, ${arg('now')}, ${arg('idleCutoff')}, ${arg('touchCutoff')},
+    ${arg('eventId')}, ${arg('category')}, ${arg('today')}, ${arg('action')}, ${arg('fiscalId')},
+    cast(${arg('nominee')} as json), ${arg('direction')}, cast(${arg('expected')} as integer),
+    ${MAX_NOMINEES_PER_CATEGORY}, ${ARCHIVE_LOCK_CLASS}, ${arg('auditAction')},
+    ${'nomination-receipt'}, ${arg('receiptAt')}, ${arg('receiptId')}) as saved`;
+  return { compile: () => call.compile(db) };
+});
+
+/**
+ * PostgreSQL: an exhibitor's save, session included, as one statement (one round trip) that is its
+ * own transaction, answered once it has committed: docs/decisions/0021. The same checks, locks,
+ * refusals, audit entry and receipt as `changeExhibitorList`; SESSION_NOT_SETTLED when the session
+ * is not one it settles, having changed nothing, for the ordinary path to answer.
+ */
+export async function saveInOneStatement(
+  deps: AppDeps,
+  sessionToken: string,
+  list: { eventId: string; category: Category },
+  save: OneStatementSave,
+  expectedVersion: number,
+): Promise<NominationList | typeof SESSION_NOT_SETTLED> {
+  const now = deps.clock.now();
+  const values = 'values' in save ? save.values : null;
+  // A crafted edit of the fiscal id: refused by the ordinary path, after its access check.
+  if (save.action === 'edit' && save.values.fiscalId !== save.fiscalId) return SESSION_NOT_SETTLED;
+  const { rows } = await callSaveNominee(deps.db, {
+    tokenHash: hashToken(sessionToken),
+    now: iso(now),
+    idleCutoff: iso(addHours(now, -SESSION_IDLE_HOURS)),
+    touchCutoff: iso(new Date(now.getTime() - TOUCH_INTERVAL_MS)),
+    eventId: list.eventId,
+    category: list.category,
+    today: calendarDateIn(now, deps.config.timeZone),
+    action: save.action,
+    fiscalId: 'fiscalId' in save ? save.fiscalId : (values as Nominee).fiscalId,
+    nominee: values && JSON.stringify(nomineeColumns(values)),
+    direction: save.action === 'move' ? save.direction : null,
+    expected: expectedVersion,
+    auditAction: auditActionOf[save.action],
+    receiptAt: iso(new Date(now.getTime() + RECEIPT_QUIET_MINUTES * 60_000)),
+    receiptId: newId(),
+  });
+  const saved = rows[0]?.saved;
+  if (!saved) throw new Error('premios_save_nominee answered nothing');
+  if (saved.outcome === 'session') return SESSION_NOT_SETTLED;
+  if (saved.outcome !== 'saved') throw refusals[saved.outcome]();
+  if (saved.queued) deps.committed('mail-queued');
+  return {
+    category: list.category,
+    version: expectedVersion + 1,
+    savedAt: iso(now),
+    nominees: saved.after,
+  };
 }
