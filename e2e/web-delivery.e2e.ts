@@ -62,6 +62,28 @@ describe('how the web app is delivered', () => {
     await context.close();
   });
 
+  it("/signin fetches the email step's sending code (Zod, the contract) once the visitor types, not to show", async () => {
+    const context = await newContext(browser, server.url, PHONE);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/signin', { waitUntil: 'networkidle' });
+    await page.waitForSelector('main[data-prerendered]', { state: 'detached' });
+    await page.waitForLoadState('networkidle');
+    const sendingCode = /^\/assets\/(common|http|messages)-[^/]+\.js$/;
+    expect(scripts.filter((script) => sendingCode.test(script))).toEqual([]);
+    const common = page.waitForRequest((request) =>
+      /\/assets\/common-[^/]+\.js$/.test(request.url()),
+    );
+    await page.getByLabel('Email').pressSequentially('n');
+    await common;
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((script) => sendingCode.test(script))).toHaveLength(3);
+    await context.close();
+  });
+
   it('sends hashed assets precompressed with immutable caching, pages with no-cache', async () => {
     const entry = /src="\/assets\/(index-[^"]+\.js)"/.exec(
       fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'),
