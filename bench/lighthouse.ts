@@ -5,6 +5,8 @@
  * screens. Each page is measured 3 times (LIGHTHOUSE_RUNS) and the median of each figure is
  * compared with the budgets of the design's section 9; the command exits 1 when one is missed.
  * LIGHTHOUSE_PAGES=signin,exh… measures only the pages whose label contains one of the words.
+ * Then the JavaScript Chromium downloads to show the budgeted pages (gzip, every script until the
+ * page is idle: test/helpers/web-downloads.ts) against their figures.
  * Needs a build (`npm run build`).
  */
 import fs from 'node:fs';
@@ -23,6 +25,7 @@ import {
   seedNominations,
 } from '../test/helpers/seed.ts';
 import { startServer } from '../test/helpers/server.ts';
+import { measureDownloads } from '../test/helpers/web-downloads.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 if (!process.env.E2E_WEB_DIR && !fs.existsSync(path.join(root, 'dist/web/index.html'))) {
@@ -77,6 +80,8 @@ const chrome = await chromeLauncher.launch({
     '--disable-sync',
   ],
 });
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 interface Budget {
   performance: number;
@@ -204,6 +209,7 @@ async function measure(page: Page): Promise<Figures | undefined> {
 
 const rows: string[] = [];
 const misses: string[] = [];
+const downloadRows: string[] = [];
 try {
   for (const page of pages) {
     const measured: Figures[] = [];
@@ -239,6 +245,17 @@ try {
     process.stdout.write(`${row}\n`);
     rows.push(row);
   }
+  const downloads = await measureDownloads({ server });
+  for (const page of downloads.pages) {
+    const ok = page.bytes <= page.budget;
+    if (!ok) misses.push(`${page.label}: JavaScript ${kib(page.bytes)} > ${kib(page.budget)}`);
+    downloadRows.push(
+      `| ${page.label} | ${kib(page.bytes)}${ok ? '' : ' ✗'} | ${page.scripts.length} | ${kib(page.budget)} |`,
+    );
+  }
+  for (const [kind, modules] of Object.entries(downloads.exhibitorLeaks)) {
+    if (modules.length) misses.push(`exhibitor pages download ${kind}: ${modules[0]}`);
+  }
 } finally {
   chrome.kill();
   await server.stop();
@@ -252,6 +269,11 @@ process.stdout.write(
     '| page | preset | performance | accessibility | best practices | LCP | TBT | CLS |',
     '|---|---|---|---|---|---|---|---|',
     ...rows,
+    '',
+    'JavaScript Chromium downloads to show the page (gzip, every script until the page is idle, dynamic imports included)',
+    '| page | JavaScript | scripts | budget |',
+    '|---|---|---|---|',
+    ...downloadRows,
     '',
     misses.length
       ? `Budgets missed:\n${misses.map((miss) => `- ${miss}`).join('\n')}\n`

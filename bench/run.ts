@@ -20,6 +20,8 @@ import { benchRush, type RushFigures } from './rush.ts';
 import { startBenchServer } from './server.ts';
 import { benchTurnout } from './turnout.ts';
 import { freshTestDatabase, type TestDatabase } from '../test/helpers/database.ts';
+import { chromiumAvailable } from '../test/helpers/browser.ts';
+import { measureDownloads } from '../test/helpers/web-downloads.ts';
 
 const { values } = parseArgs({
   options: {
@@ -93,6 +95,22 @@ if (!onlyRush) {
     '< 150 MB',
     idleRss < 150 * 2 ** 20,
   );
+
+  // The JavaScript a phone downloads to show the budgeted pages, counted in Chromium (gzip, every
+  // script until the page is idle); Lighthouse's figures are `npm run lighthouse`.
+  if (chromiumAvailable()) {
+    const downloads = await measureDownloads();
+    for (const page of downloads.pages) {
+      record(
+        `JavaScript Chromium downloads to show ${page.label} (gzip, until idle)`,
+        `${(page.bytes / 1024).toFixed(1)} KB in ${page.scripts.length} scripts`,
+        `≤ ${(page.budget / 1024).toFixed(0)} KB`,
+        page.bytes <= page.budget,
+      );
+    }
+  } else {
+    process.stdout.write("Chromium is not installed: the web pages' JavaScript is not measured.\n");
+  }
 
   const server = await startBenchServer();
   try {

@@ -19,6 +19,15 @@ function chromiumPath(): string {
   }
 }
 
+/** Whether a Chromium to measure with is installed (the build's budget check needs one). */
+export function chromiumAvailable(): boolean {
+  try {
+    return fs.existsSync(chromiumPath());
+  } catch {
+    return false;
+  }
+}
+
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

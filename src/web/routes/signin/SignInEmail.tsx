@@ -8,8 +8,15 @@ import {
   PlainTextField,
 } from '../../features/auth/Plain.tsx';
 import { loadSignInStep } from '../../features/auth/step.ts';
-import { rememberReturnPath } from '../../lib/return-to.ts';
 import { OFFLINE_MSG } from '../../../shared/messages-offline.ts';
+
+/**
+ * The step's code (its contract, Zod, the API client: about 32 KB gzip) is not needed to show the
+ * form, only to send it: it starts loading when the visitor starts using the form (typing,
+ * autofill, a tap), long before a phone's keyboard has typed an address, and is not part of what
+ * /signin downloads to show (decision 0027).
+ */
+const loadStep = () => void loadSignInStep().catch(() => undefined);
 
 /** /signin: the email step. The server decides what comes next (code, password or link). */
 export default function SignInEmail() {
@@ -27,7 +34,11 @@ export default function SignInEmail() {
   const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => void loadSignInStep().catch(() => undefined), []);
+  // Typed into the prerendered form before this script ran: the visitor is already using it.
+  const [typedEarly] = useState(() => email !== '');
+  useEffect(() => {
+    if (typedEarly) loadStep();
+  }, [typedEarly]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,7 +50,7 @@ export default function SignInEmail() {
       setAlert(OFFLINE_MSG.genericError);
       return setBusy(false);
     }
-    const { ApiError, MSG, call, contract, schemas } = step;
+    const { ApiError, MSG, call, contract, schemas, rememberReturnPath } = step;
     try {
       const parsed = schemas.signInStartInput.safeParse({ email });
       if (!parsed.success) {
@@ -67,7 +78,13 @@ export default function SignInEmail() {
 
   return (
     <PlainSignInLayout title="Ingresar">
-      <form noValidate onSubmit={(event) => void submit(event)} className="signin-stack">
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        onInput={loadStep}
+        onPointerDown={loadStep}
+        className="signin-stack"
+      >
         <PlainTextField
           label="Email"
           type="email"
