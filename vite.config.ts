@@ -61,60 +61,6 @@ function moduleMap(): Plugin {
 }
 
 /**
- * Starts the app's scripts once the page has painted what the server sent (index.html's logo,
- * signin.html's form), not before: no script is requested or run before the first paint.
- * Loaded from a fast server, the module scripts were in before the first frame and Chromium
- * evaluated React and the router (a long task, four times longer on the phone preset) before it
- * painted anything; on a slow phone network their 100 KB shared the bandwidth with the
- * stylesheet and the logo. A small classic script (`boot-*.js`: the CSP allows no inline script)
- * adds the entry's module script and the preloads of its imports (all at once: no waterfall
- * after the paint) when the first largest contentful paint is reported (the logo fully loaded,
- * not a first partial paint of it), at once when a resource fails to load or the tab is hidden,
- * and after 1 s at the latest. Decision 0027.
- */
-function startAfterFirstPaint(): Plugin {
-  return {
-    name: 'premios-start-after-first-paint',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const index = bundle['index.html'];
-      if (index?.type !== 'asset') return;
-      let html = String(index.source);
-      const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/.exec(
-        html,
-      );
-      if (!entryTag) throw new Error('index.html: no entry module script to start after paint');
-      const preloadTags = [
-        ...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g),
-      ];
-      for (const tag of [entryTag, ...preloadTags]) html = html.replace(tag[0], '');
-      const preloads = preloadTags.map((tag) => tag[1]!);
-      // Written small by hand (it counts towards /signin's 100 KB): s() starts the app once.
-      const boot = [
-        '(function(){var d,h=document.head;function a(t,p){var e=document.createElement(t);',
-        'e.crossOrigin="anonymous";for(var k in p)e[k]=p[k];h.appendChild(e)}',
-        `function s(){if(d)return;d=1;${JSON.stringify(preloads)}.forEach(function(u){`,
-        'a("link",{rel:"modulepreload",href:u})});',
-        `a("script",{type:"module",src:${JSON.stringify(entryTag[1])}})}`,
-        // The first largest paint: the logo once it has loaded (a first contentful paint can
-        // be part of it), signin.html's form. A logo that fails, a hidden tab: at once.
-        'try{new PerformanceObserver(function(l){if(l.getEntries().length)s()})',
-        '.observe({type:"largest-contentful-paint",buffered:true})}catch(x){s()}',
-        'if(document.hidden)s();addEventListener("error",s,true);setTimeout(s,1000)})();\n',
-      ].join('');
-      const bootFile = this.getFileName(
-        this.emitFile({ type: 'asset', name: 'boot.js', source: boot }),
-      );
-      index.source = html.replace(
-        '</head>',
-        `  <script async src="/${bootFile}"></script>\n  </head>`,
-      );
-    },
-  };
-}
-
-/**
  * Writes `signin.html`: the built index.html with the /signin screen already drawn in it (its
  * plain elements and the shell's stylesheet), which the server sends for /signin. The form paints
  * before any script; React then renders the same screen in its place (createRoot, no hydration).
@@ -144,7 +90,7 @@ function prerenderSignIn(): Plugin {
 export default defineConfig(({ command }) => ({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), precompress(), moduleMap(), startAfterFirstPaint(), prerenderSignIn()],
+  plugins: [react(), precompress(), moduleMap(), prerenderSignIn()],
   resolve: {
     // React Router's package resolves to its development build, whose warnings stay in the bundle;
     // the production build is the same code with them off (6 KB less gzip on the first load).

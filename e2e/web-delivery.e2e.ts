@@ -62,47 +62,6 @@ describe('how the web app is delivered', () => {
     await context.close();
   });
 
-  it('requests and runs no app script before the first contentful paint, then all of them at once', async () => {
-    const context = await newContext(browser, server.url, PHONE);
-    const page = await context.newPage();
-    await page.goto('/');
-    // The landing screen: the app ran.
-    await page.getByRole('link', { name: 'Ingresar' }).waitFor();
-    const { fcp, scripts } = await page.evaluate(() => ({
-      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      scripts: performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.name.endsWith('.js'))
-        .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
-    }));
-    expect(fcp).not.toBeNull();
-    const early = scripts.filter((script) => script.startTime < fcp!).map((script) => script.path);
-    // Only the small classic script that starts the app once the page has painted.
-    expect(early).toEqual([expect.stringMatching(/^\/assets\/boot-[^/]+\.js$/)]);
-    // The entry and the shell it imports (React, the router) were asked for together.
-    const later = scripts.filter((script) => script.startTime >= fcp!).map((script) => script.path);
-    expect(later).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^\/assets\/index-[^/]+\.js$/),
-        expect.stringMatching(/^\/assets\/shell-[^/]+\.js$/),
-      ]),
-    );
-    const startOf = (pattern: RegExp) =>
-      scripts.find((script) => pattern.test(script.path))?.startTime ?? Number.NaN;
-    expect(startOf(/\/shell-/)).toBeLessThanOrEqual(startOf(/\/index-[^/]+\.js$/) + 50);
-    await context.close();
-  });
-
-  it('starts the scripts anyway when nothing contentful paints (the logo fails to load)', async () => {
-    const context = await newContext(browser, server.url, PHONE);
-    const page = await context.newPage();
-    await page.route('**/api/logo', (route) => route.abort());
-    await page.goto('/');
-    // The landing screen: the app ran, though index.html painted nothing contentful.
-    await page.getByRole('link', { name: 'Ingresar' }).waitFor();
-    await context.close();
-  });
-
   it("/signin fetches the email step's sending code (Zod, the contract) once the visitor types, not to show", async () => {
     const context = await newContext(browser, server.url, PHONE);
     const page = await context.newPage();
@@ -126,8 +85,7 @@ describe('how the web app is delivered', () => {
   });
 
   it('sends hashed assets precompressed with immutable caching, pages with no-cache', async () => {
-    // The script the HTML names: the one that starts the app after the first paint.
-    const entry = /src="\/assets\/(boot-[^"]+\.js)"/.exec(
+    const entry = /src="\/assets\/(index-[^"]+\.js)"/.exec(
       fs.readFileSync(path.join(webDir, 'index.html'), 'utf8'),
     )?.[1];
     expect(entry).toBeDefined();

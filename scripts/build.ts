@@ -1,15 +1,12 @@
 /**
  * Builds what `npm start` runs, each part only when its sources changed since the last build:
  * the web app (dist/web) and the server bundle (dist/server). `--force` rebuilds both. A web
- * build that misses its JavaScript budgets fails: the structure of its chunks (scripts/web-budget.ts)
- * and, where Chromium is installed, the bytes Chromium downloads to show each budgeted page
- * (test/helpers/web-downloads.ts, which serves the new build with the server bundle).
+ * build that misses its JavaScript budgets (scripts/web-budget.ts) fails.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { budgetMisses, describeWebSize, measureWebSize } from './web-budget.ts';
-import { chromiumAvailable } from '../test/helpers/browser.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
@@ -47,24 +44,19 @@ function build(label: string, args: string[]): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-function failOnMisses(misses: string[]): void {
-  if (!misses.length) return;
-  process.stderr.write(
-    `La aplicación web excede su presupuesto de JavaScript:\n${misses.map((miss) => `- ${miss}`).join('\n')}\n`,
-  );
-  process.exit(1);
-}
-
-const webBuilt = stale(
-  'dist/web/index.html',
-  ['src/web', 'src/shared'],
-  ['vite.config.ts', 'package-lock.json'],
-);
-if (webBuilt) {
+if (
+  stale('dist/web/index.html', ['src/web', 'src/shared'], ['vite.config.ts', 'package-lock.json'])
+) {
   build('la aplicación web', []);
   const report = measureWebSize(path.join(root, 'dist/web'));
   process.stdout.write(`${describeWebSize(report)}\n`);
-  failOnMisses(budgetMisses(report));
+  const misses = budgetMisses(report);
+  if (misses.length) {
+    process.stderr.write(
+      `La aplicación web excede su presupuesto de JavaScript:\n${misses.map((miss) => `- ${miss}`).join('\n')}\n`,
+    );
+    process.exit(1);
+  }
 }
 if (
   stale(
@@ -74,18 +66,4 @@ if (
   )
 ) {
   build('el servidor', ['--config', 'vite.server.config.ts']);
-}
-// The bytes are counted where they are spent: in a browser, with the server sending the build.
-if (webBuilt) {
-  if (chromiumAvailable()) {
-    const { describeDownloads, downloadMisses, measureDownloads } =
-      await import('../test/helpers/web-downloads.ts');
-    const downloads = await measureDownloads({ webDir: path.join(root, 'dist/web') });
-    process.stdout.write(`${describeDownloads(downloads)}\n`);
-    failOnMisses(downloadMisses(downloads));
-  } else {
-    process.stdout.write(
-      'Chromium no está instalado (o CHROMIUM_PATH no lo indica): el JavaScript descargado por página no se midió.\n',
-    );
-  }
 }
