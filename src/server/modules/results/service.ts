@@ -10,6 +10,7 @@ import {
   type RankingRow,
   type VoteEdit,
 } from '../../../shared/schemas/results.ts';
+import { readNomineeFieldSettings } from '../../../shared/nominee-fields.ts';
 import type { SignedInAdmin } from '../../../shared/signed-in.ts';
 import { engineOf, type Db } from '../../db/connection.ts';
 import type { NomineeTotalsTable } from '../../db/schema.ts';
@@ -19,6 +20,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { getEventOr404, getMemberOr404 } from '../../lib/guards.ts';
 import { memberField } from '../../lib/member-rows.ts';
 import {
+  checkNomineeFields,
   storeNomineeFields,
   toNominee,
   toNomineeView,
@@ -448,7 +450,7 @@ export async function editVote(
   deps: AppDeps,
   admin: SignedInAdmin,
   ref: VoteRef,
-  { reason, detail, version: expectedVersion, ...input }: VoteEdit,
+  { reason, detail, version: expectedVersion, ...sent }: VoteEdit,
 ): Promise<{ nominee: NomineeView; version: number }> {
   const now = deps.clock.now();
   return deps.transact(async (tx) => {
@@ -477,7 +479,19 @@ export async function editVote(
       : [];
     const before = entries.find((entry) => entry.list_order === ref.order);
     if (!list || !before) throw notFound();
-    if (entries.some((e) => e.list_order !== ref.order && e.fiscal_id === input.fiscalId)) {
+    // The event's "Datos del nominado", as for the exhibitor's own saves: required fields given,
+    // unasked ones kept as the entry holds them.
+    const event = await tx
+      .selectFrom('events')
+      .select('nominee_fields')
+      .where('id', '=', ref.eventId)
+      .executeTakeFirstOrThrow();
+    const input = checkNomineeFields(
+      sent,
+      readNomineeFieldSettings(event.nominee_fields),
+      toNominee(before),
+    );
+    if (entries.some((e) => e.list_order !== ref.order && e.fiscal_id === sent.fiscalId)) {
       throw new AppError('duplicate_fiscal_id', {
         message: MSG.adminDuplicateFiscalId,
         fields: { fiscalId: MSG.adminDuplicateFiscalId },
