@@ -45,7 +45,7 @@ async function nominate(page: Page, values: NomineeInput) {
   for (const [field, label] of Object.entries(NOMINEE_FIELD_LABELS)) {
     await dialog
       .getByRole('textbox', { name: label, exact: true })
-      .fill(values[field as keyof NomineeInput]);
+      .fill(values[field as keyof NomineeInput] ?? '');
   }
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await dialog.waitFor({ state: 'hidden' });

@@ -139,7 +139,7 @@ describe('the exhibitor is guided to done', () => {
     for (const [field, label] of Object.entries(NOMINEE_FIELD_LABELS)) {
       await dialog
         .getByRole('textbox', { name: label, exact: true })
-        .fill(values[field as keyof NomineeInput]);
+        .fill(values[field as keyof NomineeInput] ?? '');
     }
     const fiscal = dialog.getByRole('textbox', { name: 'ID fiscal', exact: true });
     const phone = dialog.getByRole('textbox', { name: 'Teléfono', exact: true });

@@ -79,7 +79,7 @@ const row = (page: Page, name: string): Locator =>
 async function fillNominee(dialog: Locator, values: NomineeInput) {
   for (const [field, label] of Object.entries(NOMINEE_FIELD_LABELS)) {
     const input = dialog.getByRole('textbox', { name: label, exact: true });
-    if (await input.isEditable()) await input.fill(values[field as keyof NomineeInput]);
+    if (await input.isEditable()) await input.fill(values[field as keyof NomineeInput] ?? '');
   }
 }
 

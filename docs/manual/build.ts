@@ -238,6 +238,20 @@ try {
       await dialog.waitFor(visible);
       await dialog.getByLabel('Nombre').fill('Premios Partners 2027');
     });
+    await shot('admin-nominee-fields', page, async () => {
+      await page.goto(`/admin/event/${event.id}/exhibitors`);
+      await page.getByRole('button', { name: 'Editar evento' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Editar evento' });
+      const section = dialog.getByRole('group', { name: 'Datos del nominado' });
+      await section.waitFor(visible);
+      await section.getByRole('combobox', { name: 'Región' }).selectOption({ label: 'Opcional' });
+      await section.scrollIntoViewIfNeeded();
+    });
+    await shot('admin-event-logo', page, async () => {
+      await page.goto(`/admin/event/${event.id}/exhibitors`);
+      await page.getByRole('button', { name: 'Logo del evento' }).click();
+      await page.getByRole('dialog', { name: 'Logo del evento' }).waitFor(visible);
+    });
     await shot('admin-register', page, async () => {
       await page.goto(`/admin`);
       await page.getByRole('button', { name: 'Registrar nuevo administrador' }).click();

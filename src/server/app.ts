@@ -24,7 +24,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { createMailWorker, type MailWorker } from './mail/worker.ts';
 import { createMailTransport, type MailTransport } from './mail/transport.ts';
-import { loadLogo } from './modules/branding/logo.ts';
+import { loadEventLogo } from './modules/branding/event-logo.ts';
 import { projectFile } from './paths.ts';
 import { apiRoutes } from './modules/index.ts';
 
@@ -118,7 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const mailWorker = createMailWorker(
     deps,
     options.mailTransport ?? createMailTransport(config.smtpUrl, config.dataDir, app.log),
-    async () => (await loadLogo(deps.db)).png,
+    async (eventId) => (await loadEventLogo(deps.db, eventId)).png,
     metrics,
   );
   const stopWakingMailWorker = database.afterCommit('mail-queued', () => mailWorker.kick());

@@ -5,6 +5,7 @@ import { formatDisplayDate } from './dates.ts';
 import { MSG } from './messages.ts';
 import { REMINDER_KINDS, REMINDER_KIND_LABELS } from './schemas/events.ts';
 import { NOMINEE_FIELD_LABELS, type Nominee } from './schemas/nominee.ts';
+import { nomineeFieldChanges, nomineeFieldSettings } from './nominee-fields.ts';
 
 /*
  * The audit log as a typed table: every action has one definition here, with the schema of the
@@ -245,6 +246,24 @@ export const AUDIT_ACTIONS = {
         'nominación',
         'nominaciones',
       )}`,
+  }),
+  'event.nominee_fields_changed': action({
+    label: 'Datos del nominado modificados',
+    inHistory: true,
+    details: z.object({ before: nomineeFieldSettings, after: nomineeFieldSettings }),
+    detail: ({ before, after }) => nomineeFieldChanges(before, after).join('; ') || 'sin cambios',
+  }),
+  'event.logo_replaced': action({
+    label: 'Logo del evento reemplazado',
+    inHistory: true,
+    details: z.object({ bytes: z.number(), sha256: z.string() }),
+    detail: ({ bytes }) => countText(bytes, 'byte', 'bytes'),
+  }),
+  'event.logo_removed': action({
+    label: 'Logo del evento quitado',
+    inHistory: true,
+    details: nothing,
+    detail: () => 'vuelve el logo del programa',
   }),
   'event.archived': action({
     label: 'Evento archivado',

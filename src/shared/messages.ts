@@ -50,6 +50,10 @@ export const MSG = {
   eventArchivedNotice: 'El evento fue archivado',
   eventUnarchivedNotice: 'El evento fue desarchivado',
   eventAnonymisedNotice: 'Los datos personales del evento fueron anonimizados',
+  eventLogoSaved: 'El logo del evento fue guardado',
+  eventLogoRemoved: 'El evento vuelve a mostrar el logo del programa',
+  eventHasOwnLogo: 'Sus expositores ven este logo en sus pantallas, emails y presentación.',
+  eventUsesProgrammeLogo: 'El evento muestra el logo del programa.',
   eventArchivedReadOnly:
     'El evento está archivado: solo lectura para todos, y los expositores ya no lo ven.',
   eventArchivedAnonymised: 'El evento está archivado y sus datos personales fueron anonimizados.',

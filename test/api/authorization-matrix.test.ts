@@ -420,6 +420,25 @@ const MATRIX: Record<string, Row> = {
       upload: { name: 'logo', filename: 'logo.png', type: 'image/png', data: PNG_1X1 },
     }),
   },
+  'GET /api/events/:eventId/logo': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/logo` }),
+  },
+  'POST /api/events/:eventId/logo': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/logo`,
+      upload: { name: 'logo', filename: 'logo.png', type: 'image/png', data: PNG_1X1 },
+    }),
+  },
+  'DELETE /api/events/:eventId/logo': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/logo` }),
+  },
+  'GET /api/exh/events/:eventId/logo': {
+    expect: exhibitorOfEventOnly(),
+    request: (w) => ({ url: `/api/exh/events/${w.eventId}/logo` }),
+  },
 };
 
 const PNG_1X1 = Buffer.from(

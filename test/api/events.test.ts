@@ -8,6 +8,7 @@ import {
   seedMembership,
   seedNominations,
 } from '../helpers/seed.ts';
+import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
 
 // TEST_NOW is 2026-06-01T12:00Z: 09:00 of 2026-06-01 in Buenos Aires (UTC-3).
 describe('events', () => {
@@ -89,6 +90,8 @@ describe('events', () => {
       status: 'open',
       votingClosedAt: null,
       votedPercent: null,
+      nomineeFields: DEFAULT_NOMINEE_FIELDS,
+      hasOwnLogo: false,
     });
     const row = await t.deps.db
       .selectFrom('events')
@@ -189,6 +192,8 @@ describe('events', () => {
       status: 'open',
       votingClosedAt: null,
       votedPercent: null,
+      nomineeFields: DEFAULT_NOMINEE_FIELDS,
+      hasOwnLogo: false,
     });
     const missing = await t.request({
       method: 'GET',

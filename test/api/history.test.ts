@@ -353,6 +353,12 @@ const DETAILS = [
     'Evento duplicado',
     'Premios 2026, fecha del evento 1-9-2026, fecha límite 1-8-2026; 1 expositor copiado',
   ],
+  [
+    'Datos del nominado modificados',
+    'Cargo del contacto: Obligatorio → Opcional; Región: Obligatorio → No se pide',
+  ],
+  ['Logo del evento reemplazado', '1 byte'],
+  ['Logo del evento quitado', 'vuelve el logo del programa'],
   ['Evento archivado', ''],
   ['Evento desarchivado', ''],
   ['Datos personales anonimizados', ''],

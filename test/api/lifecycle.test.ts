@@ -16,6 +16,7 @@ import {
   seedMembership,
   seedNominations,
 } from '../helpers/seed.ts';
+import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
 
 // TEST_NOW is 2026-06-01 in Buenos Aires. Events seeded here: deadline 2026-07-01, event 2026-07-15.
 const AFTER_EVENT = '2026-07-16T15:00:00.000Z';
@@ -114,6 +115,8 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         status: 'open',
         votingClosedAt: null,
         votedPercent: null,
+        nomineeFields: DEFAULT_NOMINEE_FIELDS,
+        hasOwnLogo: false,
       });
       expect(await membersOf(copy.id)).toEqual([a.id, b.id].sort());
       const votes = await t.deps.db

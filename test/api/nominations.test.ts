@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Category } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
+import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
 import type { NomineeInput } from '../../src/shared/schemas/nominee.ts';
 import type { NominationList } from '../../src/shared/schemas/nominations.ts';
 import { createTestApp, TEST_TIMEZONE, type Session, type TestApp } from '../helpers/app.ts';
@@ -135,6 +136,7 @@ describe('exhibitor nominations API', () => {
         voteDeadline: '2026-07-01',
         votingOpen: true,
         timeZone: TEST_TIMEZONE,
+        nomineeFields: DEFAULT_NOMINEE_FIELDS,
         lists: {
           consumption: { category: 'consumption', version: 0, savedAt: null, nominees: [] },
           value: { category: 'value', version: 0, savedAt: null, nominees: [] },

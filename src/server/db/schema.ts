@@ -87,6 +87,13 @@ export interface EventsTable {
    * cleared when the deadline moves again.
    */
   voting_closed_at: OptionalInstant;
+  /**
+   * "Datos del nominado": JSON object of each configurable nominee field's requirement
+   * (NomineeFieldSettings); a field it does not name is required.
+   */
+  nominee_fields: ColumnType<string, string | undefined, string>;
+  /** The ETag of the event's own logo (its bytes in event_logos); null: the programme's logo. */
+  logo_etag: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventExhibitorsTable {
@@ -232,6 +239,14 @@ export interface BrandingTable {
   updated_at: Instant;
 }
 
+/** "Logo del evento": an event's own logo, shown instead of the programme's to its exhibitors. */
+export interface EventLogosTable {
+  event_id: string;
+  logo_png: Uint8Array;
+  updated_by: string | null;
+  updated_at: Instant;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: Instant;
@@ -262,6 +277,7 @@ export interface Database {
   auth_throttle: AuthThrottleTable;
   mail_outbox: MailOutboxTable;
   branding: BrandingTable;
+  event_logos: EventLogosTable;
   audit_log: AuditLogTable;
 }
 

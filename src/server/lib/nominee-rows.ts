@@ -1,7 +1,14 @@
 import type { Category } from '../../shared/constants.ts';
+import { MSG } from '../../shared/messages.ts';
+import {
+  missingRequiredFields,
+  withUnaskedFieldsKept,
+  type NomineeFieldSettings,
+} from '../../shared/nominee-fields.ts';
 import type { Nominee, NomineeView } from '../../shared/schemas/nominee.ts';
 import type { Nomination } from '../db/schema.ts';
 import type { Tx } from '../db/transact.ts';
+import { AppError } from './errors.ts';
 import { iso } from './time.ts';
 
 /** The columns of a nominations row that hold the nominee form's nine fields. */
@@ -79,4 +86,23 @@ export async function storeNomineeFields(
     .where('category', '=', key.category)
     .where('list_order', '=', order)
     .execute();
+}
+
+/**
+ * The form's values as the event asks for them: 400 "Este campo es obligatorio" on each required
+ * field left empty (nothing is written), and a field it does not ask keeps the entry's value
+ * (`kept`) or stays empty. Entries saved before a field became required keep their empty value
+ * until they are edited (decision 0026).
+ */
+export function checkNomineeFields(
+  values: Nominee,
+  fields: NomineeFieldSettings,
+  kept?: Nominee,
+): Nominee {
+  const asked = withUnaskedFieldsKept(values, fields, kept);
+  const missing = missingRequiredFields(asked, fields);
+  if (Object.keys(missing).length > 0) {
+    throw new AppError('invalid_input', { message: MSG.requiredField, fields: missing });
+  }
+  return asked;
 }

@@ -48,8 +48,11 @@ export interface MailAttemptObserver {
 export function createMailWorker(
   deps: AppDeps,
   transport: MailTransport,
-  /** The PNG every message carries in its header (the branding's current logo). */
-  loadLogoPng: () => Promise<Uint8Array>,
+  /**
+   * The PNG a message carries in its header: the logo of the message's event ("Logo del
+   * evento"), or the programme's current one for a message of no event or an event without one.
+   */
+  loadLogoPng: (eventId: string | null) => Promise<Uint8Array>,
   observer?: MailAttemptObserver,
 ): MailWorker {
   let timer: NodeJS.Timeout | undefined;
@@ -68,7 +71,10 @@ export function createMailWorker(
     await pruneThrottle(deps.db, deps.clock.now());
   }
 
-  async function deliver(message: MailMessage, logoPng: Uint8Array): Promise<void> {
+  async function deliver(
+    message: MailMessage,
+    logoOf: (eventId: string | null) => Promise<Uint8Array>,
+  ): Promise<void> {
     try {
       if (!isMailTemplateName(message.template)) {
         throw new UnreadableMailParams(`unknown mail template ${message.template}`);
@@ -85,7 +91,7 @@ export function createMailWorker(
         id: message.id,
         from: deps.config.mailFrom,
         to: message.to_address,
-        logoPng,
+        logoPng: await logoOf(message.event_id),
         ...rendered,
       });
       await markMailSent(deps.db, message.id, deps.clock.now(), rendered.subject);
@@ -121,13 +127,22 @@ export function createMailWorker(
         claimMs: CLAIM_MS,
       });
       if (batch.length === 0) return total;
-      const logoPng = await loadLogoPng();
+      // Each logo read once per batch, however many of its messages the batch holds.
+      const logos = new Map<string | null, Promise<Uint8Array>>();
+      const logoOf = (eventId: string | null) => {
+        let logo = logos.get(eventId);
+        if (!logo) {
+          logo = loadLogoPng(eventId);
+          logos.set(eventId, logo);
+        }
+        return logo;
+      };
       // A few at a time over pooled SMTP connections: at the deadline hundreds of codes are due.
       // Each connection takes the next message as soon as it is free, so one slow message does
       // not hold back the others (a voter is waiting for each code).
       let next = 0;
       const connection = async () => {
-        while (next < batch.length) await deliver(batch[next++] as MailMessage, logoPng);
+        while (next < batch.length) await deliver(batch[next++] as MailMessage, logoOf);
       };
       await Promise.all(Array.from({ length: SEND_CONCURRENCY }, connection));
       total += batch.length;

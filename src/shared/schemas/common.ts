@@ -92,6 +92,43 @@ export const pastedDigitsField = (max = 30) =>
     .transform((value) => value.replace(/\D/g, ''))
     .pipe(z.string().min(1, MSG.digitsOnly).max(max, MSG.invalidInput));
 
+/**
+ * A text the event may not require ("Opcional", "No se pide"): trimmed, empty when left out,
+ * otherwise the same bounds and characters as a required one.
+ */
+const optionalString = z
+  .string({ error: whenMissing(MSG.requiredField) })
+  .optional()
+  .transform((value) => (value ?? '').trim());
+
+export const optionalText = (max = 200) =>
+  optionalString.pipe(
+    z.string().max(max, MSG.invalidInput).refine(hasOnlyTextCharacters, MSG.invalidCharacters),
+  );
+
+/** An email the event may not require: empty, or a valid address (lower-cased). */
+export const optionalEmailField = optionalString.pipe(
+  z
+    .string()
+    .max(254, MSG.invalidEmail)
+    .refine((value) => value === '' || z.email().safeParse(value).success, MSG.invalidEmail)
+    .transform((value) => value.toLowerCase()),
+);
+
+/** A phone the event may not require: empty, or pasted digits as `pastedDigitsField` takes them. */
+export const optionalPastedDigitsField = (max = 30) =>
+  optionalString.pipe(
+    z
+      .string()
+      .max(max * 2, MSG.invalidInput)
+      .refine(
+        (value) => value === '' || /^\+?[\d\s\-./()]*\d[\d\s\-./()]*$/.test(value),
+        MSG.digitsOnly,
+      )
+      .transform((value) => value.replace(/\D/g, ''))
+      .pipe(z.string().max(max, MSG.invalidInput)),
+  );
+
 export const isoDateField = requiredString()
   .min(1, MSG.requiredField)
   .refine(isValidIsoDate, MSG.invalidDates);

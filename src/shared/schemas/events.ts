@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { nomineeFieldSettings } from '../nominee-fields.ts';
 import { hasOnlyTextCharacters, isoDateField, requiredText } from './common.ts';
 
 /** The reminders an event can send to its exhibitors, earliest first. */
@@ -36,6 +37,11 @@ export const eventInput = z.object({
   eventDate: isoDateField,
   voteDeadline: isoDateField,
   reminders: reminderChoice.optional(),
+  /**
+   * "Datos del nominado": which of the nominee form's fields the event asks for (left out: a new
+   * event asks for all of them, an edit keeps its own, a duplicate copies its source's).
+   */
+  nomineeFields: nomineeFieldSettings.optional(),
 });
 export type EventInput = z.input<typeof eventInput>;
 export type EventFields = z.output<typeof eventInput>;
@@ -78,6 +84,10 @@ export const eventView = z.object({
    * nomination, in whole percent ("{k} % votó"); null otherwise.
    */
   votedPercent: z.number().int().nullable(),
+  /** "Datos del nominado": which of the nominee form's fields its exhibitors are asked for. */
+  nomineeFields: nomineeFieldSettings,
+  /** It has a logo of its own ("Logo del evento"), shown instead of the programme's to its exhibitors. */
+  hasOwnLogo: z.boolean(),
 });
 export type EventView = z.output<typeof eventView>;
 

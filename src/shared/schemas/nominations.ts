@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { categoryField, digitsField, idParam, whenMissing } from './common.ts';
+import { nomineeFieldSettings } from '../nominee-fields.ts';
 import { nomineeInput, nomineeView } from './nominee.ts';
 
 /**
@@ -40,6 +41,8 @@ export type ExhEventsResponse = z.output<typeof exhEventsResponse>;
 export const exhEventResponse = exhEventSummary.extend({
   votingOpen: z.boolean(),
   timeZone: z.string(),
+  /** Which of the nominee form's fields the event asks for ("Datos del nominado"). */
+  nomineeFields: nomineeFieldSettings,
   lists: z.object({ consumption: nominationList, value: nominationList }),
 });
 export type ExhEventResponse = z.output<typeof exhEventResponse>;

@@ -1,17 +1,29 @@
 import { z } from 'zod';
-import { emailField, pastedDigitsField, requiredText } from './common.ts';
+import {
+  optionalEmailField,
+  optionalPastedDigitsField,
+  optionalText,
+  pastedDigitsField,
+  requiredText,
+} from './common.ts';
 
-/** The nine fields of the nominee form, in the form's and the exports' order; all required. */
+/**
+ * The nine fields of the nominee form, in the form's and the exports' order. The reseller's name,
+ * legal name and fiscal id are always required; the other six may be empty here, each checked
+ * when given (digits for the phone, an address for the email). Whether the event requires them
+ * ("Datos del nominado") is checked against its settings: `missingRequiredFields` in
+ * ../nominee-fields.ts, by the server on every save and correction and by the forms.
+ */
 export const nomineeInput = z.object({
   name: requiredText(),
   registeredName: requiredText(),
   fiscalId: pastedDigitsField(20),
-  contactName: requiredText(),
-  contactPosition: requiredText(),
-  phone: pastedDigitsField(20),
-  email: emailField,
-  location: requiredText(),
-  city: requiredText(),
+  contactName: optionalText(),
+  contactPosition: optionalText(),
+  phone: optionalPastedDigitsField(20),
+  email: optionalEmailField,
+  location: optionalText(),
+  city: optionalText(),
 });
 export type NomineeInput = z.input<typeof nomineeInput>;
 export type Nominee = z.output<typeof nomineeInput>;

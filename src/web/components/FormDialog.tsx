@@ -25,6 +25,7 @@ export function FormDialog({
   size = 'sm',
   onSubmit,
   onClose,
+  extraAction,
   children,
 }: {
   open: boolean;
@@ -37,6 +38,8 @@ export function FormDialog({
   size?: 'sm' | 'md' | 'lg';
   onSubmit(event: FormEvent<HTMLFormElement>): void;
   onClose(): void;
+  /** A button of the dialog's own beside "Cancelar" (e.g. "Quitar"), at the start of the row. */
+  extraAction?: ReactNode;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -71,6 +74,7 @@ export function FormDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
+          {extraAction ? <span style={{ marginRight: 'auto' }}>{extraAction}</span> : null}
           <Button onClick={onClose} disabled={busy}>
             Cancelar
           </Button>

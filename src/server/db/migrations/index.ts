@@ -17,6 +17,7 @@ import { migration as dropSignInCodeAttempts } from './0012-drop-sign-in-code-at
 import { migration as mailCalendar } from './0013-mail-calendar.ts';
 import { migration as archivedMemberSnapshot } from './0014-archived-member-snapshot.ts';
 import { migration as mfaEnrolCode } from './0015-mfa-enrol-code.ts';
+import { migration as nomineeFieldsEventLogo } from './0017-nominee-fields-event-logo.ts';
 import { migration as oneRoundTripSave } from './0019-one-round-trip-save.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
@@ -36,6 +37,7 @@ export const migrations: readonly FrozenMigration[] = [
   mailCalendar,
   archivedMemberSnapshot,
   mfaEnrolCode,
+  nomineeFieldsEventLogo,
   oneRoundTripSave,
 ];
 

@@ -2,6 +2,7 @@ import type { Category } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { ExhibitorVotesResponse, VoteEdit } from '../../../shared/schemas/results.ts';
+import { readNomineeFieldSettings } from '../../../shared/nominee-fields.ts';
 import type { SignedInAdmin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -9,6 +10,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { getMemberOr404 } from '../../lib/guards.ts';
 import {
+  checkNomineeFields,
   storeNomineeFields,
   toNominee,
   toNomineeView,
@@ -91,7 +93,7 @@ export async function editVote(
   deps: AppDeps,
   { admin, vote: ref, edit }: EditVoteInput,
 ): Promise<{ nominee: NomineeView; version: number }> {
-  const { reason, detail, version: expectedVersion, ...input } = edit;
+  const { reason, detail, version: expectedVersion, ...sent } = edit;
   const now = deps.clock.now();
   return deps.transact(async (tx) => {
     await getMemberOr404(tx, ref.eventId, ref.exhibitorId);
@@ -119,7 +121,19 @@ export async function editVote(
       : [];
     const before = entries.find((entry) => entry.list_order === ref.order);
     if (!list || !before) throw notFound();
-    if (entries.some((e) => e.list_order !== ref.order && e.fiscal_id === input.fiscalId)) {
+    // The event's "Datos del nominado", as for the exhibitor's own saves: required fields given,
+    // unasked ones kept as the entry holds them.
+    const event = await tx
+      .selectFrom('events')
+      .select('nominee_fields')
+      .where('id', '=', ref.eventId)
+      .executeTakeFirstOrThrow();
+    const input = checkNomineeFields(
+      sent,
+      readNomineeFieldSettings(event.nominee_fields),
+      toNominee(before),
+    );
+    if (entries.some((e) => e.list_order !== ref.order && e.fiscal_id === sent.fiscalId)) {
       throw new AppError('duplicate_fiscal_id', {
         message: MSG.adminDuplicateFiscalId,
         fields: { fiscalId: MSG.adminDuplicateFiscalId },

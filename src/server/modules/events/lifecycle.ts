@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { readNomineeFieldSettings } from '../../../shared/nominee-fields.ts';
 import type { DuplicateEventFields, EventView } from '../../../shared/schemas/events.ts';
 import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Tx } from '../../db/transact.ts';
@@ -31,8 +33,14 @@ export async function duplicateEvent(
   const now = deps.clock.now();
   const created = await deps.transact(async (tx) => {
     const source = await getEventOr404(tx, sourceId);
-    const row = newEventRow(admin, fields, fields.reminders ?? eventReminders(source), now);
+    // The copy asks for the same nominee fields (unless the dialog chose others) and shows the
+    // same logo: next year's edition looks like this one.
+    const row = newEventRow(admin, fields, fields.reminders ?? eventReminders(source), now, {
+      nomineeFields: fields.nomineeFields ?? readNomineeFieldSettings(source.nominee_fields),
+      logoEtag: source.logo_etag,
+    });
     await tx.insertInto('events').values(row).execute();
+    if (source.logo_etag !== null) await copyEventLogo(tx, sourceId, row.id, admin, now);
     const members =
       fields.copyExhibitors && source.anonymised_at === null
         ? await tx
@@ -81,6 +89,25 @@ export async function duplicateEvent(
     return row;
   });
   return toEventView(created, todayOf(deps));
+}
+
+/** The source's own logo, as the duplicate's. */
+async function copyEventLogo(tx: Tx, sourceId: string, copyId: string, admin: Admin, now: Date) {
+  await tx
+    .insertInto('event_logos')
+    .columns(['event_id', 'logo_png', 'updated_by', 'updated_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('event_logos')
+        .select([
+          sql<string>`cast(${copyId} as text)`.as('event_id'),
+          'logo_png',
+          sql<string>`cast(${admin.adminId} as text)`.as('updated_by'),
+          sql<string>`cast(${iso(now)} as text)`.as('updated_at'),
+        ])
+        .where('event_id', '=', sourceId),
+    )
+    .execute();
 }
 
 /**

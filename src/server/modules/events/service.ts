@@ -10,6 +10,12 @@ import {
   type EventUpdateFields,
   type EventView,
 } from '../../../shared/schemas/events.ts';
+import {
+  DEFAULT_NOMINEE_FIELDS,
+  nomineeFieldSettingsColumn,
+  readNomineeFieldSettings,
+  type NomineeFieldSettings,
+} from '../../../shared/nominee-fields.ts';
 import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { EventRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -65,6 +71,8 @@ export function toEventView(
           ? 0
           : Math.round((100 * turnout.voters) / turnout.exhibitors)
         : null,
+    nomineeFields: readNomineeFieldSettings(row.nominee_fields),
+    hasOwnLogo: row.logo_etag !== null,
   };
 }
 
@@ -124,12 +132,17 @@ export function checkDates(
   }
 }
 
-/** A new event's row: open, not archived, created by `admin` now. */
+/**
+ * A new event's row: open, not archived, created by `admin` now, asking for the nominee fields
+ * `nomineeFields` (all of them by default), with the logo whose ETag is `logoEtag` (none: the
+ * programme's).
+ */
 export function newEventRow(
   admin: Admin,
   fields: Pick<EventFields, 'name' | 'eventDate' | 'voteDeadline'>,
   reminders: readonly ReminderKind[],
   now: Date,
+  shape: { nomineeFields?: NomineeFieldSettings; logoEtag?: string | null } = {},
 ): EventRow {
   return {
     id: newId(),
@@ -144,13 +157,17 @@ export function newEventRow(
     archived_at: null,
     anonymised_at: null,
     voting_closed_at: null,
+    nominee_fields: nomineeFieldSettingsColumn(shape.nomineeFields ?? DEFAULT_NOMINEE_FIELDS),
+    logo_etag: shape.logoEtag ?? null,
   };
 }
 
 export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFields) {
   checkDates(deps, fields);
   const now = deps.clock.now();
-  const row = newEventRow(admin, fields, fields.reminders ?? DEFAULT_REMINDERS, now);
+  const row = newEventRow(admin, fields, fields.reminders ?? DEFAULT_REMINDERS, now, {
+    nomineeFields: fields.nomineeFields,
+  });
   await deps.transact(async (tx) => {
     await tx.insertInto('events').values(row).execute();
     await recordAudit(tx, admin, now, {
@@ -191,6 +208,9 @@ export async function updateEvent(
       event_date: fields.eventDate,
       vote_deadline: fields.voteDeadline,
       reminders: fields.reminders ? remindersColumn(fields.reminders) : before.reminders,
+      nominee_fields: fields.nomineeFields
+        ? nomineeFieldSettingsColumn(fields.nomineeFields)
+        : before.nominee_fields,
       // A new deadline replaces an early close: voting runs through the new deadline day.
       voting_closed_at:
         fields.voteDeadline === before.vote_deadline ? before.voting_closed_at : null,
@@ -204,6 +224,7 @@ export async function updateEvent(
         event_date: after.event_date,
         vote_deadline: after.vote_deadline,
         reminders: after.reminders,
+        nominee_fields: after.nominee_fields,
         voting_closed_at: after.voting_closed_at,
         updated_at: after.updated_at,
       })
@@ -221,27 +242,45 @@ export async function updateEvent(
     const extended = after.vote_deadline > before.vote_deadline;
     const notified = extended && fields.notifyExhibitors === true;
     if (notified) await queueExtensionNotices(tx, now, after);
-    await recordAudit(tx, admin, now, {
-      action: 'event.updated',
-      entityType: 'event',
-      entityId: eventId,
-      eventId,
-      details: {
-        before: {
-          name: before.name,
-          eventDate: before.event_date,
-          voteDeadline: before.vote_deadline,
-          reminders: chosenBefore,
+    const factsBefore = {
+      name: before.name,
+      eventDate: before.event_date,
+      voteDeadline: before.vote_deadline,
+      reminders: chosenBefore,
+    };
+    const factsAfter = {
+      name: after.name,
+      eventDate: after.event_date,
+      voteDeadline: after.vote_deadline,
+      reminders: eventReminders(after),
+    };
+    const fieldsBefore = readNomineeFieldSettings(before.nominee_fields);
+    const fieldsAfter = readNomineeFieldSettings(after.nominee_fields);
+    const fieldsChanged = JSON.stringify(fieldsBefore) !== JSON.stringify(fieldsAfter);
+    // An edit that only changed "Datos del nominado" says so in its own entry, not also as an
+    // "Evento modificado: sin cambios".
+    if (!fieldsChanged || notified || JSON.stringify(factsBefore) !== JSON.stringify(factsAfter)) {
+      await recordAudit(tx, admin, now, {
+        action: 'event.updated',
+        entityType: 'event',
+        entityId: eventId,
+        eventId,
+        details: {
+          before: factsBefore,
+          after: factsAfter,
+          ...(notified ? { exhibitorsNotified: true } : {}),
         },
-        after: {
-          name: after.name,
-          eventDate: after.event_date,
-          voteDeadline: after.vote_deadline,
-          reminders: eventReminders(after),
-        },
-        ...(notified ? { exhibitorsNotified: true } : {}),
-      },
-    });
+      });
+    }
+    if (fieldsChanged) {
+      await recordAudit(tx, admin, now, {
+        action: 'event.nominee_fields_changed',
+        entityType: 'event',
+        entityId: eventId,
+        eventId,
+        details: { before: fieldsBefore, after: fieldsAfter },
+      });
+    }
     return after;
   });
   return toEventView(updated, todayOf(deps));

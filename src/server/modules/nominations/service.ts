@@ -8,6 +8,10 @@ import {
 import { calendarDateIn, isVotingOpen } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
+import {
+  readNomineeFieldSettings,
+  type NomineeFieldSettings,
+} from '../../../shared/nominee-fields.ts';
 import type {
   ExhEventResponse,
   ExhEventSummary,
@@ -26,6 +30,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { hashToken, newId } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import {
+  checkNomineeFields,
   nomineeColumns,
   storeNomineeFields,
   toNominee,
@@ -77,6 +82,8 @@ const selectMemberEvent = prepared<
     event_date: string;
     vote_deadline: string;
     voting_closed_at: string | null;
+    nominee_fields: string;
+    logo_etag: string | null;
   }
 >((db, arg) =>
   db
@@ -88,6 +95,8 @@ const selectMemberEvent = prepared<
       'events.event_date',
       'events.vote_deadline',
       'events.voting_closed_at',
+      'events.nominee_fields',
+      'events.logo_etag',
     ])
     .where('events.id', '=', arg('eventId'))
     .where('event_exhibitors.exhibitor_id', '=', arg('exhibitorId'))
@@ -97,7 +106,7 @@ const selectMemberEvent = prepared<
     .where('events.archived_at', 'is', null),
 );
 
-async function findMemberEvent(db: Db, exhibitorId: string, eventId: string) {
+export async function findMemberEvent(db: Db, exhibitorId: string, eventId: string) {
   const event = (await selectMemberEvent(db, { exhibitorId, eventId })).rows[0];
   if (!event) throw notFound(MSG.eventNotFound);
   return event;
@@ -182,6 +191,7 @@ export async function getExhibitorEvent(
       event.voting_closed_at,
     ),
     timeZone: deps.config.timeZone,
+    nomineeFields: readNomineeFieldSettings(event.nominee_fields),
     lists: { consumption: list('consumption'), value: list('value') },
   };
 }
@@ -232,7 +242,13 @@ const claimList = prepared<ListKey & { expected: number; updatedAt: string }>((d
     .where('version', '=', arg('expected')),
 );
 
-type ListChange = (tx: Tx, current: Nomination[], now: Date) => Promise<Nomination[]>;
+/** `fields`: which nominee fields the event asks for, as stored when the save began. */
+type ListChange = (
+  tx: Tx,
+  current: Nomination[],
+  now: Date,
+  fields: NomineeFieldSettings,
+) => Promise<Nomination[]>;
 
 /** The audit actions of an exhibitor's own saves. */
 export type NominationAction =
@@ -257,6 +273,7 @@ const selectSaveTarget = prepared<
     vote_deadline: string;
     voting_closed_at: string | null;
     archived_at: string | null;
+    nominee_fields: string;
     email: string;
   }
 >((db, arg) => {
@@ -264,7 +281,13 @@ const selectSaveTarget = prepared<
     .selectFrom('events as e')
     .innerJoin('event_exhibitors as m', 'm.event_id', 'e.id')
     .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
-    .select(['e.vote_deadline', 'e.voting_closed_at', 'e.archived_at', 'x.email'])
+    .select([
+      'e.vote_deadline',
+      'e.voting_closed_at',
+      'e.archived_at',
+      'e.nominee_fields',
+      'x.email',
+    ])
     .where('e.id', '=', arg('eventId'))
     .where('m.exhibitor_id', '=', arg('exhibitorId'))
     .where('m.invited_at', 'is not', null);
@@ -275,21 +298,22 @@ const selectSaveTarget = prepared<
  * Refuses the save unless its exhibitor is in the event and invited (404, as for any event not theirs, also
  * when removed since it was read), the event is not archived (409 "El evento está archivado";
  * checked here under the event's archive lock, which the route's transaction takes) and voting is
- * open (409 `voting_closed`). Answers the exhibitor's address.
+ * open (409 `voting_closed`). Answers the exhibitor's address and the nominee fields the event
+ * asks for.
  */
 async function checkSaveTarget(
   deps: Pick<AppDeps, 'config'>,
   tx: Tx,
   key: ListKey,
   now: Date,
-): Promise<string> {
+): Promise<{ email: string; fields: NomineeFieldSettings }> {
   const target = (await selectSaveTarget(tx, key)).rows[0];
   if (!target) throw notFound(MSG.eventNotFound);
   if (target.archived_at !== null) throw new AppError('event_archived');
   if (!isVotingOpen(target.vote_deadline, now, deps.config.timeZone, target.voting_closed_at)) {
     throw new AppError('voting_closed');
   }
-  return target.email;
+  return { email: target.email, fields: readNomineeFieldSettings(target.nominee_fields) };
 }
 
 /**
@@ -322,10 +346,10 @@ async function changeExhibitorList(
 ): Promise<NominationList> {
   const saved = await deps.transact(async (tx) => {
     const now = deps.clock.now();
-    const email = await checkSaveTarget(deps, tx, key, now);
+    const { email, fields } = await checkSaveTarget(deps, tx, key, now);
     await claimListVersion(tx, key, expectedVersion, now);
     const before = await readList(tx, key);
-    const after = await change(tx, before, now);
+    const after = await change(tx, before, now, fields);
     // The event's history shows every change to the votes, the exhibitors' own included.
     await recordAudit(tx, { role: 'exh', exhibitorId: key.exhibitorId }, now, {
       action,
@@ -415,14 +439,15 @@ export async function addNominee(
     key,
     expectedVersion,
     'nomination.add',
-    async (tx, current, now) => {
+    async (tx, current, now, fields) => {
+      const asked = checkNomineeFields(values, fields);
       if (current.some((row) => row.fiscal_id === values.fiscalId)) throw duplicateFiscalId();
       if (current.length >= MAX_NOMINEES_PER_CATEGORY) {
         throw new AppError('nomination_limit');
       }
       const row: Nomination = {
         ...whereList(key),
-        ...nomineeColumns(values),
+        ...nomineeColumns(asked),
         list_order: current.length + 1,
         nominated_at: iso(now),
         updated_at: iso(now),
@@ -449,10 +474,11 @@ export async function editNominee(
     key,
     expectedVersion,
     'nomination.edit',
-    async (tx, current, now) => {
+    async (tx, current, now, fields) => {
       const entry = findEntry(current, fiscalId);
-      await storeNomineeFields(tx, key, entry.list_order, values, now);
-      const edited: Nomination = { ...entry, ...nomineeColumns(values), updated_at: iso(now) };
+      const asked = checkNomineeFields(values, fields, toNominee(entry));
+      await storeNomineeFields(tx, key, entry.list_order, asked, now);
+      const edited: Nomination = { ...entry, ...nomineeColumns(asked), updated_at: iso(now) };
       return current.map((row) => (row === entry ? edited : row));
     },
   );

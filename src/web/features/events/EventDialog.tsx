@@ -22,9 +22,14 @@ import {
   type EventView,
   type ReminderKind,
 } from '../../../shared/schemas/events.ts';
+import {
+  DEFAULT_NOMINEE_FIELDS,
+  type NomineeFieldSettings,
+} from '../../../shared/nominee-fields.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { NomineeFieldsSection } from './NomineeFieldsSection.tsx';
 import { eventQuery, useCreateEvent, useDuplicateEvent, useUpdateEvent } from './queries.ts';
 
 interface FormValues {
@@ -36,6 +41,8 @@ interface FormValues {
   sendInvitations: boolean;
   /** "Avisar a los expositores", offered when an edit moves the deadline later. */
   notifyExhibitors: boolean;
+  /** "Datos del nominado". */
+  nomineeFields: NomineeFieldSettings;
 }
 
 /** The checkboxes only "Duplicar evento" has. */
@@ -106,6 +113,7 @@ function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
       copyExhibitors: true,
       sendInvitations: false,
       notifyExhibitors: false,
+      nomineeFields: { ...((event ?? duplicateOf)?.nomineeFields ?? DEFAULT_NOMINEE_FIELDS) },
     },
   });
   const deadline = form.watch('voteDeadline');
@@ -128,7 +136,13 @@ function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
       return;
     }
     try {
-      const body = { name: values.name, eventDate, voteDeadline, reminders: values.reminders };
+      const body = {
+        name: values.name,
+        eventDate,
+        voteDeadline,
+        reminders: values.reminders,
+        nomineeFields: values.nomineeFields,
+      };
       const saved = event
         ? await update.mutateAsync({
             params: { eventId: event.id },
@@ -234,6 +248,13 @@ function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
               ))}
             </FormGroup>
           </FormControl>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="nomineeFields"
+        render={({ field: { value, onChange } }) => (
+          <NomineeFieldsSection value={value} onChange={onChange} />
         )}
       />
       {extendsDeadline ? (

@@ -17,9 +17,14 @@ import {
   type Nominee,
   type NomineeInput,
 } from '../../../shared/schemas/nominee.ts';
+import {
+  isFieldRequired,
+  missingRequiredFields,
+  type NomineeFieldSettings,
+} from '../../../shared/nominee-fields.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { NOMINEE_FIELDS, nomineeInputAttributes, nomineeInputType } from './fields.ts';
+import { askedFields, NOMINEE_FIELDS, nomineeInputAttributes, nomineeInputType } from './fields.ts';
 import { ApiError } from '../../lib/api.ts';
 
 /** The form's values; an administrator's correction adds why ("Motivo", "Detalle"). */
@@ -30,6 +35,7 @@ const CORRECTION_FIELDS = ['reason', 'detail'] as const;
 /**
  * The nominee form, used by "Nominar a un reseller", "Editar reseller",
  * "Editar voto" and "Editar nominación". `onSave` rejects with ApiError to show the server's message.
+ * It shows the fields the event asks for (`fields`, "Datos del nominado"), the required ones marked.
  */
 export function NomineeDialog({
   title,
@@ -38,9 +44,12 @@ export function NomineeDialog({
   correction = false,
   description,
   failureMessage = MSG.genericError,
+  fields,
   onSave,
   onClose,
 }: {
+  /** Which fields the event asks for and requires. */
+  fields: NomineeFieldSettings;
   title: string;
   /** A line above the fields saying what is edited (a correction: whose vote, which place). */
   description?: string;
@@ -54,7 +63,13 @@ export function NomineeDialog({
 }) {
   const [error, setError] = useState<string | null>(null);
   // Both schemas read and give the form's values: the correction's adds "Motivo" and "Detalle".
-  const schema: ZodType<FormOutput, FormInput> = correction ? voteCorrectionForm : nomineeInput;
+  const base: ZodType<FormOutput, FormInput> = correction ? voteCorrectionForm : nomineeInput;
+  // The event's required fields, as the server checks them.
+  const schema = base.superRefine((value, ctx) => {
+    for (const [field, message] of Object.entries(missingRequiredFields(value, fields))) {
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -94,13 +109,13 @@ export function NomineeDialog({
       onClose={onClose}
     >
       {description ? <Typography sx={{ fontWeight: 500 }}>{description}</Typography> : null}
-      {NOMINEE_FIELDS.map((field, index) => (
+      {askedFields(fields).map((field, index) => (
         <FormTextField
           key={field}
           control={form.control}
           name={field}
           label={NOMINEE_FIELD_LABELS[field]}
-          required
+          required={isFieldRequired(field, fields)}
           autoFocus={index === 0}
           type={nomineeInputType(field)}
           slotProps={{

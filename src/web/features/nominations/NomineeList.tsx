@@ -1,4 +1,9 @@
 import { MSG } from '../../../shared/messages.ts';
+import {
+  DEFAULT_NOMINEE_FIELDS,
+  isFieldAsked,
+  type NomineeFieldSettings,
+} from '../../../shared/nominee-fields.ts';
 import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { MoveDirection } from '../../../shared/schemas/nominations.ts';
 import { IconButton } from '../../components/plain/Icon.tsx';
@@ -21,6 +26,7 @@ export function NomineeList({
   label,
   nominees,
   editable,
+  fields = DEFAULT_NOMINEE_FIELDS,
   onMove,
   onEdit,
   onRemove,
@@ -29,10 +35,14 @@ export function NomineeList({
   label: string;
   nominees: NomineeView[];
   editable: boolean;
+  /** The fields the event asks for: "Contacto" and "Email" show only when asked. */
+  fields?: NomineeFieldSettings;
   onMove(nominee: NomineeView, direction: MoveDirection): void;
   onEdit(nominee: NomineeView): void;
   onRemove(nominee: NomineeView): void;
 }) {
+  const showContact = isFieldAsked('contactName', fields);
+  const showEmail = isFieldAsked('email', fields);
   const columns: PlainColumn<NomineeView>[] = [
     { header: 'Orden', width: 84, align: 'center', render: (n) => n.order },
     {
@@ -41,15 +51,23 @@ export function NomineeList({
         <>
           <span className="nominee-name">{n.name}</span>
           <span className="plain-phone-only">
-            ID fiscal {n.fiscalId} · {n.contactName} · {n.email}
+            {[
+              `ID fiscal ${n.fiscalId}`,
+              ...(showContact ? [n.contactName] : []),
+              ...(showEmail ? [n.email] : []),
+            ].join(' · ')}
           </span>
         </>
       ),
     },
     // The fiscal id is what makes two entries one reseller: the exhibitor sees which one they gave.
     { header: 'ID fiscal', hideOnPhone: true, render: (n) => n.fiscalId },
-    { header: 'Contacto', hideOnPhone: true, render: (n) => n.contactName },
-    { header: 'Email', hideOnPhone: true, render: (n) => n.email },
+    ...(showContact
+      ? [{ header: 'Contacto', hideOnPhone: true, render: (n: NomineeView) => n.contactName }]
+      : []),
+    ...(showEmail
+      ? [{ header: 'Email', hideOnPhone: true, render: (n: NomineeView) => n.email }]
+      : []),
   ];
   if (editable && nominees.length > 0) {
     columns.push({

@@ -3,44 +3,40 @@ import { MSG } from '../../../shared/messages.ts';
 import {
   emptyNominee,
   NOMINEE_FIELD_LABELS,
-  nomineeInput,
   type Nominee,
   type NomineeInput,
 } from '../../../shared/schemas/nominee.ts';
+import { isFieldRequired, type NomineeFieldSettings } from '../../../shared/nominee-fields.ts';
 import { PlainFormDialog } from '../../components/plain/Dialog.tsx';
 import { PlainTextField } from '../../components/plain/Fields.tsx';
-import { NOMINEE_FIELDS, nomineeInputAttributes, nomineeInputType } from './fields.ts';
+import {
+  askedFields,
+  checkNominee,
+  NOMINEE_FIELDS,
+  nomineeInputAttributes,
+  nomineeInputType,
+  type NomineeFieldErrors as FieldErrors,
+} from './fields.ts';
 import { ApiError } from '../../lib/http.ts';
-
-type FieldErrors = Partial<Record<keyof Nominee, string>>;
-
-/** Each field's first message from the shared schema (as the MUI forms' resolver shows them). */
-function check(values: NomineeInput): { values: Nominee } | { errors: FieldErrors } {
-  const parsed = nomineeInput.safeParse(values);
-  if (parsed.success) return { values: parsed.data };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof Nominee;
-    errors[field] ??= issue.message;
-  }
-  return { errors };
-}
 
 /**
  * The exhibitor's nominee form ("Nominar a un reseller", "Editar reseller") in plain elements;
- * it loads, with the shared schema (Zod), after the list shows. `onSave` rejects with ApiError to
+ * it loads, with the shared schema (Zod), after the list shows. It
+ * shows the fields the event asks for (`fields`, "Datos del nominado"), marking the required ones. `onSave` rejects with ApiError to
  * show the server's message; the dialog then stays open.
  */
 export function PlainNomineeDialog({
   title,
   initial,
   fiscalIdReadOnly = false,
+  fields,
   onSave,
   onClose,
 }: {
   title: string;
   initial?: NomineeInput;
   fiscalIdReadOnly?: boolean;
+  fields: NomineeFieldSettings;
   onSave(values: Nominee): Promise<void>;
   onClose(): void;
 }) {
@@ -55,14 +51,14 @@ export function PlainNomineeDialog({
     setValues(next);
     // After the first "Guardar", a field's message follows what is typed into it.
     if (submitted) {
-      const result = check(next);
+      const result = checkNominee(next, fields);
       setErrors({ ...errors, [field]: 'errors' in result ? result.errors[field] : undefined });
     }
   }
 
   async function submit() {
     setSubmitted(true);
-    const result = check(values);
+    const result = checkNominee(values, fields);
     if ('errors' in result) {
       setErrors(result.errors);
       // As the other forms: the first field with a message takes the focus.
@@ -101,16 +97,16 @@ export function PlainNomineeDialog({
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      {NOMINEE_FIELDS.map((field, index) => (
+      {askedFields(fields).map((field, index) => (
         <PlainTextField
           key={field}
           name={field}
           label={NOMINEE_FIELD_LABELS[field]}
-          mark
-          required
+          mark={isFieldRequired(field, fields)}
+          required={isFieldRequired(field, fields)}
           autoFocus={index === 0}
           type={nomineeInputType(field)}
-          value={values[field]}
+          value={values[field] ?? ''}
           error={errors[field]}
           onChange={(event) => change(field, event.target.value)}
           readOnly={field === 'fiscalId' && fiscalIdReadOnly}

@@ -4,6 +4,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
+import ImageIcon from '@mui/icons-material/Image';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
 import {
@@ -46,6 +47,8 @@ const EventDialog = lazy(() =>
   import('../../features/events/EventDialog.tsx').then((m) => ({ default: m.EventDialog })),
 );
 
+const EventLogoDialog = lazy(() => import('../../features/branding/EventLogoDialog.tsx'));
+
 const TABS = [
   { path: 'exhibitors', label: 'Expositores' },
   { path: 'participation', label: 'Participación' },
@@ -65,7 +68,8 @@ function BackButton() {
   );
 }
 
-type DialogName = 'edit' | 'delete' | 'duplicate' | 'archive' | 'anonymise' | 'close' | null;
+type DialogName =
+  'edit' | 'delete' | 'duplicate' | 'archive' | 'anonymise' | 'close' | 'logo' | null;
 
 /** One icon button of the header: its tooltip is its accessible name. */
 function HeaderAction({
@@ -195,6 +199,13 @@ export default function EventLayout() {
               onClick={() => setDialog('edit')}
             />
           )}
+          {event.archived ? null : (
+            <HeaderAction
+              label="Logo del evento"
+              icon={<ImageIcon />}
+              onClick={() => setDialog('logo')}
+            />
+          )}
           <HeaderAction
             label="Duplicar evento"
             icon={<ContentCopyIcon />}
@@ -264,6 +275,14 @@ export default function EventLayout() {
       </Box>
       <Suspense>
         {dialog === 'edit' ? <EventDialog event={event} onClose={() => setDialog(null)} /> : null}
+        {dialog === 'logo' ? (
+          <EventLogoDialog
+            eventId={eventId}
+            hasOwnLogo={event.hasOwnLogo}
+            onSaved={(message) => toast(message)}
+            onClose={() => setDialog(null)}
+          />
+        ) : null}
         {dialog === 'duplicate' ? (
           <EventDialog
             duplicateOf={event}

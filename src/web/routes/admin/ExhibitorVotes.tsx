@@ -7,7 +7,8 @@ import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import { CellButton } from '../../components/CellButton.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
-import { useEventWritable } from '../../features/events/queries.ts';
+import { useEvent, useEventWritable } from '../../features/events/queries.ts';
+import { DEFAULT_NOMINEE_FIELDS } from '../../../shared/nominee-fields.ts';
 import { NomineeDialog } from '../../features/nominations/NomineeDialog.tsx';
 import { BackButton } from '../../features/results/ResultsHeader.tsx';
 import {
@@ -30,6 +31,8 @@ export default function ExhibitorVotes() {
   const query = useExhibitorVotes(eventId, exhId);
   const saveVote = useVoteEdit(eventId);
   const readOnly = !useEventWritable(eventId);
+  // The fields the event asks for: the correction shows and requires those.
+  const nomineeFields = useEvent(eventId).data?.nomineeFields ?? DEFAULT_NOMINEE_FIELDS;
   const toast = useToast();
   // The entry and its list's version as shown when its dialog opened: the correction is based on
   // them, even if the page refreshes behind the dialog.
@@ -101,6 +104,7 @@ export default function ExhibitorVotes() {
         <NomineeDialog
           title="Editar nominación"
           correction
+          fields={nomineeFields}
           description={voteOfText(query.data.exhibitor.fullName, editing.nominee.order)}
           initial={formValues(editing.nominee)}
           onClose={() => setEditing(null)}

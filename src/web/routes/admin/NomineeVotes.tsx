@@ -8,7 +8,8 @@ import type { NomineeVote } from '../../../shared/schemas/results.ts';
 import { CellButton } from '../../components/CellButton.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
-import { useEventWritable } from '../../features/events/queries.ts';
+import { useEvent, useEventWritable } from '../../features/events/queries.ts';
+import { DEFAULT_NOMINEE_FIELDS } from '../../../shared/nominee-fields.ts';
 import { NomineeDialog } from '../../features/nominations/NomineeDialog.tsx';
 import { BackButton, ExportAction, TitleRow } from '../../features/results/ResultsHeader.tsx';
 import { PhoneOnly } from '../../components/PhoneOnly.tsx';
@@ -54,6 +55,8 @@ function Votes({
   const saveVote = useVoteEdit(eventId);
   // An archived event's votes are shown, not corrected.
   const readOnly = !useEventWritable(eventId);
+  // The fields the event asks for: the correction shows and requires those.
+  const nomineeFields = useEvent(eventId).data?.nomineeFields ?? DEFAULT_NOMINEE_FIELDS;
   const [editing, setEditing] = useState<NomineeVote | null>(null);
 
   const columns: Column<NomineeVote>[] = [
@@ -139,6 +142,7 @@ function Votes({
         <NomineeDialog
           title="Editar voto"
           correction
+          fields={nomineeFields}
           description={voteOfText(editing.exhibitorName, editing.order)}
           initial={formValues(editing)}
           onClose={() => setEditing(null)}

@@ -159,7 +159,7 @@ function Presentation({ eventId, category }: { eventId: string; category: Catego
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
         <Box
           component="img"
-          src="/api/logo"
+          src={`/api/events/${encodeURIComponent(eventId)}/logo`}
           alt="Logo"
           sx={{
             height: { xs: 40, md: '8vh' },

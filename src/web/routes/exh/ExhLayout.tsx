@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLoaderData, useLocation, useMatch, useNavigate } from 'react-router';
 import { getSession, signOut as signOutEndpoint } from '../../../shared/api/session.ts';
 import type { CurrentUser } from '../../../shared/schemas/session.ts';
 import { Icon } from '../../components/plain/Icon.tsx';
@@ -57,6 +57,9 @@ export default function ExhLayout() {
 
 function TopBar() {
   const navigate = useNavigate();
+  // An event's screen shows that event's logo ("Logo del evento", or the programme's when it has
+  // none); the list of events shows the programme's.
+  const eventId = useMatch('/exh/event/:eventId')?.params.eventId;
   async function signOut() {
     await call(signOutEndpoint, {}).catch(() => undefined);
     // The signed-in screens' cache, if one of them loaded it, forgets this visitor too.
@@ -65,7 +68,11 @@ function TopBar() {
   }
   return (
     <header className="exh-bar">
-      <img className="exh-bar-logo" src="/api/logo" alt="Logo" />
+      <img
+        className="exh-bar-logo"
+        src={eventId ? `/api/exh/events/${encodeURIComponent(eventId)}/logo` : '/api/logo'}
+        alt="Logo"
+      />
       <span className="exh-bar-space" />
       {/* On a phone only the icon shows; the accessible name stays the same. */}
       <a className="exh-bar-manual" href="/api/manual" download aria-label="Descargar Instructivo">

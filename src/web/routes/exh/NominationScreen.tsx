@@ -215,6 +215,7 @@ export default function NominationScreen() {
           label={tabLabel(category)}
           nominees={list.nominees}
           editable={votingOpen}
+          fields={event.nomineeFields}
           onMove={move}
           onEdit={(nominee) => setDialog({ kind: 'edit', nominee })}
           onRemove={(nominee) => setDialog({ kind: 'remove', nominee })}
@@ -225,6 +226,7 @@ export default function NominationScreen() {
         {votingOpen && dialog?.kind === 'add' ? (
           <NomineeDialog
             title="Nominar a un reseller"
+            fields={event.nomineeFields}
             onSave={(values) => saveFromDialog({ kind: 'add', values })}
             onClose={() => setDialog(null)}
           />
@@ -234,6 +236,7 @@ export default function NominationScreen() {
             title="Editar reseller"
             initial={formValues(dialog.nominee)}
             fiscalIdReadOnly
+            fields={event.nomineeFields}
             onSave={(values) =>
               saveFromDialog({ kind: 'edit', fiscalId: dialog.nominee.fiscalId, values })
             }
