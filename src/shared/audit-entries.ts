@@ -486,6 +486,12 @@ export const AUDIT_ACTIONS = {
     details: nothing,
     detail: () => '',
   }),
+  'admin.password_changed': action({
+    label: 'Contraseña cambiada',
+    inHistory: false,
+    details: nothing,
+    detail: () => '',
+  }),
 };
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -351,6 +351,28 @@ const sameVotes = (a: readonly StoredVote[], b: readonly StoredVote[]) =>
     return other !== undefined && JSON.stringify(stored(vote)) === JSON.stringify(stored(other));
   });
 
+/** Which of the merges `auditIds` of the event an undo entry names (`undoOf`): undone already. */
+export async function undoneMerges(
+  db: Db | Tx,
+  eventId: string,
+  auditIds: readonly number[],
+): Promise<Set<number>> {
+  if (auditIds.length === 0) return new Set();
+  const undos = await db
+    .selectFrom('audit_log')
+    .select('details')
+    .where('event_id', '=', eventId)
+    .where('action', '=', UNDO_MERGE_ACTION)
+    .execute();
+  const wanted = new Set(auditIds);
+  const undone = new Set<number>();
+  for (const undo of undos) {
+    const undoOf = readAuditDetails(AUDIT_ACTIONS[UNDO_MERGE_ACTION].details, undo.details)?.undoOf;
+    if (undoOf !== undefined && wanted.has(undoOf)) undone.add(undoOf);
+  }
+  return undone;
+}
+
 /**
  * Restores every list a merge touched as it was before, provided each is still exactly as the
  * merge left it; any later change (an exhibitor's save, a correction, another merge, an undo)
@@ -373,6 +395,9 @@ export async function undoMerge(
       .executeTakeFirst();
     const details = entry && readAuditDetails(AUDIT_ACTIONS[MERGE_ACTION].details, entry.details);
     if (!details) throw notFound(MSG.undoNotMerge);
+    if ((await undoneMerges(tx, eventId, [auditId])).has(auditId)) {
+      throw new AppError('undo_stale', { message: MSG.undoAlreadyDone });
+    }
     const exhibitorIds = details.lists.map((list) => list.exhibitorId);
     await lockLists(tx, deps.engine, eventId, details.category, exhibitorIds);
     // Read after the locks: what is compared is what is replaced.

@@ -102,6 +102,7 @@ const COLUMNS: Column<ParticipationRow>[] = [
   {
     header: 'Último ingreso',
     hideOnPhone: true,
+    noWrap: true,
     render: (row) =>
       row.lastSignedInAt ? formatDisplayInstant(row.lastSignedInAt, localZone) : '—',
   },
