@@ -16,10 +16,29 @@ const usage = `Uso:
   npm run cli -- backup <archivo>       Copia consistente de la base SQLite (también con la app en marcha)
   npm run cli -- restore <archivo>      Restaura una copia SQLite en una carpeta de datos vacía (con la app detenida)`;
 
+/**
+ * "Base de datos: …", the first line every command writes (to stderr, so its output stays data):
+ * the CLI acts on whatever DATA_DIR and DATABASE_URL say, and run with other values than the
+ * server's it would quietly work on another, empty database. A PostgreSQL password is never shown.
+ */
+function databaseLine(databaseUrl: string): string {
+  if (databaseUrl.startsWith('sqlite:')) {
+    return `Base de datos: SQLite ${path.resolve(databaseUrl.slice('sqlite:'.length))}`;
+  }
+  try {
+    const url = new URL(databaseUrl);
+    const user = url.username ? ` (usuario ${decodeURIComponent(url.username)})` : '';
+    return `Base de datos: PostgreSQL ${url.host}${url.pathname}${user}`;
+  } catch {
+    return 'Base de datos: PostgreSQL';
+  }
+}
+
 async function run(argv: string[]): Promise<number> {
   const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
   const [command, ...rest] = positionals;
   const config = loadConfig();
+  process.stderr.write(`${databaseLine(config.databaseUrl)}\n`);
   // Before anything opens the database: opening it would create the file the restore must write.
   if (command === 'restore') return restore(config.databaseUrl, rest[0]);
   const database = openDatabase(config.databaseUrl);

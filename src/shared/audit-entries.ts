@@ -374,8 +374,13 @@ export const AUDIT_ACTIONS = {
   'exhibitors.reminded': action({
     label: 'Recordatorio enviado',
     inHistory: true,
-    details: z.object({ reminded: z.array(z.string()) }),
-    detail: ({ reminded }) =>
+    details: z.object({
+      reminded: z.array(z.string()),
+      /** "Recordar a los incompletos"; absent for "Recordar a quienes no votaron". */
+      audience: z.literal('incomplete').optional(),
+    }),
+    detail: ({ reminded, audience }) =>
+      (audience === 'incomplete' ? 'A los incompletos, ' : '') +
       `${countText(reminded.length, 'expositor', 'expositores')}: ${reminded.join(', ')}`,
   }),
   'nomination.add': action({
@@ -496,6 +501,12 @@ export const AUDIT_ACTIONS = {
   }),
   'admin.password_reset': action({
     label: 'Contraseña restablecida',
+    inHistory: false,
+    details: nothing,
+    detail: () => '',
+  }),
+  'admin.password_changed': action({
+    label: 'Contraseña cambiada',
     inHistory: false,
     details: nothing,
     detail: () => '',

@@ -75,6 +75,8 @@ export const MSG = {
   pendingAdminLinkSent: 'Le enviamos un enlace a su correo para completar el registro.',
   codeResent: 'Le enviamos un código por correo. Use el más reciente.',
   passwordChanged: 'Su contraseña fue cambiada. Ingrese con la nueva contraseña.',
+  /** "Cambiar contraseña" on /admin/security: this session stays, the others end. */
+  ownPasswordChanged: 'Su contraseña fue cambiada. Las demás sesiones de su cuenta se cerraron.',
   adminInvitationSent: 'Se envió la invitación por correo.',
   staleList: 'La lista cambió en otra pestaña o dispositivo. Se cargó la versión actual.',
   fiscalIdReadOnly: 'El ID fiscal no puede modificarse',
@@ -86,6 +88,8 @@ export const MSG = {
   apiNotFound: 'El recurso solicitado no existe.',
   invalidInput: 'Los datos ingresados no son válidos.',
   requiredField: 'Este campo es obligatorio',
+  /** A correction without its "Motivo" (missing, or the empty choice of the dialog's select). */
+  chooseReason: 'Elija un motivo.',
   invalidEmail: 'El email no es válido',
   // Read by exhibitors (tú) and administrators (usted) alike: said without either.
   digitsOnly: 'Solo se admiten números, espacios y guiones',
@@ -117,6 +121,7 @@ export const MSG = {
   mergeUnknownInto: 'Elija un ID fiscal que tenga votos en esta categoría.',
   undoStale: 'No se puede deshacer: los votos cambiaron después de la unificación.',
   undoNotMerge: 'Esta entrada del historial no se puede deshacer.',
+  undoAlreadyDone: 'Esta unificación ya se deshizo.',
   adminSelfRevoke: 'No puede revocar su propio acceso.',
   adminLastActive: 'No se puede revocar el acceso del único administrador activo.',
   adminAlreadyRevoked: 'El acceso de este administrador ya fue revocado.',

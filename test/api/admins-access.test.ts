@@ -316,7 +316,14 @@ describe('the last active administrator', () => {
 
     await expect(cli('revoke-admin', survivor.email)).rejects.toMatchObject({
       code: 1,
-      stderr: `${MSG.adminLastActive}\n`,
+      // First which database the CLI acts on, then why it refused.
+      stderr: t.config.databaseUrl.startsWith('sqlite:')
+        ? `Base de datos: SQLite ${path.resolve(t.config.databaseUrl.slice('sqlite:'.length))}\n${MSG.adminLastActive}\n`
+        : expect.stringMatching(
+            new RegExp(
+              `^Base de datos: PostgreSQL 127\\.0\\.0\\.1:5432/\\S+ \\(usuario postgres\\)\n${MSG.adminLastActive}\n$`,
+            ),
+          ),
     });
     await expect(cli('revoke-admin', 'nadie@premios.test')).rejects.toMatchObject({ code: 1 });
 

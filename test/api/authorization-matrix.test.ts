@@ -164,6 +164,18 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(409),
     request: () => ({ url: '/api/security/mfa/disable', payload: { code: '123456' } }),
   },
+  // A wrong current password: refused after access was granted, nothing changed.
+  'POST /api/security/password': {
+    expect: adminOnly(400),
+    request: () => ({
+      url: '/api/security/password',
+      payload: {
+        currentPassword: 'no-es-la-actual',
+        password: 'Clave-nueva-2027',
+        confirmPassword: 'Clave-nueva-2027',
+      },
+    }),
+  },
   'GET /api/admins': { expect: adminOnly(), request: () => ({ url: '/api/admins' }) },
   'POST /api/admins/:adminId/invitation': {
     expect: adminOnly(),

@@ -345,10 +345,12 @@ describe('the whole event in one workbook', () => {
     }
     const angel = ids.get('Ángel Álvarez') ?? '';
     const signedInAt = '2026-03-05T17:07:00.000Z';
+    // The sign-in in which Ángel opened this event (participation counts sign-ins per event).
     await db
-      .updateTable('exhibitors')
+      .updateTable('event_exhibitors')
       .set({ last_signed_in_at: signedInAt })
-      .where('id', '=', angel)
+      .where('event_id', '=', readable)
+      .where('exhibitor_id', '=', angel)
       .execute();
     const invitation = newId();
     await db

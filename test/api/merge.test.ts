@@ -240,10 +240,21 @@ describe('possible duplicates, merge and undo', () => {
       [2, '020111111111', 5],
     ]);
     expect(await auditRows('nominee.merge.undo')).toHaveLength(1);
-    // Undone already: the votes are no longer as the merge left them.
+    // Undone already: the history offers no "Deshacer" for it, and a second undo says so.
+    const history = await t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/history`,
+      as: admin,
+    });
+    const entries = (history.json() as { entries: { id: number; undoable: boolean }[] }).entries;
+    expect(entries.find((entry) => entry.id === auditId)?.undoable).toBe(false);
     const again = await undo(auditId);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({ code: 'undo_stale', message: MSG.undoStale });
+    expect(again.json().error).toMatchObject({
+      code: 'undo_stale',
+      message: 'Esta unificación ya se deshizo.',
+    });
+    expect(await auditRows('nominee.merge.undo')).toHaveLength(1);
   });
 
   it('keeps the better-ranked entry of a list that held both ids and renumbers the list', async () => {

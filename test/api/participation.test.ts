@@ -60,7 +60,12 @@ describe('participation of an event', () => {
     // Ana: invitation delivered, signed in, both lists complete.
     const ana = (await add(event.id, 'Ana Completa', 'ana.completa@empresa.test')).json();
     await t.deliverMail();
-    await t.signIn({ role: 'exh', exhibitorId: ana.id });
+    // A sign-in counts for this event once the exhibitor opens it.
+    const anaSession = await t.signIn({ role: 'exh', exhibitorId: ana.id });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/exh/events/${event.id}`, as: anaSession }))
+        .statusCode,
+    ).toBe(200);
     await seedNominations(t.deps.db, {
       eventId: event.id,
       exhibitorId: ana.id,
@@ -202,6 +207,86 @@ describe('participation of an event', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("counts sign-ins per event: only the events the exhibitor opened, never a duplicate's copy", async () => {
+    const first = await seedEvent(t.deps.db, { name: 'Premios Ingresos A' });
+    const second = await seedEvent(t.deps.db, { name: 'Premios Ingresos B' });
+    const eva = await seedExhibitor(t.deps.db, { fullName: 'Eva Ingreso' });
+    const otto = await seedExhibitor(t.deps.db, { fullName: 'Otto Ausente' });
+    for (const event of [first, second]) {
+      await seedMembership(t.deps.db, event.id, eva.id);
+      await seedMembership(t.deps.db, event.id, otto.id);
+    }
+    const signedIn = async (eventId: string) => {
+      const { figures, exhibitors } = await get(eventId);
+      return {
+        figure: figures.signedIn,
+        rows: exhibitors.map((row) => [row.fullName, row.lastSignedInAt]),
+      };
+    };
+    const open = (session: Session, eventId: string) =>
+      t.request({ method: 'GET', url: `/api/exh/events/${eventId}`, as: session });
+
+    // Signing in alone counts nowhere: the sign-in is to the account, not to an event.
+    const morning = await t.signIn({ role: 'exh', exhibitorId: eva.id });
+    expect(await signedIn(first.id)).toEqual({
+      figure: 0,
+      rows: [
+        ['Eva Ingreso', null],
+        ['Otto Ausente', null],
+      ],
+    });
+    // Opening the first event counts there, and only there; opening it again changes nothing.
+    t.clock.advance(5 * 60_000);
+    expect((await open(morning, first.id)).statusCode).toBe(200);
+    expect((await open(morning, first.id)).statusCode).toBe(200);
+    expect(await signedIn(first.id)).toEqual({
+      figure: 1,
+      rows: [
+        ['Eva Ingreso', TEST_NOW],
+        ['Otto Ausente', null],
+      ],
+    });
+    expect((await signedIn(second.id)).figure).toBe(0);
+
+    // A later sign-in opens the second event: its "Último ingreso" is that sign-in; the first
+    // event keeps the morning's.
+    t.clock.set('2026-06-02T15:00:00.000Z');
+    const afternoon = await t.signIn({ role: 'exh', exhibitorId: eva.id });
+    as = await t.signIn({ role: 'admin', adminId: admin.id });
+    const parallel = await Promise.all(Array.from({ length: 5 }, () => open(afternoon, second.id)));
+    expect(parallel.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await signedIn(second.id)).toEqual({
+      figure: 1,
+      rows: [
+        ['Eva Ingreso', '2026-06-02T15:00:00.000Z'],
+        ['Otto Ausente', null],
+      ],
+    });
+    expect((await signedIn(first.id)).rows[0]).toEqual(['Eva Ingreso', TEST_NOW]);
+
+    // A duplicate copies the members, never their sign-ins.
+    const copy = await t.request({
+      method: 'POST',
+      url: `/api/events/${first.id}/duplicate`,
+      as,
+      payload: {
+        name: 'Premios Ingresos C',
+        eventDate: '2027-07-15',
+        voteDeadline: '2027-07-01',
+        copyExhibitors: true,
+        sendInvitations: false,
+      },
+    });
+    expect(copy.statusCode).toBe(201);
+    expect(await signedIn(copy.json().id)).toEqual({
+      figure: 0,
+      rows: [
+        ['Eva Ingreso', null],
+        ['Otto Ausente', null],
+      ],
+    });
+  });
+
   it('marks an invitation refused for good by the mail server (5xx) as failed at once, with its reply, and a corrected address gets it', async () => {
     const event = await seedEvent(t.deps.db);
     t.smtp.rejectRecipient('no.existe@empresa.test');
@@ -246,9 +331,14 @@ describe('participation of an event', () => {
 
   describe('reminder to those who have not voted', () => {
     const reminderUrl = (eventId: string) => `/api/events/${eventId}/participation/reminder`;
-    const plan = async (eventId: string) =>
-      (await t.request({ method: 'GET', url: reminderUrl(eventId), as })).json();
-    const send = (eventId: string) => t.request({ method: 'POST', url: reminderUrl(eventId), as });
+    const plan = async (eventId: string, to = 'noVotes') =>
+      (await t.request({ method: 'GET', url: `${reminderUrl(eventId)}?to=${to}`, as })).json();
+    const send = (eventId: string, to?: string) =>
+      t.request({
+        method: 'POST',
+        url: to ? `${reminderUrl(eventId)}?to=${to}` : reminderUrl(eventId),
+        as,
+      });
 
     async function eventWithVotersAndNot() {
       const event = await seedEvent(t.deps.db, { name: 'Premios Recordatorio' });
@@ -338,6 +428,95 @@ describe('participation of an event', () => {
       );
     });
 
+    it('reminds the incomplete (some list not full, none included) with its own mail, once per 12 hours across both buttons', async () => {
+      const { event, voter, silent } = await eventWithVotersAndNot();
+      const complete = await seedExhibitor(t.deps.db, {
+        email: `completo.${event.id}@empresa.test`,
+      });
+      await seedMembership(t.deps.db, event.id, complete.id);
+      for (const category of ['consumption', 'value'] as const) {
+        await seedNominations(t.deps.db, {
+          eventId: event.id,
+          exhibitorId: complete.id,
+          category,
+          nominees: five(category === 'value' ? '305' : '306'),
+        });
+      }
+      // Not yet invited: not reminded, whatever their lists.
+      const uninvited = await seedExhibitor(t.deps.db, {
+        email: `sininvitar.${event.id}@empresa.test`,
+      });
+      await t.deps.db
+        .insertInto('event_exhibitors')
+        .values({
+          event_id: event.id,
+          exhibitor_id: uninvited.id,
+          invited_by: null,
+          invitation_message_id: null,
+          created_at: TEST_NOW,
+          invited_at: null,
+        })
+        .execute();
+
+      expect(await plan(event.id, 'incomplete')).toEqual({ recipients: 4, remindedRecently: 0 });
+      expect(await plan(event.id, 'noVotes')).toEqual({ recipients: 3, remindedRecently: 0 });
+      const unknown = await t.request({
+        method: 'GET',
+        url: `${reminderUrl(event.id)}?to=todos`,
+        as,
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect((await send(event.id, 'todos')).statusCode).toBe(400);
+      expect(
+        await t.deps.db
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('event_id', '=', event.id)
+          .where('template', '=', 'nonvoter-reminder')
+          .execute(),
+      ).toEqual([]);
+
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () => send(event.id, 'incomplete')),
+      );
+      expect(replies.map((reply) => reply.statusCode)).toEqual(Array(10).fill(200));
+      expect(replies.reduce((sum, reply) => sum + reply.json().recipients, 0)).toBe(4);
+      await t.deliverMail();
+      for (const exhibitor of [voter, ...silent]) {
+        const mails = t.smtp.allTo(exhibitor.email);
+        expect(mails.map((mail) => mail.subject)).toEqual([
+          'Recordatorio: completa tus nominaciones en Premios Recordatorio',
+        ]);
+        expect(mails[0]?.text).toContain(
+          'Tus nominaciones en Premios Recordatorio todavía no están completas.',
+        );
+        expect(mails[0]?.text).toContain(
+          'La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires).',
+        );
+        expect(mails[0]?.text).toContain(`http://premios.test/exh/event/${event.id}`);
+      }
+      expect(t.smtp.allTo(complete.email)).toEqual([]);
+      expect(t.smtp.allTo(uninvited.email)).toEqual([]);
+
+      // Whoever got one by either button is skipped by the other within 12 hours.
+      expect(await plan(event.id, 'noVotes')).toEqual({ recipients: 0, remindedRecently: 3 });
+
+      const audit = await t.deps.db
+        .selectFrom('audit_log')
+        .select('details')
+        .where('event_id', '=', event.id)
+        .where('action', '=', 'exhibitors.reminded')
+        .execute();
+      const withRecipients = audit
+        .map((entry) => JSON.parse(entry.details))
+        .filter((details) => details.reminded.length > 0);
+      expect(withRecipients).toHaveLength(1);
+      expect(withRecipients[0].audience).toBe('incomplete');
+      expect(withRecipients[0].reminded.sort()).toEqual(
+        [voter, ...silent].map((exhibitor) => exhibitor.email).sort(),
+      );
+    });
+
     it('refuses once voting has closed, and sends nothing', async () => {
       const { event } = await eventWithVotersAndNot();
       t.clock.set('2026-07-02T12:00:00.000Z');
@@ -345,6 +524,7 @@ describe('participation of an event', () => {
       const response = await send(event.id);
       expect(response.statusCode).toBe(409);
       expect(response.json().error.message).toBe('El período de votación ha terminado');
+      expect((await send(event.id, 'incomplete')).statusCode).toBe(409);
       const queued = await t.deps.db
         .selectFrom('mail_outbox')
         .select('id')

@@ -302,7 +302,14 @@ describe.runIf(engine === 'sqlite')(
       )) as { code: number; stderr: string; stdout: string };
       expect(error.code).toBe(2);
       expect(error.stdout).toBe('');
-      return error.stderr;
+      // The CLI first says which database it acts on (README: same DATA_DIR/DATABASE_URL).
+      const [first, ...rest] = error.stderr.split('\n');
+      expect(first).toEqual(
+        databaseUrl.startsWith('sqlite:')
+          ? `Base de datos: SQLite ${path.resolve(databaseUrl.slice('sqlite:'.length))}`
+          : expect.stringMatching(/^Base de datos: PostgreSQL /),
+      );
+      return rest.join('\n');
     };
 
     beforeAll(async () => {

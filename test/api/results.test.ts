@@ -448,9 +448,16 @@ describe('results', () => {
       expect(missing.statusCode).toBe(400);
       expect(missing.json().error).toEqual({
         code: 'invalid_input',
-        message: MSG.requiredField,
-        fields: { reason: MSG.requiredField },
+        message: 'Elija un motivo.',
+        fields: { reason: 'Elija un motivo.' },
       });
+      // The dialog's select before a choice sends an empty reason: the same message.
+      const empty = await edit(e1.id, 'consumption', 2, {
+        ...nominee('20999999999', 'X'),
+        reason: '',
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error.fields).toEqual({ reason: 'Elija un motivo.' });
       const unknown = await edit(e1.id, 'consumption', 2, {
         ...nominee('20999999999', 'X'),
         reason: 'capricho',

@@ -105,6 +105,11 @@ export interface EventExhibitorsTable {
   /** The last reminder an administrator sent by hand to this exhibitor in this event. */
   last_reminded_at: OptionalInstant;
   /**
+   * The exhibitor's latest sign-in during which they opened this event ("Último ingreso" of its
+   * participation); null until they open it. Never copied when an event is duplicated.
+   */
+  last_signed_in_at: OptionalInstant;
+  /**
    * When the event's invitation was first queued for this exhibitor. Until then (added without an
    * invitation) the exhibitor does not see the event and gets no reminder.
    */

@@ -1,8 +1,14 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import type { Tx } from '../db/transact.ts';
 import { prepared } from '../db/prepared.ts';
 import type { AuditLogTable } from '../db/schema.ts';
-import type { AuditAction, AuditDetails } from '../../shared/audit-entries.ts';
+import {
+  AUDIT_ACTIONS,
+  readAuditDetails,
+  type AuditAction,
+  type AuditDetails,
+} from '../../shared/audit-entries.ts';
 import { iso } from './time.ts';
 
 /** One entry of one action, with the details its definition in `AUDIT_ACTIONS` describes. */
@@ -77,4 +83,26 @@ export async function recordAudit(
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('the audit entry was not stored');
   return Number(id);
+}
+
+/** Which of the merges `auditIds` of the event an undo entry names (`undoOf`): undone already. */
+export async function undoneMerges(
+  db: Db | Tx,
+  eventId: string,
+  auditIds: readonly number[],
+): Promise<Set<number>> {
+  if (auditIds.length === 0) return new Set();
+  const undos = await db
+    .selectFrom('audit_log')
+    .select('details')
+    .where('event_id', '=', eventId)
+    .where('action', '=', UNDO_MERGE_ACTION)
+    .execute();
+  const wanted = new Set(auditIds);
+  const undone = new Set<number>();
+  for (const undo of undos) {
+    const undoOf = readAuditDetails(AUDIT_ACTIONS[UNDO_MERGE_ACTION].details, undo.details)?.undoOf;
+    if (undoOf !== undefined && wanted.has(undoOf)) undone.add(undoOf);
+  }
+  return undone;
 }

@@ -1,5 +1,6 @@
 import { okResponse } from '../schemas/common.ts';
 import {
+  changePasswordInput,
   passwordResetConfirmInput,
   passwordResetRequestInput,
   signedInResponse,
@@ -158,6 +159,17 @@ export const disableMfa = defineEndpoint({
   beforeMfa: true,
 });
 
+export const changePassword = defineEndpoint({
+  method: 'POST',
+  path: '/api/security/password',
+  access: 'admin',
+  summary:
+    'Cambiar contraseña: con la actual; cierra las demás sesiones de la cuenta (la de este pedido sigue)',
+  body: changePasswordInput,
+  response: json(okResponse),
+  errors: ['wrong_password', 'rate_limited'],
+});
+
 export const authEndpoints = [
   startSignIn,
   signInWithCode,
@@ -172,4 +184,5 @@ export const authEndpoints = [
   startMfaSetup,
   enableMfa,
   disableMfa,
+  changePassword,
 ] as const;

@@ -4,6 +4,7 @@ import {
   participationExportQuery,
   participationResponse,
   reminderPlanResponse,
+  reminderQuery,
 } from '../schemas/participation.ts';
 import { defineEndpoint, file, json } from './define.ts';
 import { XLSX_MEDIA_TYPE } from './results.ts';
@@ -36,8 +37,10 @@ export const reminderPlan = defineEndpoint({
   method: 'GET',
   path: '/api/events/:eventId/participation/reminder',
   access: 'admin',
-  summary: 'A cuántos expositores sin votos llegaría el recordatorio, y cuántos se omiten',
+  summary:
+    'A cuántos expositores llegaría el recordatorio (?to=noVotes sin votos, ?to=incomplete con alguna lista incompleta), y cuántos se omiten',
   params: eventParams,
+  query: reminderQuery,
   response: json(reminderPlanResponse),
   errors: ['not_found'],
 });
@@ -46,8 +49,10 @@ export const sendReminder = defineEndpoint({
   method: 'POST',
   path: '/api/events/:eventId/participation/reminder',
   access: 'admin',
-  summary: 'Recordatorio por email a quienes no votaron (a lo sumo uno cada 12 horas)',
+  summary:
+    'Recordatorio por email a quienes no votaron, o (?to=incomplete) a quienes tienen alguna lista incompleta; a lo sumo uno cada 12 horas',
   params: eventParams,
+  query: reminderQuery,
   response: json(reminderPlanResponse),
   errors: ['not_found', 'voting_closed'],
 });

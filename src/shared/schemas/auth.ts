@@ -83,6 +83,29 @@ export const passwordResetConfirmInput = z
   });
 export type PasswordResetConfirmInput = z.input<typeof passwordResetConfirmInput>;
 
+/**
+ * "Cambiar contraseña" on /admin/security: the current password, then the new one twice, checked
+ * as a reset's (filled in, equal, long enough; the server also refuses common passwords).
+ */
+export const changePasswordInput = z
+  .object({
+    currentPassword: passwordText,
+    password: passwordText,
+    confirmPassword: passwordText,
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirmPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: MSG.resetPasswordMismatch,
+      });
+    } else if (value.password.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.resetWeakPassword });
+    }
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
+
 export const invitationQuery = z.object({ token: linkToken });
 export const invitationResponse = z.object({ email: z.string() });
 export type InvitationResponse = z.infer<typeof invitationResponse>;

@@ -119,11 +119,30 @@ export function filterParticipation(
 /** "{k} de 5": a category's column of the table. */
 export const nominationCountText = (count: number) => `${count} de ${MAX_NOMINEES_PER_CATEGORY}`;
 
+/**
+ * Who a reminder by hand is for: those without a single nomination ("Recordar a quienes no
+ * votaron"), or every exhibitor the filter "Incompletos" shows ("Recordar a los incompletos").
+ */
+export const REMINDER_AUDIENCES = ['noVotes', 'incomplete'] as const;
+export type ReminderAudience = (typeof REMINDER_AUDIENCES)[number];
+export const reminderQuery = z.object({ to: z.enum(REMINDER_AUDIENCES).default('noVotes') });
+
+/** The buttons of the participation tab that open "Enviar recordatorio". */
+export const REMINDER_BUTTON_LABELS: Record<ReminderAudience, string> = {
+  noVotes: 'Recordar a quienes no votaron',
+  incomplete: 'Recordar a los incompletos',
+};
+
+/** "{n} ({p} %)" beside a figure: its share of the invited exhibitors, whole percent. */
+export function figureShareText(count: number, invited: number): string {
+  return `${invited === 0 ? 0 : Math.round((count * 100) / invited)} %`;
+}
+
 /** "Enviar recordatorio": who gets it, and who is left out for having been reminded lately. */
 export const reminderPlanResponse = z.object({
-  /** Exhibitors without votes who get (or got) the reminder. */
+  /** Exhibitors of the audience who get (or got) the reminder. */
   recipients: z.number().int(),
-  /** Exhibitors without votes left out: an administrator reminded them in the last 12 hours. */
+  /** Exhibitors of the audience left out: an administrator reminded them in the last 12 hours. */
   remindedRecently: z.number().int(),
 });
 export type ReminderPlan = z.output<typeof reminderPlanResponse>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CORRECTION_REASONS } from '../correction-reasons.ts';
 import { DUPLICATE_REASONS } from '../duplicate-reasons.ts';
 import { MSG } from '../messages.ts';
-import { categoryField, digitsField, idParam, whenMissing } from './common.ts';
+import { categoryField, digitsField, idParam } from './common.ts';
 import { listVersion } from './nominations.ts';
 import { nomineeInput, nomineeView } from './nominee.ts';
 
@@ -95,7 +95,11 @@ export const exhibitorVotesResponse = z.object({
 export type ExhibitorVotesResponse = z.output<typeof exhibitorVotesResponse>;
 
 const correctionFields = nomineeInput.extend({
-  reason: z.enum(CORRECTION_REASONS, { error: whenMissing(MSG.requiredField) }),
+  // The dialog's select sends '' until a reason is chosen: the same message as a missing one.
+  reason: z.enum(CORRECTION_REASONS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? MSG.chooseReason : undefined,
+  }),
   detail: z.string().trim().max(500, MSG.invalidInput).default(''),
 });
 

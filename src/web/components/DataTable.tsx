@@ -20,6 +20,8 @@ export interface Column<Row> {
   minWidth?: number;
   /** Short words (e.g. "CONSUMO") wrap between words only, never mid-word on a phone. */
   keepWords?: boolean;
+  /** A date or an instant: kept on one line ("27-11-2026 14:05" never splits). */
+  noWrap?: boolean;
   align?: 'left' | 'right' | 'center';
 }
 
@@ -41,13 +43,19 @@ export function DataTable<Row>({
     ...(column.hideOnPhone ? { display: { xs: 'none', sm: 'table-cell' } } : {}),
     // Doubled class: outweighs the table's own rule for every cell.
     ...(column.keepWords ? { '&&': { overflowWrap: 'normal' as const } } : {}),
+    ...(column.noWrap ? { '&&': { whiteSpace: 'nowrap' as const } } : {}),
   });
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table
         size="small"
         aria-label={label}
-        sx={{ '& td, & th': { overflowWrap: 'anywhere', px: { xs: 1, sm: 2 } } }}
+        sx={{
+          '& td, & th': { overflowWrap: 'anywhere', px: { xs: 1, sm: 2 } },
+          // A header never breaks inside a word ("Invitació n"): its column is at least as wide
+          // as its longest word, and a table too wide for a phone scrolls in its own frame.
+          '& th': { overflowWrap: 'normal', hyphens: 'manual' },
+        }}
       >
         <TableHead>
           <TableRow>

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0017_nominee_fields_event_logo
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0020_event_sign_ins
 
 -- tables
 admin_invitations BASE TABLE
@@ -8,7 +8,6 @@ audit_log BASE TABLE
 auth_throttle BASE TABLE
 branding BASE TABLE
 event_exhibitors BASE TABLE
-event_logos BASE TABLE
 events BASE TABLE
 exhibitors BASE TABLE
 mail_outbox BASE TABLE
@@ -77,10 +76,7 @@ event_exhibitors.invited_at text null -
 event_exhibitors.archived_full_name text null -
 event_exhibitors.archived_email text null -
 event_exhibitors.archived_company text null -
-event_logos.event_id text not null -
-event_logos.logo_png bytea not null -
-event_logos.updated_by text null -
-event_logos.updated_at text not null -
+event_exhibitors.last_signed_in_at text null -
 events.id text not null -
 events.name text not null -
 events.name_search text not null -
@@ -93,8 +89,6 @@ events.reminders text not null '["deadlineDay"]'::text
 events.archived_at text null -
 events.anonymised_at text null -
 events.voting_closed_at text null -
-events.nominee_fields text not null '{}'::text
-events.logo_etag text null -
 exhibitors.id text not null -
 exhibitors.email text not null -
 exhibitors.full_name text not null -
@@ -195,9 +189,6 @@ event_exhibitors event_exhibitors_exhibitor_id_fkey: FOREIGN KEY (exhibitor_id) 
 event_exhibitors event_exhibitors_invitation_message_id_fkey: FOREIGN KEY (invitation_message_id) REFERENCES mail_outbox(id) ON DELETE SET NULL
 event_exhibitors event_exhibitors_invited_by_fkey: FOREIGN KEY (invited_by) REFERENCES admins(id) ON DELETE SET NULL
 event_exhibitors event_exhibitors_pk: PRIMARY KEY (event_id, exhibitor_id)
-event_logos event_logos_event_id_fkey: FOREIGN KEY (event_id) REFERENCES events(id) ON DELETE CASCADE
-event_logos event_logos_pkey: PRIMARY KEY (event_id)
-event_logos event_logos_updated_by_fkey: FOREIGN KEY (updated_by) REFERENCES admins(id) ON DELETE SET NULL
 events events_created_by_fkey: FOREIGN KEY (created_by) REFERENCES admins(id) ON DELETE SET NULL
 events events_deadline_before_event: CHECK ((vote_deadline < event_date))
 events events_pkey: PRIMARY KEY (id)
@@ -244,7 +235,6 @@ CREATE UNIQUE INDEX auth_throttle_pkey ON auth_throttle USING btree (scope, key)
 CREATE UNIQUE INDEX branding_pkey ON branding USING btree (id)
 CREATE INDEX event_exhibitors_exhibitor_idx ON event_exhibitors USING btree (exhibitor_id)
 CREATE UNIQUE INDEX event_exhibitors_pk ON event_exhibitors USING btree (event_id, exhibitor_id)
-CREATE UNIQUE INDEX event_logos_pkey ON event_logos USING btree (event_id)
 CREATE INDEX events_date_idx ON events USING btree (event_date)
 CREATE UNIQUE INDEX events_pkey ON events USING btree (id)
 CREATE UNIQUE INDEX exhibitors_email_key ON exhibitors USING btree (email)

@@ -19,6 +19,7 @@ import { migration as archivedMemberSnapshot } from './0014-archived-member-snap
 import { migration as mfaEnrolCode } from './0015-mfa-enrol-code.ts';
 import { migration as nomineeFieldsEventLogo } from './0017-nominee-fields-event-logo.ts';
 import { migration as oneRoundTripSave } from './0019-one-round-trip-save.ts';
+import { migration as eventSignIns } from './0020-event-sign-ins.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -39,6 +40,7 @@ export const migrations: readonly FrozenMigration[] = [
   mfaEnrolCode,
   nomineeFieldsEventLogo,
   oneRoundTripSave,
+  eventSignIns,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */

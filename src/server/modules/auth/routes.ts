@@ -21,6 +21,7 @@ import {
   startMfaSetup,
 } from './mfa.ts';
 import {
+  changePassword,
   confirmPasswordReset,
   requestPasswordReset,
   signInWithCode,
@@ -118,6 +119,10 @@ export const authRoutes: Route[] = [
   })),
   implement(api.disableMfa, async ({ body, deps, user, request }) => {
     await disableMfa(deps, user, body.code, request.ip);
+    return OK;
+  }),
+  implement(api.changePassword, async ({ body, deps, user, request }) => {
+    await changePassword(deps, user, body.currentPassword, body.password, request.ip);
     return OK;
   }),
   implement(

@@ -5,6 +5,7 @@ import type { SignInStartResponse } from '../../../shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { SessionSubject } from '../../http/session.ts';
+import type { SignedInAdmin } from '../../../shared/signed-in.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hashToken, newAccessCode, newId, newLinkToken, newToken } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
@@ -302,6 +303,52 @@ export async function signInWithPassword(
     display: { role: 'admin', email: admin.email, fullName: admin.full_name },
     secondFactor: admin.mfa_enabled_at !== null,
   };
+}
+
+/**
+ * "Cambiar contraseña": the current password first, counted as a sign-in try (a session left open
+ * must not become a way to guess it); then the new hash, and every other session of the account
+ * ends (the one asking stays signed in).
+ */
+export async function changePassword(
+  deps: AppDeps,
+  admin: SignedInAdmin,
+  currentPassword: string,
+  password: string,
+  client: string,
+): Promise<void> {
+  if (isWeakPassword(password)) throw badRequest(MSG.resetWeakPassword, 'password');
+  const now = deps.clock.now();
+  const account = await deps.db
+    .selectFrom('admins')
+    .select(['password_hash'])
+    .where('id', '=', admin.adminId)
+    .executeTakeFirstOrThrow();
+  if (!(await countTry(deps.db, passwordTries, admin.adminId, client, now))) {
+    throw tooManyRequests();
+  }
+  if (!account.password_hash || !(await verifyPassword(account.password_hash, currentPassword))) {
+    throw new AppError('wrong_password', { fields: { currentPassword: MSG.wrongPassword } });
+  }
+  const passwordHash = await hashPassword(password);
+  await deps.transact(async (trx) => {
+    await trx
+      .updateTable('admins')
+      .set({ password_hash: passwordHash, updated_at: iso(now) })
+      .where('id', '=', admin.adminId)
+      .execute();
+    await trx
+      .deleteFrom('sessions')
+      .where('admin_id', '=', admin.adminId)
+      .where('id', '!=', admin.sessionId)
+      .execute();
+    await clearThrottle(trx, [passwordTryPerClient.scope], perClient(admin.adminId, client));
+    await recordAudit(trx, admin, now, {
+      action: 'admin.password_changed',
+      entityType: 'admin',
+      entityId: admin.adminId,
+    });
+  });
 }
 
 /**

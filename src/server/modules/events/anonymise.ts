@@ -19,7 +19,6 @@ import { getEventOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { todayOf, toEventView } from './service.ts';
 
-
 /**
  * "Anonimizar datos personales" of an archived event, in one transaction and never undone. The
  * people are every exhibitor the event's history names (members now, and those removed, edited
@@ -95,6 +94,7 @@ export async function anonymiseEvent(
         archived_full_name: null,
         archived_email: null,
         archived_company: null,
+        last_signed_in_at: null,
       })
       .where('event_id', '=', eventId)
       .execute();

@@ -3,7 +3,7 @@ import { auditActionLabel, auditDetailText } from '../../../shared/audit-entries
 import { HISTORY_PAGE_SIZE } from '../../../shared/history.ts';
 import type { HistoryEntry, HistoryResponse } from '../../../shared/schemas/results.ts';
 import type { Db } from '../../db/connection.ts';
-import { MERGE_ACTION } from '../../lib/audit.ts';
+import { MERGE_ACTION, undoneMerges } from '../../lib/audit.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { memberField } from '../../lib/member-rows.ts';
 
@@ -75,6 +75,12 @@ export async function eventHistory(
   }
   const rows = await query.execute();
   const page = rows.slice(0, HISTORY_PAGE_SIZE);
+  // A merge undone already offers no "Deshacer" (a second undo would only be refused).
+  const undone = await undoneMerges(
+    db,
+    eventId,
+    page.filter((row) => row.action === MERGE_ACTION).map((row) => Number(row.id)),
+  );
   const entries: HistoryEntry[] = page.map((row) => ({
     id: Number(row.id),
     at: row.at,
@@ -88,7 +94,7 @@ export async function eventHistory(
     action: row.action,
     actionLabel: auditActionLabel(row.action),
     detail: auditDetailText(row.action, row.details),
-    undoable: row.action === MERGE_ACTION,
+    undoable: row.action === MERGE_ACTION && !undone.has(Number(row.id)),
   }));
   const last = page.at(-1);
   return {

@@ -17,7 +17,7 @@ import type { Db, Engine } from '../../db/connection.ts';
 import type { NominationsTable } from '../../db/schema.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
-import { MERGE_ACTION, recordAudit, UNDO_MERGE_ACTION } from '../../lib/audit.ts';
+import { MERGE_ACTION, recordAudit, UNDO_MERGE_ACTION, undoneMerges } from '../../lib/audit.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
@@ -370,6 +370,9 @@ export async function undoMerge(
       .executeTakeFirst();
     const details = entry && readAuditDetails(AUDIT_ACTIONS[MERGE_ACTION].details, entry.details);
     if (!details) throw notFound(MSG.undoNotMerge);
+    if ((await undoneMerges(tx, eventId, [auditId])).has(auditId)) {
+      throw new AppError('undo_stale', { message: MSG.undoAlreadyDone });
+    }
     const exhibitorIds = details.lists.map((list) => list.exhibitorId);
     await lockLists(tx, deps.engine, eventId, details.category, exhibitorIds);
     // Read after the locks: what is compared is what is replaced.

@@ -84,11 +84,15 @@ const selectMemberEvent = prepared<
     voting_closed_at: string | null;
     nominee_fields: string;
     logo_etag: string | null;
+    /** The exhibitor's latest sign-in, and the latest one in which this event was opened. */
+    signed_in_at: string | null;
+    member_signed_in_at: string | null;
   }
 >((db, arg) =>
   db
     .selectFrom('events')
     .innerJoin('event_exhibitors', 'event_exhibitors.event_id', 'events.id')
+    .innerJoin('exhibitors', 'exhibitors.id', 'event_exhibitors.exhibitor_id')
     .select([
       'events.id',
       'events.name',
@@ -97,6 +101,8 @@ const selectMemberEvent = prepared<
       'events.voting_closed_at',
       'events.nominee_fields',
       'events.logo_etag',
+      'exhibitors.last_signed_in_at as signed_in_at',
+      'event_exhibitors.last_signed_in_at as member_signed_in_at',
     ])
     .where('events.id', '=', arg('eventId'))
     .where('event_exhibitors.exhibitor_id', '=', arg('exhibitorId'))
@@ -138,12 +144,37 @@ function hasNominee<Row extends Nullable<NomineeColumns & Pick<Nomination, 'list
   return row.list_order !== null;
 }
 
+/**
+ * "Ingresaron" and "Último ingreso" of this event's participation: the sign-in during which the
+ * exhibitor opened it. A sign-in is to the account, not to an event, so opening the event is what
+ * ties the two; it writes once per sign-in (reads after that find the stamp current) and two tabs
+ * at once write the same value.
+ */
+async function stampEventSignIn(
+  db: Db,
+  exhibitorId: string,
+  event: { id: string; signed_in_at: string | null; member_signed_in_at: string | null },
+): Promise<void> {
+  const signedInAt = event.signed_in_at;
+  if (signedInAt === null || event.member_signed_in_at === signedInAt) return;
+  await db
+    .updateTable('event_exhibitors')
+    .set({ last_signed_in_at: signedInAt })
+    .where('event_id', '=', event.id)
+    .where('exhibitor_id', '=', exhibitorId)
+    .where((eb) =>
+      eb.or([eb('last_signed_in_at', 'is', null), eb('last_signed_in_at', '<', signedInAt)]),
+    )
+    .execute();
+}
+
 export async function getExhibitorEvent(
   deps: AppDeps,
   exhibitorId: string,
   eventId: string,
 ): Promise<ExhEventResponse> {
   const event = await findMemberEvent(deps.db, exhibitorId, eventId);
+  await stampEventSignIn(deps.db, exhibitorId, event);
   // One statement, hence one snapshot: each list's version always matches the rows shown with it
   // (two separate reads could pair a version with rows of another write on PostgreSQL).
   const rows = await deps.db

@@ -4,7 +4,7 @@ import { sendDownload } from '../../http/download.ts';
 import { implement, type Route } from '../../http/route.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { participationWorkbook } from './export.ts';
-import { participation, planNonVoterReminder, sendNonVoterReminder } from './service.ts';
+import { participation, planReminder, sendReminder } from './service.ts';
 
 export const participationRoutes: Route[] = [
   implement(api.participation, ({ deps, params }) => participation(deps, params.eventId)),
@@ -19,8 +19,10 @@ export const participationRoutes: Route[] = [
       await participationWorkbook(rows, deps.config.timeZone),
     );
   }),
-  implement(api.reminderPlan, ({ deps, params }) => planNonVoterReminder(deps, params.eventId)),
-  implement(api.sendReminder, ({ deps, params, user }) =>
-    sendNonVoterReminder(deps, user, params.eventId),
+  implement(api.reminderPlan, ({ deps, params, query }) =>
+    planReminder(deps, params.eventId, query.to),
+  ),
+  implement(api.sendReminder, ({ deps, params, query, user }) =>
+    sendReminder(deps, user, params.eventId, query.to),
   ),
 ];

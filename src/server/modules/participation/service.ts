@@ -2,8 +2,10 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type {
   ParticipationResponse,
   ParticipationRow,
+  ReminderAudience,
   ReminderPlan,
 } from '../../../shared/schemas/participation.ts';
+import { CATEGORIES, MAX_NOMINEES_PER_CATEGORY } from '../../../shared/constants.ts';
 import { hasNoVotes } from '../../../shared/schemas/participation.ts';
 import { isVotingOpen } from '../../../shared/dates.ts';
 import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
@@ -46,7 +48,7 @@ async function participationRows(db: Db, eventId: string): Promise<Participation
       memberField('full_name').as('full_name'),
       memberField('email').as('email'),
       memberField('company').as('company'),
-      'x.last_signed_in_at',
+      'm.last_signed_in_at',
       'o.status as invitation_status',
       'o.sent_at as invitation_sent_at',
       'o.last_error as invitation_error',
@@ -101,72 +103,80 @@ const reminderCutoff = (now: Date) =>
 
 type Membership = ExpressionBuilder<Database & { m: EventExhibitorsTable }, 'm'>;
 
-/** The membership `m` has no nomination in the event. */
-const withoutNomination =
-  (eventId: string) =>
-  ({ not, exists, selectFrom }: Membership) =>
-    not(
-      exists(
-        selectFrom('nominations as v')
-          .select('v.exhibitor_id')
-          .where('v.event_id', '=', eventId)
-          .whereRef('v.exhibitor_id', '=', 'm.exhibitor_id'),
-      ),
-    );
+/**
+ * The membership `m` is in the audience: no nomination in the event (noVotes), or fewer than full
+ * lists in every category (incomplete, the filter "Incompletos", which includes those without any).
+ */
+const inAudience =
+  (eventId: string, audience: ReminderAudience) =>
+  ({ selectFrom }: Membership) => {
+    const nominations = selectFrom('nominations as v')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('v.event_id', '=', eventId)
+      .whereRef('v.exhibitor_id', '=', 'm.exhibitor_id');
+    const full = audience === 'noVotes' ? 1 : CATEGORIES.length * MAX_NOMINEES_PER_CATEGORY;
+    return sql<boolean>`(${nominations}) < ${full}`;
+  };
 
-/** Invited exhibitors of the event without a single nomination (the others cannot vote yet). */
-function nonVoters(db: Db, eventId: string) {
+/** Invited exhibitors of the event in the audience (the others cannot vote yet). */
+function audienceOf(db: Db, eventId: string, audience: ReminderAudience) {
   return db
     .selectFrom('event_exhibitors as m')
     .where('m.event_id', '=', eventId)
     .where('m.invited_at', 'is not', null)
-    .where(withoutNomination(eventId));
+    .where(inAudience(eventId, audience));
 }
 
 /** What "Enviar recordatorio" says before sending. */
-export async function planNonVoterReminder(deps: AppDeps, eventId: string): Promise<ReminderPlan> {
+export async function planReminder(
+  deps: AppDeps,
+  eventId: string,
+  audience: ReminderAudience,
+): Promise<ReminderPlan> {
   await getEventOr404(deps.db, eventId);
   const cutoff = reminderCutoff(deps.clock.now());
-  const row = await nonVoters(deps.db, eventId)
+  const row = await audienceOf(deps.db, eventId, audience)
     .select([
-      sql<number>`cast(count(*) as integer)`.as('without_votes'),
+      sql<number>`cast(count(*) as integer)`.as('in_audience'),
       sql<number>`cast(sum(case when m.last_reminded_at > ${cutoff} then 1 else 0 end) as integer)`.as(
         'recent',
       ),
     ])
     .executeTakeFirstOrThrow();
   const recent = Number(row.recent ?? 0);
-  return { recipients: Number(row.without_votes) - recent, remindedRecently: recent };
+  return { recipients: Number(row.in_audience) - recent, remindedRecently: recent };
 }
 
 /**
- * Reminds every exhibitor of the event who has not voted, except those reminded by hand in the
- * last 12 hours. Claiming each exhibitor is one conditional update, so two administrators (or two
- * clicks) at once never remind anybody twice.
+ * Reminds every invited exhibitor of the event in the audience, except those reminded by hand in
+ * the last 12 hours (by either button). Claiming each exhibitor is one conditional update, so two
+ * administrators (or two clicks) at once never remind anybody twice.
  */
-export async function sendNonVoterReminder(
+export async function sendReminder(
   deps: AppDeps,
   admin: Admin,
   eventId: string,
+  audience: ReminderAudience,
 ): Promise<ReminderPlan> {
   return inEventTransaction(deps, eventId, async (tx, event, now) => {
     if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone, event.voting_closed_at)) {
       throw new AppError('voting_closed');
     }
-    const withoutVotes = await nonVoters(tx, eventId)
+    const inTheAudience = await audienceOf(tx, eventId, audience)
       .select(sql<number>`cast(count(*) as integer)`.as('n'))
       .executeTakeFirstOrThrow();
     const claimed = await tx
       .updateTable('event_exhibitors as m')
       .set({ last_reminded_at: iso(now) })
       .where('m.event_id', '=', eventId)
+      .where('m.invited_at', 'is not', null)
       .where((eb) =>
         eb.or([
           eb('m.last_reminded_at', 'is', null),
           eb('m.last_reminded_at', '<=', reminderCutoff(now)),
         ]),
       )
-      .where(withoutNomination(eventId))
+      .where(inAudience(eventId, audience))
       .returning('exhibitor_id')
       .execute();
     const ids = claimed.map((row) => row.exhibitor_id);
@@ -177,7 +187,7 @@ export async function sendNonVoterReminder(
       await enqueueMail(tx, now, {
         template: 'nonvoter-reminder',
         to: exhibitor.email,
-        params: { eventId },
+        params: audience === 'incomplete' ? { eventId, audience } : { eventId },
         eventId,
         exhibitorId: exhibitor.id,
       });
@@ -187,11 +197,14 @@ export async function sendNonVoterReminder(
       entityType: 'event',
       entityId: eventId,
       eventId,
-      details: { reminded: recipients.map((exhibitor) => exhibitor.email) },
+      details: {
+        reminded: recipients.map((exhibitor) => exhibitor.email),
+        ...(audience === 'incomplete' ? { audience } : {}),
+      },
     });
     return {
       recipients: recipients.length,
-      remindedRecently: Number(withoutVotes.n) - recipients.length,
+      remindedRecently: Number(inTheAudience.n) - recipients.length,
     };
   });
 }

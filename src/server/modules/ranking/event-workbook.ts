@@ -223,7 +223,7 @@ function participationSheet(db: Db, eventId: string, timeZone: string): Streamed
             memberField('full_name', 'm', 'e').as('full_name'),
             memberField('email', 'm', 'e').as('email'),
             memberField('company', 'm', 'e').as('company'),
-            'e.last_signed_in_at',
+            'm.last_signed_in_at',
             'o.status as invitation_status',
           ])
           .select((eb) => {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  changePassword,
   disableMfa,
   enableMfa,
   mfaStatus,
@@ -27,3 +28,5 @@ const mfaInvalidates = () => [
 
 export const useEnableMfa = () => useEndpointMutation(enableMfa, { invalidates: mfaInvalidates });
 export const useDisableMfa = () => useEndpointMutation(disableMfa, { invalidates: mfaInvalidates });
+
+export const useChangePassword = () => useEndpointMutation(changePassword);

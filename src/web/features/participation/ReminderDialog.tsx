@@ -1,6 +1,6 @@
 import { Alert, CircularProgress, DialogContentText } from '@mui/material';
 import { useState } from 'react';
-import { reminderPlanText } from '../../../shared/schemas/participation.ts';
+import { reminderPlanText, type ReminderAudience } from '../../../shared/schemas/participation.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -13,19 +13,27 @@ export const reminderSentText = (sent: number) =>
     : `Se envió el recordatorio a ${sent} expositores.`;
 
 /**
- * "Enviar recordatorio": says, before anything is sent, how many exhibitors without votes get it
- * and how many are skipped for having been reminded in the last 12 hours.
+ * "Enviar recordatorio": says, before anything is sent, how many exhibitors of the audience (without
+ * votes, or incomplete) get it and how many are skipped for having been reminded in the last 12 hours.
  */
-export function ReminderDialog({ eventId, onClose }: { eventId: string; onClose(): void }) {
+export function ReminderDialog({
+  eventId,
+  audience,
+  onClose,
+}: {
+  eventId: string;
+  audience: ReminderAudience;
+  onClose(): void;
+}) {
   const toast = useToast();
-  const plan = useReminderPlan(eventId, true);
+  const plan = useReminderPlan(eventId, audience, true);
   const send = useSendReminder();
   const [error, setError] = useState<string | null>(null);
 
   async function confirm() {
     setError(null);
     try {
-      const done = await send.mutateAsync({ params: { eventId } });
+      const done = await send.mutateAsync({ params: { eventId }, query: { to: audience } });
       toast(reminderSentText(done.recipients));
       onClose();
     } catch (caught) {

@@ -108,6 +108,7 @@ export default function AdminsPage() {
     {
       header: 'Último ingreso',
       hideOnPhone: true,
+      noWrap: true,
       render: (admin) =>
         admin.lastSignedInAt ? formatDisplayInstant(admin.lastSignedInAt, localZone) : '—',
     },

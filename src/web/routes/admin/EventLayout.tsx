@@ -11,6 +11,7 @@ import {
   Alert,
   Box,
   Button,
+  DialogContentText,
   IconButton,
   Stack,
   Tab,
@@ -20,8 +21,9 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { CATEGORY_LABELS } from '../../../shared/constants.ts';
 import { formatDisplayDate } from '../../../shared/dates.ts';
@@ -76,19 +78,65 @@ function HeaderAction({
   label,
   icon,
   danger,
+  disabledReason,
   onClick,
 }: {
   label: string;
   icon: ReactNode;
   danger?: boolean;
+  /** Shown disabled, its tooltip and description saying why (rather than hidden). */
+  disabledReason?: string;
   onClick(): void;
 }) {
+  const reasonId = useId();
+  if (disabledReason) {
+    return (
+      // A disabled button fires no events: its wrapper carries the tooltip.
+      <Tooltip title={`${label}: ${disabledReason}`}>
+        <span>
+          <IconButton aria-label={label} aria-describedby={reasonId} disabled>
+            {icon}
+          </IconButton>
+          <Box component="span" id={reasonId} sx={visuallyHidden}>
+            {disabledReason}
+          </Box>
+        </span>
+      </Tooltip>
+    );
+  }
   return (
     <Tooltip title={label}>
       <IconButton aria-label={label} color={danger ? 'error' : 'default'} onClick={onClick}>
         {icon}
       </IconButton>
     </Tooltip>
+  );
+}
+
+/** What "Anonimizar datos personales" removes and what it keeps, in the dialog before it runs. */
+function AnonymiseText() {
+  return (
+    <>
+      <DialogContentText>Esta acción no puede revertirse</DialogContentText>
+      <DialogContentText component="div" sx={{ mt: 1 }}>
+        Se eliminan:
+        <ul>
+          <li>
+            los nombres y los emails de los expositores del evento (quien está en otro evento
+            conserva allí su cuenta);
+          </li>
+          <li>el contacto de cada nominado: nombre, cargo, teléfono y email;</li>
+          <li>los correos del evento, enviados y pendientes;</li>
+          <li>los datos personales escritos en el historial.</li>
+        </ul>
+        Se conservan:
+        <ul>
+          <li>los ID fiscales, los nombres y las razones sociales de los resellers;</li>
+          <li>las nominaciones con su orden, el ranking y las planillas;</li>
+          <li>el historial, sin datos personales.</li>
+        </ul>
+      </DialogContentText>
+    </>
   );
 }
 
@@ -227,13 +275,14 @@ export default function EventLayout() {
                 />
               )}
             </>
-          ) : event.archivable ? (
+          ) : (
             <HeaderAction
               label="Archivar evento"
               icon={<ArchiveIcon />}
+              {...(event.archivable ? {} : { disabledReason: MSG.eventNotOver })}
               onClick={() => setDialog('archive')}
             />
-          ) : null}
+          )}
           {event.archived ? null : (
             <HeaderAction
               label="Eliminar evento"
@@ -256,7 +305,19 @@ export default function EventLayout() {
         variant={phone ? 'scrollable' : 'standard'}
         scrollButtons={false}
         aria-label="Secciones del evento"
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
+        sx={{
+          borderBottom: 1,
+          borderColor: 'divider',
+          // On a phone the last tab fades out at the edge: there is more to swipe to.
+          ...(phone
+            ? {
+                '& [role="tablist"]': { pr: 4 },
+                '& > div': {
+                  maskImage: 'linear-gradient(to right, #000 calc(100% - 40px), transparent)',
+                },
+              }
+            : {}),
+        }}
       >
         {TABS.map((tab) => (
           <Tab
@@ -315,7 +376,7 @@ export default function EventLayout() {
       <ConfirmDialog
         open={dialog === 'anonymise'}
         title="¿Anonimizar datos personales?"
-        text="Esta acción no puede revertirse"
+        text={<AnonymiseText />}
         confirmLabel="Anonimizar"
         busy={anonymise.isPending}
         onConfirm={() => void lifecycle(anonymise, MSG.eventAnonymisedNotice)}

@@ -46,8 +46,16 @@ const columns: Column<EventView>[] = [
       </Link>
     ),
   },
-  { header: 'Fecha límite', render: (event) => formatDisplayDate(event.voteDeadline) },
-  { header: 'Fecha del Evento', render: (event) => formatDisplayDate(event.eventDate) },
+  {
+    header: 'Fecha límite',
+    noWrap: true,
+    render: (event) => formatDisplayDate(event.voteDeadline),
+  },
+  {
+    header: 'Fecha del Evento',
+    noWrap: true,
+    render: (event) => formatDisplayDate(event.eventDate),
+  },
   {
     header: 'Estado',
     // Where the event stands, and for an open one how many of its exhibitors voted so far.

@@ -12,6 +12,7 @@ import { useToast } from '../../components/Toasts.tsx';
 import { useEventWritable } from '../../features/events/queries.ts';
 import { useHistory, useUndoMerge } from '../../features/results/queries.ts';
 import { PhoneOnly } from '../../components/PhoneOnly.tsx';
+import { NoWrap } from '../../components/NoWrap.tsx';
 import { errorMessage } from '../../lib/api.ts';
 
 const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -45,7 +46,7 @@ export default function HistoryTab() {
       width: 110,
       render: (entry) => (
         <>
-          {formatDisplayInstant(entry.at, localZone)}
+          <NoWrap>{formatDisplayInstant(entry.at, localZone)}</NoWrap>
           <PhoneOnly>{entry.actionLabel}</PhoneOnly>
           <PhoneOnly>{entry.who}</PhoneOnly>
         </>

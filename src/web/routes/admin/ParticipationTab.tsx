@@ -25,7 +25,11 @@ import {
   PARTICIPATION_FIGURES,
   PARTICIPATION_FILTER_LABELS,
   PARTICIPATION_FILTERS,
+  REMINDER_AUDIENCES,
+  REMINDER_BUTTON_LABELS,
+  figureShareText,
   type ParticipationFilter,
+  type ReminderAudience,
   type ParticipationRow,
 } from '../../../shared/schemas/participation.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
@@ -98,6 +102,7 @@ const COLUMNS: Column<ParticipationRow>[] = [
   {
     header: 'Último ingreso',
     hideOnPhone: true,
+    noWrap: true,
     render: (row) =>
       row.lastSignedInAt ? formatDisplayInstant(row.lastSignedInAt, localZone) : '—',
   },
@@ -124,7 +129,7 @@ export default function ParticipationTab() {
   const query = useParticipation(eventId);
   const [show, setShow] = useState<ParticipationFilter>('all');
   const [search, setSearch] = useState('');
-  const [reminding, setReminding] = useState(false);
+  const [reminding, setReminding] = useState<ReminderAudience | null>(null);
   const rows = useMemo(
     () => filterParticipation(query.data?.exhibitors ?? [], show, search),
     [query.data, show, search],
@@ -146,7 +151,13 @@ export default function ParticipationTab() {
                   variant="outlined"
                   sx={{ px: 1.5, py: 1, flex: { xs: '1 1 45%', sm: '0 0 auto' } }}
                 >
-                  <Typography>{`${PARTICIPATION_FIGURE_LABELS[figure]}: ${data.figures[figure]}`}</Typography>
+                  <Typography component="span">{`${PARTICIPATION_FIGURE_LABELS[figure]}: ${data.figures[figure]}`}</Typography>
+                  {figure === 'invited' ? null : (
+                    // The share of the invited beside each figure: 12 of 250 reads as little.
+                    <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+                      {figureShareText(data.figures[figure], data.figures.invited)}
+                    </Typography>
+                  )}
                 </Paper>
               ))}
             </Box>
@@ -194,15 +205,18 @@ export default function ParticipationTab() {
                 }
               />
               <Box sx={{ flexGrow: 1 }} />
-              {readOnly ? null : (
-                <Button
-                  variant="contained"
-                  startIcon={<NotificationsActiveIcon />}
-                  onClick={() => setReminding(true)}
-                >
-                  Recordar a quienes no votaron
-                </Button>
-              )}
+              {readOnly
+                ? null
+                : REMINDER_AUDIENCES.map((audience) => (
+                    <Button
+                      key={audience}
+                      variant={audience === 'noVotes' ? 'contained' : 'outlined'}
+                      startIcon={<NotificationsActiveIcon />}
+                      onClick={() => setReminding(audience)}
+                    >
+                      {REMINDER_BUTTON_LABELS[audience]}
+                    </Button>
+                  ))}
             </Box>
             <DataTable
               label="Participación"
@@ -214,7 +228,9 @@ export default function ParticipationTab() {
           </>
         )}
       </QueryState>
-      {reminding ? <ReminderDialog eventId={eventId} onClose={() => setReminding(false)} /> : null}
+      {reminding ? (
+        <ReminderDialog eventId={eventId} audience={reminding} onClose={() => setReminding(null)} />
+      ) : null}
     </Stack>
   );
 }

@@ -12,10 +12,12 @@ import {
 } from '../../../shared/schemas/mfa.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { VerificationCodeField } from '../../features/auth/AuthFields.tsx';
+import { NewPasswordFields, VerificationCodeField } from '../../features/auth/AuthFields.tsx';
+import { changePasswordInput, type ChangePasswordInput } from '../../../shared/schemas/auth.ts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import {
+  useChangePassword,
   useDisableMfa,
   useEnableMfa,
   useMfaStatus,
@@ -47,6 +49,7 @@ export default function SecurityPage() {
   const [setup, setSetup] = useState<MfaSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [disabling, setDisabling] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
   const sendCode = useSendMfaEnrolCode();
   const toast = useToast();
 
@@ -122,8 +125,73 @@ export default function SecurityPage() {
           </Paper>
         )}
       </QueryState>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={2}>
+          <Typography variant="h2" sx={{ fontSize: 20 }}>
+            Contraseña
+          </Typography>
+          <Typography>
+            Al cambiarla, las demás sesiones abiertas con su cuenta se cierran; esta sigue abierta.
+          </Typography>
+          <Box>
+            <Button variant="outlined" onClick={() => setChangingPassword(true)}>
+              Cambiar contraseña
+            </Button>
+          </Box>
+        </Stack>
+      </Paper>
       {disabling ? <DisableDialog onClose={() => setDisabling(false)} /> : null}
+      {changingPassword ? (
+        <ChangePasswordDialog onClose={() => setChangingPassword(false)} />
+      ) : null}
     </Stack>
+  );
+}
+
+/** "Cambiar contraseña": the current one, then the new one twice; the server's word per field. */
+function ChangePasswordDialog({ onClose }: { onClose(): void }) {
+  const change = useChangePassword();
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordInput),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+  const submit = form.handleSubmit(async (body) => {
+    setError(null);
+    try {
+      await change.mutateAsync({ body });
+      toast(MSG.ownPasswordChanged);
+      onClose();
+    } catch (caught) {
+      const fields = caught instanceof ApiError ? caught.fields : {};
+      const named = (['currentPassword', 'password', 'confirmPassword'] as const).filter(
+        (field) => fields[field],
+      );
+      for (const field of named) form.setError(field, { message: fields[field] ?? '' });
+      if (named.length === 0) setError(errorMessage(caught));
+    }
+  });
+  return (
+    <FormDialog
+      open
+      title="Cambiar contraseña"
+      error={error}
+      busy={form.formState.isSubmitting}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+    >
+      <FormTextField
+        control={form.control}
+        name="currentPassword"
+        label="Contraseña actual"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        required
+      />
+      <NewPasswordFields control={form.control} label="Nueva contraseña" />
+    </FormDialog>
   );
 }
 
