@@ -135,6 +135,7 @@ describe('exhibitor nominations API', () => {
         voteDeadline: '2026-07-01',
         votingOpen: true,
         timeZone: TEST_TIMEZONE,
+        closeTime: '23:59',
         lists: {
           consumption: { category: 'consumption', version: 0, savedAt: null, nominees: [] },
           value: { category: 'value', version: 0, savedAt: null, nominees: [] },

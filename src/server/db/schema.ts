@@ -87,6 +87,12 @@ export interface EventsTable {
    * cleared when the deadline moves again.
    */
   voting_closed_at: OptionalInstant;
+  /** "Hora de cierre": voting is open through this minute (`HH:MM`) of the deadline day. */
+  close_time: ColumnType<string, string | undefined, string>;
+  /** "Zona horaria" (IANA); null: an event created before events had one follows APP_TIMEZONE. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "Apertura de la votación": before this instant the event is a draft; null: open at once. */
+  voting_opens_at: OptionalInstant;
 }
 
 export interface EventExhibitorsTable {

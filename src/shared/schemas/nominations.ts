@@ -39,7 +39,10 @@ export type ExhEventsResponse = z.output<typeof exhEventsResponse>;
  */
 export const exhEventResponse = exhEventSummary.extend({
   votingOpen: z.boolean(),
+  /** The event's zone: its deadline and every saved instant are shown in it. */
   timeZone: z.string(),
+  /** "Hora de cierre" of the deadline day, `HH:MM` in `timeZone`. */
+  closeTime: z.string(),
   lists: z.object({ consumption: nominationList, value: nominationList }),
 });
 export type ExhEventResponse = z.output<typeof exhEventResponse>;

@@ -17,6 +17,7 @@ import { migration as dropSignInCodeAttempts } from './0012-drop-sign-in-code-at
 import { migration as mailCalendar } from './0013-mail-calendar.ts';
 import { migration as archivedMemberSnapshot } from './0014-archived-member-snapshot.ts';
 import { migration as mfaEnrolCode } from './0015-mfa-enrol-code.ts';
+import { migration as eventCalendar } from './0016-event-calendar.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -35,6 +36,7 @@ export const migrations: readonly FrozenMigration[] = [
   mailCalendar,
   archivedMemberSnapshot,
   mfaEnrolCode,
+  eventCalendar,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */

@@ -11,7 +11,8 @@ import { iso } from '../../lib/time.ts';
 import { queueInvitations } from '../../mail/invitation-queue.ts';
 import { cancelPendingMail } from '../../mail/outbox.ts';
 import { eventReminders, scheduleReminders } from '../../mail/reminders.ts';
-import { checkDates, newEventRow, todayOf, toEventView } from './service.ts';
+import { calendarDetails, checkDates, clockOf, newEventRow, toEventView } from './service.ts';
+import { calendarOf, eventToday } from '../../lib/event-calendar.ts';
 
 /**
  * "Duplicar evento": a new event with the dialog's name, dates and reminders (the rules of a new
@@ -27,11 +28,17 @@ export async function duplicateEvent(
   sourceId: string,
   fields: DuplicateEventFields,
 ): Promise<EventView> {
-  checkDates(deps, fields);
+  const calendar = checkDates(deps, fields);
   const now = deps.clock.now();
   const created = await deps.transact(async (tx) => {
     const source = await getEventOr404(tx, sourceId);
-    const row = newEventRow(admin, fields, fields.reminders ?? eventReminders(source), now);
+    const row = newEventRow(
+      admin,
+      fields,
+      fields.reminders ?? eventReminders(source),
+      now,
+      calendar,
+    );
     await tx.insertInto('events').values(row).execute();
     const members =
       fields.copyExhibitors && source.anonymised_at === null
@@ -73,6 +80,7 @@ export async function duplicateEvent(
         eventDate: row.event_date,
         voteDeadline: row.vote_deadline,
         reminders: eventReminders(row),
+        ...calendarDetails(row),
         exhibitors: members.length,
         invitationsSent: fields.sendInvitations && members.length > 0,
         invitationsWithheld: invitationIds.filter((id) => id === null).length,
@@ -80,7 +88,7 @@ export async function duplicateEvent(
     });
     return row;
   });
-  return toEventView(created, todayOf(deps));
+  return toEventView(created, clockOf(deps));
 }
 
 /**
@@ -95,12 +103,14 @@ export async function archiveEvent(
   admin: Admin,
   eventId: string,
 ): Promise<EventView> {
-  const now = deps.clock.now();
-  const today = todayOf(deps);
+  const clock = clockOf(deps);
+  const now = clock.now;
   const archived = await deps.transact(async (tx) => {
     await lockEventForArchive(tx, deps.engine, eventId);
     const event = await getEventOr404(tx, eventId);
     if (event.archived_at !== null) throw new AppError('event_archived');
+    // Over once its date has passed in its own zone, as the screens' "archivable" says.
+    const today = eventToday(calendarOf(event, clock.appTimeZone), now);
     if (!(event.event_date < today)) throw new AppError('event_not_over');
     await tx
       .updateTable('events')
@@ -118,7 +128,7 @@ export async function archiveEvent(
     });
     return { ...event, archived_at: iso(now), updated_at: iso(now) };
   });
-  return toEventView(archived, today);
+  return toEventView(archived, clock);
 }
 
 /**
@@ -153,7 +163,7 @@ export async function unarchiveEvent(
     });
     return { ...event, archived_at: null, updated_at: iso(now) };
   });
-  return toEventView(open, todayOf(deps));
+  return toEventView(open, clockOf(deps));
 }
 
 /**

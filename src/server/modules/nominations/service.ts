@@ -4,7 +4,6 @@ import {
   RECEIPT_QUIET_MINUTES,
   type Category,
 } from '../../../shared/constants.ts';
-import { isVotingOpen } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee } from '../../../shared/schemas/nominee.ts';
 import type {
@@ -29,6 +28,7 @@ import {
   type NomineeColumns,
 } from '../../lib/nominee-rows.ts';
 import { iso } from '../../lib/time.ts';
+import { calendarOf, isDraft, isVotingOpenNow } from '../../lib/event-calendar.ts';
 import { debounceMail } from '../../mail/outbox.ts';
 
 const whereList = (key: ListKey) =>
@@ -72,6 +72,9 @@ const selectMemberEvent = prepared<
     event_date: string;
     vote_deadline: string;
     voting_closed_at: string | null;
+    close_time: string;
+    time_zone: string | null;
+    voting_opens_at: string | null;
   }
 >((db, arg) =>
   db
@@ -83,6 +86,9 @@ const selectMemberEvent = prepared<
       'events.event_date',
       'events.vote_deadline',
       'events.voting_closed_at',
+      'events.close_time',
+      'events.time_zone',
+      'events.voting_opens_at',
     ])
     .where('events.id', '=', arg('eventId'))
     .where('event_exhibitors.exhibitor_id', '=', arg('exhibitorId'))
@@ -92,9 +98,12 @@ const selectMemberEvent = prepared<
     .where('events.archived_at', 'is', null),
 );
 
-async function findMemberEvent(db: Db, exhibitorId: string, eventId: string) {
-  const event = (await selectMemberEvent(db, { exhibitorId, eventId })).rows[0];
-  if (!event) throw notFound(MSG.eventNotFound);
+/** The exhibitor's event, 404 as for any other event while it is missing, not theirs or a draft. */
+async function findMemberEvent(deps: AppDeps, exhibitorId: string, eventId: string) {
+  const event = (await selectMemberEvent(deps.db, { exhibitorId, eventId })).rows[0];
+  if (!event || isDraft(calendarOf(event, deps.config.timeZone), deps.clock.now())) {
+    throw notFound(MSG.eventNotFound);
+  }
   return event;
 }
 
@@ -109,6 +118,13 @@ export async function listExhibitorEvents(
     .where('event_exhibitors.exhibitor_id', '=', exhibitorId)
     .where('event_exhibitors.invited_at', 'is not', null)
     .where('events.archived_at', 'is', null)
+    // A draft stays hidden until its opening.
+    .where((eb) =>
+      eb.or([
+        eb('events.voting_opens_at', 'is', null),
+        eb('events.voting_opens_at', '<=', iso(deps.clock.now())),
+      ]),
+    )
     .orderBy('events.event_date')
     .orderBy('events.name')
     .execute();
@@ -129,7 +145,8 @@ export async function getExhibitorEvent(
   exhibitorId: string,
   eventId: string,
 ): Promise<ExhEventResponse> {
-  const event = await findMemberEvent(deps.db, exhibitorId, eventId);
+  const event = await findMemberEvent(deps, exhibitorId, eventId);
+  const calendar = calendarOf(event, deps.config.timeZone);
   // One statement, hence one snapshot: each list's version always matches the rows shown with it
   // (two separate reads could pair a version with rows of another write on PostgreSQL).
   const rows = await deps.db
@@ -170,13 +187,9 @@ export async function getExhibitorEvent(
   };
   return {
     ...summary(event),
-    votingOpen: isVotingOpen(
-      event.vote_deadline,
-      deps.clock.now(),
-      deps.config.timeZone,
-      event.voting_closed_at,
-    ),
-    timeZone: deps.config.timeZone,
+    votingOpen: isVotingOpenNow(calendar, deps.clock.now()),
+    timeZone: calendar.timeZone,
+    closeTime: calendar.closeTime,
     lists: { consumption: list('consumption'), value: list('value') },
   };
 }
@@ -251,6 +264,9 @@ const selectSaveTarget = prepared<
   {
     vote_deadline: string;
     voting_closed_at: string | null;
+    close_time: string;
+    time_zone: string | null;
+    voting_opens_at: string | null;
     archived_at: string | null;
     email: string;
   }
@@ -259,7 +275,15 @@ const selectSaveTarget = prepared<
     .selectFrom('events as e')
     .innerJoin('event_exhibitors as m', 'm.event_id', 'e.id')
     .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
-    .select(['e.vote_deadline', 'e.voting_closed_at', 'e.archived_at', 'x.email'])
+    .select([
+      'e.vote_deadline',
+      'e.voting_closed_at',
+      'e.close_time',
+      'e.time_zone',
+      'e.voting_opens_at',
+      'e.archived_at',
+      'x.email',
+    ])
     .where('e.id', '=', arg('eventId'))
     .where('m.exhibitor_id', '=', arg('exhibitorId'))
     .where('m.invited_at', 'is not', null);
@@ -279,11 +303,11 @@ async function checkSaveTarget(
   now: Date,
 ): Promise<string> {
   const target = (await selectSaveTarget(tx, key)).rows[0];
-  if (!target) throw notFound(MSG.eventNotFound);
+  const calendar = target && calendarOf(target, deps.config.timeZone);
+  // A draft is hidden from its exhibitors: the same 404 as an event that is not theirs.
+  if (!target || !calendar || isDraft(calendar, now)) throw notFound(MSG.eventNotFound);
   if (target.archived_at !== null) throw new AppError('event_archived');
-  if (!isVotingOpen(target.vote_deadline, now, deps.config.timeZone, target.voting_closed_at)) {
-    throw new AppError('voting_closed');
-  }
+  if (!isVotingOpenNow(calendar, now)) throw new AppError('voting_closed');
   return target.email;
 }
 

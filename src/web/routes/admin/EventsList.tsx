@@ -32,6 +32,7 @@ const EventDialog = lazy(() =>
 );
 
 const STATUS_COLORS: Record<EventStatus, ChipProps['color']> = {
+  draft: 'warning',
   open: 'success',
   closed: 'default',
   archived: 'default',
