@@ -123,7 +123,11 @@ export const eventView = z.object({
 });
 export type EventView = z.output<typeof eventView>;
 
-export const eventListResponse = z.object({ events: z.array(eventView) });
+export const eventListResponse = z.object({
+  events: z.array(eventView),
+  /** APP_TIMEZONE: the "Zona horaria" a new event starts from. */
+  timeZone: z.string(),
+});
 export type EventListResponse = z.output<typeof eventListResponse>;
 
 export const eventSearchQuery = z.object({

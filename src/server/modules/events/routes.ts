@@ -17,6 +17,7 @@ import { archiveEvent, duplicateEvent, unarchiveEvent } from './lifecycle.ts';
 export const eventsRoutes: Route[] = [
   implement(api.listEvents, async ({ deps, query }) => ({
     events: await listEvents(deps, query.q, query.archived),
+    timeZone: deps.config.timeZone,
   })),
   implement(api.createEvent, async ({ deps, user, body }) => createEvent(deps, user, body)),
   implement(api.getEvent, async ({ deps, params }) =>

@@ -131,7 +131,11 @@ export default function EventsList() {
           />
         )}
       </QueryState>
-      <Suspense>{creating ? <EventDialog onClose={() => setCreating(false)} /> : null}</Suspense>
+      <Suspense>
+        {creating ? (
+          <EventDialog defaultTimeZone={query.data?.timeZone} onClose={() => setCreating(false)} />
+        ) : null}
+      </Suspense>
     </Stack>
   );
 }

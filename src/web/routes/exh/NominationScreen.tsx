@@ -6,8 +6,8 @@ import {
   MAX_NOMINEES_PER_CATEGORY,
   type Category,
 } from '../../../shared/constants.ts';
-import { formatDisplayDate, formatDisplayInstant } from '../../../shared/dates.ts';
-import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
+import { formatDisplayDate } from '../../../shared/dates.ts';
+import { deadlineClosingText, zonedInstantText } from '../../../shared/deadline-zone.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { ExhEventResponse, MoveDirection } from '../../../shared/schemas/nominations.ts';
@@ -158,11 +158,11 @@ export default function NominationScreen() {
               Tienes hasta {formatDisplayDate(event.voteDeadline)} para realizar cambios
             </p>
             <p className="exh-secondary exh-small">
-              {deadlineClosingText(event.voteDeadline, event.timeZone)}
+              {deadlineClosingText(event.voteDeadline, event.timeZone, event.closeTime)}
             </p>
             {savedAt ? (
               <p className="exh-secondary exh-small exh-saved" role="status">
-                Guardado {formatDisplayInstant(savedAt, event.timeZone)}
+                Guardado {zonedInstantText(savedAt, event.timeZone)}
               </p>
             ) : null}
           </>
