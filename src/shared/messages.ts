@@ -33,6 +33,9 @@ export const MSG = {
   deleteEventFailed: 'Error: no se ha podido eliminar el evento',
   nominationLimit: 'Ya has alcanzado el limite de nominaciones',
   votingClosed: 'El período de votación ha terminado',
+  previewNothingSaved: 'Vista previa: nada se guarda.',
+  previewNotice:
+    'Vista previa: así ve este evento un expositor invitado. Nada de lo que haga aquí se guarda.',
   votingNotOpenYet: 'La votación todavía no abrió: el evento es un borrador.',
   votingStillOpen: 'La votación sigue abierta: los resultados pueden cambiar.',
   noNominations: 'No has nominado a nadie todavía',

@@ -368,4 +368,55 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
       expect(t.smtp.allTo(email)).toHaveLength(1);
     });
   });
+
+  describe('"Vista previa" (issue 31 item 5)', () => {
+    it('shows an administrator the exhibitor screen of a draft as it will open, with empty lists; exhibitors cannot ask', async () => {
+      const event = await created({
+        timeZone: 'Europe/Madrid',
+        closeTime: '20:30',
+        votingOpensAt: '2026-06-20T10:00',
+      });
+      const preview = await t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}/preview`,
+        as,
+      });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json()).toEqual({
+        id: event.id,
+        name: event.name,
+        eventDate: '2026-07-15',
+        voteDeadline: '2026-07-01',
+        votingOpen: true,
+        timeZone: 'Europe/Madrid',
+        closeTime: '20:30',
+        lists: {
+          consumption: { category: 'consumption', version: 0, savedAt: null, nominees: [] },
+          value: { category: 'value', version: 0, savedAt: null, nominees: [] },
+        },
+      });
+      const exhibitor = await addExhibitor(event.id, `vista.previa.${n}@empresa.test`);
+      const denied = await t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}/preview`,
+        as: await exhSession(exhibitor),
+      });
+      expect(denied.statusCode).toBe(403);
+      // After its close the preview says what the exhibitor then sees: voting has ended.
+      t.clock.set('2026-07-01T18:31:00.000Z');
+      const closed = await t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}/preview`,
+        as: await t.signIn({ role: 'admin', adminId: admin.id }),
+      });
+      expect(closed.json()).toMatchObject({ votingOpen: false });
+      const missing = await t.request({
+        method: 'GET',
+        url: '/api/events/00000000-0000-4000-8000-000000000000/preview',
+        as: await t.signIn({ role: 'admin', adminId: admin.id }),
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.message).toBe(MSG.eventNotFound);
+    });
+  });
 });

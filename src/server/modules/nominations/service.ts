@@ -19,6 +19,7 @@ import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { getEventOr404 } from '../../lib/guards.ts';
 import {
   nomineeColumns,
   storeNomineeFields,
@@ -28,7 +29,7 @@ import {
   type NomineeColumns,
 } from '../../lib/nominee-rows.ts';
 import { iso } from '../../lib/time.ts';
-import { calendarOf, isDraft, isVotingOpenNow } from '../../lib/event-calendar.ts';
+import { calendarOf, hasVotingEnded, isDraft, isVotingOpenNow } from '../../lib/event-calendar.ts';
 import { debounceMail } from '../../mail/outbox.ts';
 
 const whereList = (key: ListKey) =>
@@ -191,6 +192,32 @@ export async function getExhibitorEvent(
     timeZone: calendar.timeZone,
     closeTime: calendar.closeTime,
     lists: { consumption: list('consumption'), value: list('value') },
+  };
+}
+
+/**
+ * "Vista previa": the exhibitor's screen of the event as any invited exhibitor would get it before
+ * saving anything (empty lists), for an administrator; a draft as it will be at its opening.
+ */
+export async function previewExhibitorEvent(
+  deps: AppDeps,
+  eventId: string,
+): Promise<ExhEventResponse> {
+  const event = await getEventOr404(deps.db, eventId);
+  const calendar = calendarOf(event, deps.config.timeZone);
+  const empty = (category: Category): NominationList => ({
+    category,
+    version: 0,
+    savedAt: null,
+    nominees: [],
+  });
+  return {
+    ...summary(event),
+    // A draft shows the screen its exhibitors will get at the opening.
+    votingOpen: event.archived_at === null && !hasVotingEnded(calendar, deps.clock.now()),
+    timeZone: calendar.timeZone,
+    closeTime: calendar.closeTime,
+    lists: { consumption: empty('consumption'), value: empty('value') },
   };
 }
 

@@ -6,6 +6,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
   Alert,
   Box,
@@ -181,6 +182,11 @@ export default function EventLayout() {
         </Box>
         <Box sx={{ display: 'flex', flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
           <ExportEventAction eventId={eventId} />
+          <HeaderAction
+            label="Vista previa"
+            icon={<VisibilityIcon />}
+            onClick={() => void navigate(`/admin/event/${eventId}/preview`)}
+          />
           {event.status === 'open' ? (
             <HeaderAction
               label="Cerrar votación ahora"
