@@ -32,7 +32,7 @@ const EventDialog = lazy(() =>
 );
 
 const STATUS_COLORS: Record<EventStatus, ChipProps['color']> = {
-  draft: 'warning',
+  draft: 'default',
   open: 'success',
   closed: 'default',
   archived: 'default',
