@@ -34,8 +34,8 @@ export const exhEventsResponse = z.object({ events: z.array(exhEventSummary) });
 export type ExhEventsResponse = z.output<typeof exhEventsResponse>;
 
 /**
- * The nomination screen: the event, whether the SERVER considers voting open, the programme's
- * time zone (the deadline ends at 23:59 there, wherever the exhibitor is) and both lists.
+ * The nomination screen: the event, whether the SERVER considers voting open, the event's zone and
+ * closing hour (the deadline ends then there, wherever the exhibitor is) and both lists.
  */
 export const exhEventResponse = exhEventSummary.extend({
   votingOpen: z.boolean(),
