@@ -132,7 +132,7 @@ describe('the event calendar and the preview (issue 31 items 3 and 5)', () => {
     await dialog.getByText(MSG.openingAfterClose).first().waitFor();
     await expectAccessible(page);
     await context.close();
-  });
+  }, 180_000);
 
   it('"Vista previa" shows the exhibitor screen read-only, with the deadline, hour and zone', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
