@@ -101,7 +101,7 @@ describe('receipt for the exhibitor', () => {
     // Several edits in a row: three nominees, one moved up, one in the other list.
     await nominate(page, reseller('Alfa Sistemas', '307000001'));
     const saved = page.getByRole('status').filter({ hasText: /^Guardado / });
-    expect(await saved.innerText()).toMatch(/^Guardado 1-6-2026 12:0\d$/);
+    expect(await saved.innerText()).toMatch(/^Guardado 1-6-2026 12:0\d \(hora de Buenos Aires\)$/);
     await nominate(page, reseller('Beta Redes', '307000002'));
     await nominate(page, reseller('Gamma Datos', '307000003'));
     await page
@@ -112,7 +112,7 @@ describe('receipt for the exhibitor', () => {
       .click();
     await page.getByRole('tab', { name: 'Nominación Reseller de VALOR AGREGADO' }).click();
     await nominate(page, reseller('Delta Cloud', '307000004'));
-    expect(await saved.innerText()).toMatch(/^Guardado 1-6-2026 12:0\d$/);
+    expect(await saved.innerText()).toMatch(/^Guardado 1-6-2026 12:0\d \(hora de Buenos Aires\)$/);
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/saved-desktop.png`, fullPage: true });
     await page.setViewportSize(PHONE);

@@ -42,6 +42,13 @@ export interface Config {
 
 export const DEFAULT_SIGNIN_RATE_LIMIT_PER_MINUTE = 60;
 
+/**
+ * APP_TIMEZONE when unset: the programme's zone, never the server's (UTC on most hosts, which made
+ * every mail say "23:59 (hora de UTC)", 20:59 in Argentina). A new event's "Zona horaria" starts
+ * from it, and an event created before events had a zone follows it.
+ */
+export const DEFAULT_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+
 const signInRateLimitSchema = z
   .string()
   .regex(/^\d+$/, 'RATE_LIMIT_SIGNIN_PER_MINUTE must be a whole number of at least 1')
@@ -177,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
-    timeZone: vars.APP_TIMEZONE ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeZone: vars.APP_TIMEZONE ?? DEFAULT_TIME_ZONE,
     logLevel: vars.LOG_LEVEL,
     trustProxy:
       vars.TRUST_PROXY === undefined || vars.TRUST_PROXY === 'false'

@@ -1,4 +1,4 @@
-import { formatDisplayDate } from './dates.ts';
+import { formatDisplayDate, formatDisplayInstant } from './dates.ts';
 
 /**
  * Spanish names of cities whose zone identifier drops the accents or uses the English name; any
@@ -24,11 +24,22 @@ export function timeZoneCity(timeZone: string): string {
   return last.replaceAll('_', ' ');
 }
 
+/** "hora de Buenos Aires": how every date and hour of an event says which zone it is read in. */
+export const zoneLabel = (timeZone: string): string => `hora de ${timeZoneCity(timeZone)}`;
+
 /**
  * The line under "Tienes hasta …" and in the emails that mention the deadline: voting stays open
- * through the last minute of the deadline day in the programme's zone, and the reader may be in
- * another one.
+ * through the closing minute ("Hora de cierre", 23:59 unless the event chose another) of the
+ * deadline day in the event's zone, and the reader may be in another one.
  */
-export function deadlineClosingText(voteDeadline: string, timeZone: string): string {
-  return `La votación cierra el ${formatDisplayDate(voteDeadline)} a las 23:59 (hora de ${timeZoneCity(timeZone)})`;
+export function deadlineClosingText(
+  voteDeadline: string,
+  timeZone: string,
+  closeTime = '23:59',
+): string {
+  return `La votación cierra el ${formatDisplayDate(voteDeadline)} a las ${closeTime} (${zoneLabel(timeZone)})`;
 }
+
+/** An instant with its zone named: "5-3-2026 14:07 (hora de Buenos Aires)". */
+export const zonedInstantText = (instant: string, timeZone: string): string =>
+  `${formatDisplayInstant(instant, timeZone)} (${zoneLabel(timeZone)})`;

@@ -81,6 +81,11 @@ export const routes = [
           },
         ],
       },
+      // "Vista previa" is the exhibitor's screen in the exhibitor's frame: outside the app's layout.
+      {
+        path: 'event/:eventId/preview',
+        lazy: screen(() => import('./routes/admin/EventPreview.tsx')),
+      },
       // The ceremony screen fills the window: outside the app's layout.
       {
         path: 'event/:eventId/present/:category',

@@ -238,6 +238,10 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/close-voting` }),
   },
+  'GET /api/events/:eventId/preview': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/preview` }),
+  },
   'GET /api/events/:eventId/invitations/pending': {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/invitations/pending` }),

@@ -62,6 +62,12 @@ describe('configuration', () => {
     expect(documented).not.toContain('NODE_OPTIONS');
   });
 
+  it('APP_TIMEZONE defaults to Buenos Aires, not the server zone, and heads the README table', () => {
+    expect(loadConfig({}).timeZone).toBe('America/Argentina/Buenos_Aires');
+    expect(loadConfig({ APP_TIMEZONE: 'Europe/Madrid' }).timeZone).toBe('Europe/Madrid');
+    expect(documentedVariables()[0]).toBe('APP_TIMEZONE');
+  });
+
   it('leaves variables it does not declare alone', () => {
     expect(
       loadConfig({ PORT: '4000', PREMIOS_TEST_NOW: 'not a date', NODE_ENV: 'test' }).port,

@@ -137,6 +137,7 @@ describe('exhibitor nominations API', () => {
         votingOpen: true,
         timeZone: TEST_TIMEZONE,
         nomineeFields: DEFAULT_NOMINEE_FIELDS,
+        closeTime: '23:59',
         lists: {
           consumption: { category: 'consumption', version: 0, savedAt: null, nominees: [] },
           value: { category: 'value', version: 0, savedAt: null, nominees: [] },

@@ -94,6 +94,12 @@ export interface EventsTable {
   nominee_fields: ColumnType<string, string | undefined, string>;
   /** The ETag of the event's own logo (its bytes in event_logos); null: the programme's logo. */
   logo_etag: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "Hora de cierre": voting is open through this minute (`HH:MM`) of the deadline day. */
+  close_time: ColumnType<string, string | undefined, string>;
+  /** "Zona horaria" (IANA); null: an event created before events had one follows APP_TIMEZONE. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "Apertura de la votación": before this instant the event is a draft; null: open at once. */
+  voting_opens_at: OptionalInstant;
 }
 
 export interface EventExhibitorsTable {

@@ -43,7 +43,7 @@ export async function queueInvitations(
   tx: Tx,
   now: Date,
   admin: { fullName: string },
-  event: Pick<EventRow, 'id' | 'name' | 'vote_deadline'>,
+  event: Pick<EventRow, 'id' | 'name' | 'vote_deadline' | 'voting_opens_at'>,
   exhibitors: readonly { id: string; email: string }[],
   beforeQueue?: (allowed: readonly boolean[]) => Promise<void>,
 ): Promise<(string | null)[]> {
@@ -63,7 +63,7 @@ export async function queueInvitations(
   const ids = await enqueueMails(
     tx,
     now,
-    allowed.map(({ exhibitor }) => invitationMail(admin, event, exhibitor)),
+    allowed.map(({ exhibitor }) => invitationMail(admin, event, exhibitor, now)),
   );
   const queued: (string | null)[] = exhibitors.map(() => null);
   allowed.forEach(({ index }, i) => (queued[index] = ids[i] ?? null));

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { isVotingOpen } from '../../shared/dates.ts';
+import { closingInstant, DEFAULT_CLOSE_TIME } from '../lib/event-calendar.ts';
 import { REMINDER_KINDS, type ReminderKind } from '../../shared/schemas/events.ts';
 
 dayjs.extend(utc);
@@ -40,27 +40,40 @@ export interface ReminderScheduleInput {
   /** The reminders chosen for the event, in any order. */
   reminders: readonly ReminderKind[];
   timeZone: string;
+  /** "Hora de cierre" of the deadline day (23:59 when left out). */
+  closeTime?: string;
+  /** "Apertura de la votación" (ISO instant): nothing goes out before it. */
+  opensAt?: string | null;
   now: Date;
 }
 
 /**
- * The reminders to queue, earliest first. An earlier reminder whose instant has passed is dropped:
- * it would arrive late and say what a later one says. The deadline-day reminder keeps its rule of
- * old: it is queued while voting is open, and when its 00:00 has already passed (an exhibitor added
- * on the deadline day) it is due at once.
+ * The reminders to queue, earliest first. An earlier reminder whose instant has passed, or falls
+ * before the opening, is dropped: it would arrive late and say what a later one says, or reach an
+ * exhibitor before the event is open. The deadline-day reminder keeps its rule of old: it is queued
+ * while voting has not closed, and when its 00:00 has already passed (an exhibitor added on the
+ * deadline day) it is due at once; before an opening later than its 00:00, at the opening.
  */
 export function reminderSchedule(input: ReminderScheduleInput): ScheduledReminder[] {
   const { voteDeadline, reminders, timeZone, now } = input;
+  const closing = closingInstant({
+    voteDeadline,
+    closeTime: input.closeTime ?? DEFAULT_CLOSE_TIME,
+    timeZone,
+  });
+  const opening = input.opensAt ? Date.parse(input.opensAt) : Number.NEGATIVE_INFINITY;
   const chosen = new Set(reminders);
   const schedule: ScheduledReminder[] = [];
   for (const kind of REMINDER_KINDS) {
     if (!chosen.has(kind)) continue;
-    const sendAt = reminderInstant(kind, voteDeadline, timeZone);
-    const due =
-      kind === 'deadlineDay'
-        ? isVotingOpen(voteDeadline, now, timeZone)
-        : sendAt.getTime() >= now.getTime();
-    if (due) schedule.push({ kind, sendAt });
+    const instant = reminderInstant(kind, voteDeadline, timeZone);
+    if (kind === 'deadlineDay') {
+      if (now.getTime() < closing) {
+        schedule.push({ kind, sendAt: new Date(Math.max(instant.getTime(), opening)) });
+      }
+    } else if (instant.getTime() >= now.getTime() && instant.getTime() >= opening) {
+      schedule.push({ kind, sendAt: instant });
+    }
   }
   return schedule;
 }

@@ -15,7 +15,10 @@ import { reminderSchedule } from './reminder-schedule.ts';
 import { readMailParams } from './templates/define.ts';
 import { votingReminderParams } from './templates/voting-reminder.ts';
 
-type ReminderEvent = Pick<EventRow, 'id' | 'vote_deadline' | 'reminders'>;
+type ReminderEvent = Pick<
+  EventRow,
+  'id' | 'vote_deadline' | 'reminders' | 'close_time' | 'time_zone' | 'voting_opens_at'
+>;
 
 /** The reminders an event sends, from its stored JSON (anything unknown is ignored). */
 export function eventReminders(event: Pick<EventRow, 'reminders'>): ReminderKind[] {
@@ -35,11 +38,14 @@ function kindOf(params: string): ReminderKind {
   return readMailParams(votingReminderParams, params)?.kind ?? 'deadlineDay';
 }
 
-function schedule(timeZone: string, now: Date, event: ReminderEvent) {
+/** The event's reminders still ahead, in its zone (`appTimeZone` when it has none of its own). */
+function schedule(appTimeZone: string, now: Date, event: ReminderEvent) {
   return reminderSchedule({
     voteDeadline: event.vote_deadline,
     reminders: eventReminders(event),
-    timeZone,
+    timeZone: event.time_zone ?? appTimeZone,
+    closeTime: event.close_time,
+    opensAt: event.voting_opens_at,
     now,
   });
 }
@@ -66,12 +72,12 @@ const reminderMail = (
  */
 export async function scheduleReminders(
   tx: Tx,
-  timeZone: string,
+  appTimeZone: string,
   now: Date,
   event: ReminderEvent,
   exhibitors: readonly Recipient[],
 ): Promise<void> {
-  const due = schedule(timeZone, now, event);
+  const due = schedule(appTimeZone, now, event);
   await enqueueMails(
     tx,
     now,
@@ -89,12 +95,12 @@ export async function scheduleReminders(
  */
 export async function rescheduleReminders(
   tx: Tx,
-  timeZone: string,
+  appTimeZone: string,
   now: Date,
   event: ReminderEvent,
   change: { deadlineMoved: boolean; addedKinds: readonly ReminderKind[] },
 ): Promise<void> {
-  const due = new Map(schedule(timeZone, now, event).map((item) => [item.kind, item.sendAt]));
+  const due = new Map(schedule(appTimeZone, now, event).map((item) => [item.kind, item.sendAt]));
   const pending = await pendingMailOfEvent(tx, { template: 'voting-reminder', eventId: event.id });
   const waiting = new Set<string>();
   for (const message of pending) {

@@ -79,6 +79,17 @@ export const moveNominee = defineEndpoint({
   errors: listWriteErrors,
 });
 
+export const previewEvent = defineEndpoint({
+  method: 'GET',
+  path: '/api/events/:eventId/preview',
+  access: 'admin',
+  summary:
+    'Vista previa: la pantalla del expositor de este evento (también un borrador), con listas vacías; nada se puede guardar',
+  params: exhEventParams,
+  response: json(exhEventResponse),
+  errors: ['not_found'],
+});
+
 export const nominationsEndpoints = [
   myEvents,
   myEvent,
@@ -86,4 +97,5 @@ export const nominationsEndpoints = [
   editNominee,
   removeNominee,
   moveNominee,
+  previewEvent,
 ] as const;

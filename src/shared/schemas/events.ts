@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { nomineeFieldSettings } from '../nominee-fields.ts';
+import { isValidIsoDate } from '../dates.ts';
 import { hasOnlyTextCharacters, isoDateField, requiredText } from './common.ts';
 
 /** The reminders an event can send to its exhibitors, earliest first. */
@@ -28,9 +29,28 @@ const reminderChoice = z
   .max(REMINDER_KINDS.length)
   .transform((kinds) => REMINDER_KINDS.filter((kind) => kinds.includes(kind)));
 
+/** True for an IANA zone the platform knows ("America/Argentina/Buenos_Aires", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z]+(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** "Hora de cierre": `HH:MM`, 00:00 to 23:59. */
+export const CLOSE_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** "Apertura de la votación": a wall-clock date and hour of the event's zone, `YYYY-MM-DDTHH:MM`. */
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d$/;
+
 /**
  * "Nuevo evento" / "Editar evento": calendar dates `YYYY-MM-DD`, which no time zone can shift, and
- * the reminders chosen (left out: a new event gets the deadline-day one, an edit keeps its own).
+ * the reminders chosen (left out: a new event gets the deadline-day one, an edit keeps its own);
+ * the event's calendar (left out: a new event closes at 23:59 in APP_TIMEZONE and opens at once,
+ * an edit keeps its own; `votingOpensAt` null removes the opening).
  */
 export const eventInput = z.object({
   name: requiredText(200),
@@ -42,6 +62,18 @@ export const eventInput = z.object({
    * event asks for all of them, an edit keeps its own, a duplicate copies its source's).
    */
   nomineeFields: nomineeFieldSettings.optional(),
+  closeTime: z.string().regex(CLOSE_TIME, MSG.invalidCloseTime).optional(),
+  timeZone: z
+    .string()
+    .max(100, MSG.invalidTimeZone)
+    .refine(isTimeZone, MSG.invalidTimeZone)
+    .optional(),
+  votingOpensAt: z
+    .string()
+    .regex(LOCAL_DATE_TIME, MSG.invalidOpening)
+    .refine((value) => isValidIsoDate(value.slice(0, 10)), MSG.invalidOpening)
+    .nullable()
+    .optional(),
 });
 export type EventInput = z.input<typeof eventInput>;
 export type EventFields = z.output<typeof eventInput>;
@@ -55,9 +87,10 @@ export type EventUpdateInput = z.input<typeof eventUpdateInput>;
 export type EventUpdateFields = z.output<typeof eventUpdateInput>;
 
 /** Where an event stands (the "Estado" column of the event list). */
-export const EVENT_STATUSES = ['open', 'closed', 'archived'] as const;
+export const EVENT_STATUSES = ['draft', 'open', 'closed', 'archived'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
+  draft: 'Borrador',
   open: 'Abierta',
   closed: 'Cerrada',
   archived: 'Archivada',
@@ -75,7 +108,16 @@ export const eventView = z.object({
   archivable: z.boolean(),
   /** Its personal data has been replaced by placeholders. */
   anonymised: z.boolean(),
-  /** Voting open, closed (deadline passed or "Cerrar votación ahora"), or the event archived. */
+  /** "Hora de cierre", `HH:MM` of the deadline day in `timeZone`. */
+  closeTime: z.string(),
+  /** "Zona horaria": every date and hour of the event is read in it. */
+  timeZone: z.string(),
+  /** "Apertura de la votación", `YYYY-MM-DDTHH:MM` in `timeZone`; null: open since created. */
+  votingOpensAt: z.string().nullable(),
+  /**
+   * A draft (before its opening), voting open, closed (deadline passed or "Cerrar votación
+   * ahora"), or the event archived.
+   */
   status: z.enum(EVENT_STATUSES),
   /** When an administrator closed voting before its deadline ended, if one did. */
   votingClosedAt: z.string().nullable(),
@@ -91,7 +133,11 @@ export const eventView = z.object({
 });
 export type EventView = z.output<typeof eventView>;
 
-export const eventListResponse = z.object({ events: z.array(eventView) });
+export const eventListResponse = z.object({
+  events: z.array(eventView),
+  /** APP_TIMEZONE: the "Zona horaria" a new event starts from. */
+  timeZone: z.string(),
+});
 export type EventListResponse = z.output<typeof eventListResponse>;
 
 export const eventSearchQuery = z.object({

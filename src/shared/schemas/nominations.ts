@@ -35,14 +35,17 @@ export const exhEventsResponse = z.object({ events: z.array(exhEventSummary) });
 export type ExhEventsResponse = z.output<typeof exhEventsResponse>;
 
 /**
- * The nomination screen: the event, whether the SERVER considers voting open, the programme's
- * time zone (the deadline ends at 23:59 there, wherever the exhibitor is) and both lists.
+ * The nomination screen: the event, whether the SERVER considers voting open, the event's zone and
+ * closing hour (the deadline ends then there, wherever the exhibitor is) and both lists.
  */
 export const exhEventResponse = exhEventSummary.extend({
   votingOpen: z.boolean(),
+  /** The event's zone: its deadline and every saved instant are shown in it. */
   timeZone: z.string(),
   /** Which of the nominee form's fields the event asks for ("Datos del nominado"). */
   nomineeFields: nomineeFieldSettings,
+  /** "Hora de cierre" of the deadline day, `HH:MM` in `timeZone`. */
+  closeTime: z.string(),
   lists: z.object({ consumption: nominationList, value: nominationList }),
 });
 export type ExhEventResponse = z.output<typeof exhEventResponse>;

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0020_event_sign_ins
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields
 
 -- tables
 admin_invitations BASE TABLE
@@ -8,6 +8,7 @@ audit_log BASE TABLE
 auth_throttle BASE TABLE
 branding BASE TABLE
 event_exhibitors BASE TABLE
+event_logos BASE TABLE
 events BASE TABLE
 exhibitors BASE TABLE
 mail_outbox BASE TABLE
@@ -77,6 +78,10 @@ event_exhibitors.archived_full_name text null -
 event_exhibitors.archived_email text null -
 event_exhibitors.archived_company text null -
 event_exhibitors.last_signed_in_at text null -
+event_logos.event_id text not null -
+event_logos.logo_png bytea not null -
+event_logos.updated_by text null -
+event_logos.updated_at text not null -
 events.id text not null -
 events.name text not null -
 events.name_search text not null -
@@ -89,6 +94,11 @@ events.reminders text not null '["deadlineDay"]'::text
 events.archived_at text null -
 events.anonymised_at text null -
 events.voting_closed_at text null -
+events.close_time text not null '23:59'::text
+events.time_zone text null -
+events.voting_opens_at text null -
+events.nominee_fields text not null '{}'::text
+events.logo_etag text null -
 exhibitors.id text not null -
 exhibitors.email text not null -
 exhibitors.full_name text not null -
@@ -189,6 +199,9 @@ event_exhibitors event_exhibitors_exhibitor_id_fkey: FOREIGN KEY (exhibitor_id) 
 event_exhibitors event_exhibitors_invitation_message_id_fkey: FOREIGN KEY (invitation_message_id) REFERENCES mail_outbox(id) ON DELETE SET NULL
 event_exhibitors event_exhibitors_invited_by_fkey: FOREIGN KEY (invited_by) REFERENCES admins(id) ON DELETE SET NULL
 event_exhibitors event_exhibitors_pk: PRIMARY KEY (event_id, exhibitor_id)
+event_logos event_logos_event_id_fkey: FOREIGN KEY (event_id) REFERENCES events(id) ON DELETE CASCADE
+event_logos event_logos_pkey: PRIMARY KEY (event_id)
+event_logos event_logos_updated_by_fkey: FOREIGN KEY (updated_by) REFERENCES admins(id) ON DELETE SET NULL
 events events_created_by_fkey: FOREIGN KEY (created_by) REFERENCES admins(id) ON DELETE SET NULL
 events events_deadline_before_event: CHECK ((vote_deadline < event_date))
 events events_pkey: PRIMARY KEY (id)
@@ -235,6 +248,7 @@ CREATE UNIQUE INDEX auth_throttle_pkey ON auth_throttle USING btree (scope, key)
 CREATE UNIQUE INDEX branding_pkey ON branding USING btree (id)
 CREATE INDEX event_exhibitors_exhibitor_idx ON event_exhibitors USING btree (exhibitor_id)
 CREATE UNIQUE INDEX event_exhibitors_pk ON event_exhibitors USING btree (event_id, exhibitor_id)
+CREATE UNIQUE INDEX event_logos_pkey ON event_logos USING btree (event_id)
 CREATE INDEX events_date_idx ON events USING btree (event_date)
 CREATE UNIQUE INDEX events_pkey ON events USING btree (id)
 CREATE UNIQUE INDEX exhibitors_email_key ON exhibitors USING btree (email)
@@ -320,4 +334,188 @@ AS $function$
       return null;
     end
     $function$
+
+CREATE OR REPLACE FUNCTION premios_save_nominee(p_token_hash text, p_now text, p_idle_cutoff text, p_touch_cutoff text, p_event_id text, p_category text, p_app_time_zone text, p_action text, p_fiscal_id text, p_nominee json, p_direction text, p_expected integer, p_max_nominees integer, p_archive_lock_class integer, p_audit_action text, p_receipt_template text, p_receipt_at text, p_receipt_id text)
+ RETURNS json
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_session record;
+  v_exhibitor text;
+  v_target record;
+  v_version integer;
+  v_count integer;
+  v_position integer;
+  v_first integer;
+  v_rows nominations[];
+  v_before json;
+  v_after json;
+  v_queued boolean := false;
+begin
+  select s.id, s.role, s.last_seen_at, s.expires_at, x.id as exhibitor_id
+    into v_session
+    from sessions s left join exhibitors x on x.id = s.exhibitor_id
+   where s.token_hash = p_token_hash;
+  if not found or v_session.role <> 'exh' or v_session.exhibitor_id is null
+     or v_session.expires_at::timestamptz <= p_now::timestamptz
+     or v_session.last_seen_at::timestamptz <= p_idle_cutoff::timestamptz then
+    return json_build_object('outcome', 'session');
+  end if;
+  v_exhibitor := v_session.exhibitor_id;
+  if v_session.last_seen_at::timestamptz < p_touch_cutoff::timestamptz then
+    update sessions set last_seen_at = p_now where id = v_session.id;
+  end if;
+
+  perform pg_advisory_xact_lock_shared(p_archive_lock_class, hashtext(p_event_id));
+  select e.vote_deadline, e.close_time, e.time_zone, e.voting_opens_at, e.voting_closed_at,
+         e.archived_at, e.nominee_fields, x.email
+    into v_target
+    from events e
+    join event_exhibitors m on m.event_id = e.id
+    join exhibitors x on x.id = m.exhibitor_id
+   where e.id = p_event_id and m.exhibitor_id = v_exhibitor and m.invited_at is not null
+     for no key update of m;
+  -- A draft (before its opening) is hidden from its exhibitors: the same 404.
+  if not found or (v_target.voting_opens_at is not null
+                   and p_now::timestamptz < v_target.voting_opens_at::timestamptz) then
+    return json_build_object('outcome', 'not_found');
+  end if;
+  if v_target.archived_at is not null then
+    return json_build_object('outcome', 'event_archived');
+  end if;
+  if (v_target.voting_closed_at is not null
+      and p_now::timestamptz >= v_target.voting_closed_at::timestamptz)
+     or p_now::timestamptz >= (v_target.vote_deadline || ' ' || v_target.close_time)::timestamp
+          at time zone coalesce(v_target.time_zone, p_app_time_zone) + interval '1 minute' then
+    return json_build_object('outcome', 'voting_closed');
+  end if;
+  -- An event that makes a nominee field optional or leaves it out: the ordinary path applies its
+  -- "Datos del nominado" (a field not asked keeps what the entry holds), having changed nothing.
+  if p_action in ('add', 'edit') and exists (
+       select 1 from json_each_text(v_target.nominee_fields::json) f
+        where f.value in ('optional', 'hidden')) then
+    return json_build_object('outcome', 'ordinary');
+  end if;
+
+  select version into v_version from nomination_lists
+   where event_id = p_event_id and exhibitor_id = v_exhibitor and category = p_category
+     for update;
+  if coalesce(v_version, 0) <> p_expected then
+    return json_build_object('outcome', 'stale_list');
+  end if;
+
+  select array_agg(n order by n.list_order) into v_rows from nominations n
+   where n.event_id = p_event_id and n.exhibitor_id = v_exhibitor and n.category = p_category;
+  v_count := coalesce(array_length(v_rows, 1), 0);
+  select min(r.list_order) into v_position from unnest(v_rows) r where r.fiscal_id = p_fiscal_id;
+  if p_action = 'add' then
+    if v_position is not null then
+      return json_build_object('outcome', 'duplicate_fiscal_id');
+    end if;
+    if v_count >= p_max_nominees then
+      return json_build_object('outcome', 'nomination_limit');
+    end if;
+  elsif v_position is null then
+    return json_build_object('outcome', 'entry_not_found');
+  elsif p_action = 'move' then
+    v_first := case when p_direction = 'up' then v_position - 1 else v_position end;
+    if v_first < 1 or v_first + 1 > v_count then
+      return json_build_object('outcome', 'bad_move');
+    end if;
+  end if;
+
+  select coalesce(json_agg(json_build_object(
+           'order', r.list_order, 'name', r.name, 'registeredName', r.registered_name,
+           'fiscalId', r.fiscal_id, 'contactName', r.contact_name,
+           'contactPosition', r.contact_position, 'phone', r.phone, 'email', r.email,
+           'location', r.location, 'city', r.city) order by r.list_order), '[]'::json)
+    into v_before from unnest(v_rows) r;
+
+  -- The claim. A list's first save creates its row from the membership row (locked above).
+  if p_expected = 0 then
+    insert into nomination_lists (event_id, exhibitor_id, category, version, updated_at)
+    select event_id, exhibitor_id, p_category, 0, p_now from event_exhibitors
+     where event_id = p_event_id and exhibitor_id = v_exhibitor
+    on conflict (event_id, exhibitor_id, category) do nothing;
+  end if;
+  update nomination_lists set version = version + 1, updated_at = p_now
+   where event_id = p_event_id and exhibitor_id = v_exhibitor and category = p_category
+     and version = p_expected;
+  if not found then
+    return json_build_object('outcome', 'stale_list');
+  end if;
+
+  if p_action = 'add' then
+    insert into nominations (event_id, exhibitor_id, category, list_order, fiscal_id, name,
+      registered_name, contact_name, contact_position, phone, email, location, city,
+      nominated_at, updated_at)
+    values (p_event_id, v_exhibitor, p_category, v_count + 1, p_fiscal_id, p_nominee->>'name',
+      p_nominee->>'registered_name', p_nominee->>'contact_name',
+      p_nominee->>'contact_position', p_nominee->>'phone', p_nominee->>'email',
+      p_nominee->>'location', p_nominee->>'city', p_now, p_now);
+  elsif p_action = 'edit' then
+    update nominations set name = p_nominee->>'name',
+      registered_name = p_nominee->>'registered_name',
+      contact_name = p_nominee->>'contact_name',
+      contact_position = p_nominee->>'contact_position', phone = p_nominee->>'phone',
+      email = p_nominee->>'email', location = p_nominee->>'location',
+      city = p_nominee->>'city', updated_at = p_now
+     where event_id = p_event_id and exhibitor_id = v_exhibitor and category = p_category
+       and list_order = v_position;
+  else
+    -- list_order is part of the primary key: renumbered rows are deleted and inserted again,
+    -- keeping their nominated_at (the ranking's tie-break), as the ordinary path does.
+    if p_action = 'remove' then
+      v_first := v_position;
+    end if;
+    delete from nominations
+     where event_id = p_event_id and exhibitor_id = v_exhibitor and category = p_category
+       and list_order >= v_first
+       and list_order <= case when p_action = 'move' then v_first + 1 else v_count end;
+    insert into nominations (event_id, exhibitor_id, category, list_order, fiscal_id, name,
+      registered_name, contact_name, contact_position, phone, email, location, city,
+      nominated_at, updated_at)
+    select r.event_id, r.exhibitor_id, r.category,
+           case when p_action = 'remove' then r.list_order - 1
+                when r.list_order = v_first then v_first + 1 else v_first end,
+           r.fiscal_id, r.name, r.registered_name, r.contact_name, r.contact_position, r.phone,
+           r.email, r.location, r.city, r.nominated_at, r.updated_at
+      from unnest(v_rows) r
+     where (p_action = 'remove' and r.list_order > v_first)
+        or (p_action = 'move' and r.list_order in (v_first, v_first + 1));
+  end if;
+
+  select coalesce(json_agg(json_build_object(
+           'order', n.list_order, 'name', n.name, 'registeredName', n.registered_name,
+           'fiscalId', n.fiscal_id, 'contactName', n.contact_name,
+           'contactPosition', n.contact_position, 'phone', n.phone, 'email', n.email,
+           'location', n.location, 'city', n.city) order by n.list_order), '[]'::json)
+    into v_after from nominations n
+   where n.event_id = p_event_id and n.exhibitor_id = v_exhibitor and n.category = p_category;
+
+  insert into audit_log (at, actor_role, actor_id, actor_email, action, entity_type, entity_id,
+    event_id, details)
+  values (p_now, 'exh', v_exhibitor, null, p_audit_action, 'nomination_list',
+    v_exhibitor || '/' || p_category, p_event_id,
+    json_build_object('exhibitorId', v_exhibitor, 'category', p_category,
+      'before', v_before, 'after', v_after)::text);
+
+  update mail_outbox set next_attempt_at = p_receipt_at, to_address = v_target.email
+   where status = 'pending' and template = p_receipt_template and event_id = p_event_id
+     and exhibitor_id = v_exhibitor and locked_until is null;
+  if not found then
+    insert into mail_outbox (id, template, params, to_address, status, attempts,
+      next_attempt_at, locked_until, last_error, subject, sent_at, event_id, exhibitor_id,
+      created_at)
+    values (p_receipt_id, p_receipt_template,
+      '{"eventId":' || to_json(p_event_id)::text || ',"exhibitorId":'
+        || to_json(v_exhibitor)::text || '}',
+      v_target.email, 'pending', 0, p_receipt_at, null, null, null, null, p_event_id,
+      v_exhibitor, p_now);
+    v_queued := true;
+  end if;
+
+  return json_build_object('outcome', 'saved', 'after', v_after, 'queued', v_queued);
+end
+$function$
 

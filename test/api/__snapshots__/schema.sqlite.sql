@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0020_event_sign_ins
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
@@ -64,6 +64,9 @@ CREATE UNIQUE INDEX "sign_in_codes_link_idx" on "sign_in_codes" ("link_hash");
 (implicit);
 
 -- index sqlite_autoindex_event_exhibitors_1 on event_exhibitors
+(implicit);
+
+-- index sqlite_autoindex_event_logos_1 on event_logos
 (implicit);
 
 -- index sqlite_autoindex_events_1 on events
@@ -132,8 +135,11 @@ CREATE TABLE "branding" ("id" integer primary key check (id = 1), "logo_png" blo
 -- table event_exhibitors on event_exhibitors
 CREATE TABLE "event_exhibitors" ("event_id" text not null references "events" ("id") on delete cascade, "exhibitor_id" text not null references "exhibitors" ("id") on delete cascade, "invited_by" text references "admins" ("id") on delete set null, "invitation_message_id" text references "mail_outbox" ("id") on delete set null, "created_at" text not null, "last_reminded_at" text, "invited_at" text, "archived_full_name" text, "archived_email" text, "archived_company" text, "last_signed_in_at" text, constraint "event_exhibitors_pk" primary key ("event_id", "exhibitor_id"));
 
+-- table event_logos on event_logos
+CREATE TABLE "event_logos" ("event_id" text primary key references "events" ("id") on delete cascade, "logo_png" blob not null, "updated_by" text references "admins" ("id") on delete set null, "updated_at" text not null);
+
 -- table events on events
-CREATE TABLE "events" ("id" text primary key, "name" text not null, "name_search" text not null, "event_date" text not null, "vote_deadline" text not null, "created_by" text references "admins" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "reminders" text default '["deadlineDay"]' not null, "archived_at" text, "anonymised_at" text, "voting_closed_at" text, constraint "events_deadline_before_event" check (vote_deadline < event_date));
+CREATE TABLE "events" ("id" text primary key, "name" text not null, "name_search" text not null, "event_date" text not null, "vote_deadline" text not null, "created_by" text references "admins" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "reminders" text default '["deadlineDay"]' not null, "archived_at" text, "anonymised_at" text, "voting_closed_at" text, "close_time" text not null default '23:59', "time_zone" text, "voting_opens_at" text, "nominee_fields" text default '{}' not null, "logo_etag" text, constraint "events_deadline_before_event" check (vote_deadline < event_date));
 
 -- table exhibitors on exhibitors
 CREATE TABLE "exhibitors" ("id" text primary key, "email" text not null unique, "full_name" text not null, "company" text not null, "created_at" text not null, "updated_at" text not null, "last_signed_in_at" text);

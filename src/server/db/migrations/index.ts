@@ -17,9 +17,11 @@ import { migration as dropSignInCodeAttempts } from './0012-drop-sign-in-code-at
 import { migration as mailCalendar } from './0013-mail-calendar.ts';
 import { migration as archivedMemberSnapshot } from './0014-archived-member-snapshot.ts';
 import { migration as mfaEnrolCode } from './0015-mfa-enrol-code.ts';
+import { migration as eventCalendar } from './0016-event-calendar.ts';
 import { migration as nomineeFieldsEventLogo } from './0017-nominee-fields-event-logo.ts';
 import { migration as oneRoundTripSave } from './0019-one-round-trip-save.ts';
 import { migration as eventSignIns } from './0020-event-sign-ins.ts';
+import { migration as saveFollowsEventCalendarAndFields } from './0021-save-follows-event-calendar-and-fields.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -38,9 +40,11 @@ export const migrations: readonly FrozenMigration[] = [
   mailCalendar,
   archivedMemberSnapshot,
   mfaEnrolCode,
+  eventCalendar,
   nomineeFieldsEventLogo,
   oneRoundTripSave,
   eventSignIns,
+  saveFollowsEventCalendarAndFields,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */

@@ -10,6 +10,7 @@ type RenderDeps = Pick<AppDeps, 'db' | 'config' | 'clock'>;
  * - `voting_closed`: the event's voting had ended when the reminder came to be sent;
  * - `closed_early`: "Cerrar votación ahora" withdrew it;
  * - `archived`: the event is archived;
+ * - `draft`: the event's voting has not opened yet ("Apertura de la votación" moved later);
  * - `not_member`: the exhibitor left the event (or the event is gone);
  * - `not_invited`: the exhibitor was added without an invitation and has not been invited since;
  * - `too_late`: its moment passed more than 12 hours ago (the server was down): it would arrive late;
@@ -20,6 +21,7 @@ export type MailCancelReason =
   | 'voting_closed'
   | 'closed_early'
   | 'archived'
+  | 'draft'
   | 'not_member'
   | 'not_invited'
   | 'too_late'
@@ -36,11 +38,7 @@ export interface QueuedMessage {
   createdAt: Date;
 }
 
-type Rendered =
-  | Promise<RenderedMail | SkippedMail | null>
-  | RenderedMail
-  | SkippedMail
-  | null;
+type Rendered = Promise<RenderedMail | SkippedMail | null> | RenderedMail | SkippedMail | null;
 
 /** A queued message whose stored parameters do not fit its template: sending it again cannot help. */
 export class UnreadableMailParams extends Error {}

@@ -14,6 +14,11 @@ export const exhibitorInvitationParams = z.object({
   eventName: z.string(),
   /** The vote deadline, `YYYY-MM-DD`. */
   voteDeadline: z.string(),
+  /**
+   * The event, read when the message is sent (a draft's invitation waits for the opening, and its
+   * deadline, hour or zone may change meanwhile); absent in invitations queued before.
+   */
+  eventId: z.string().optional(),
 });
 export type ExhibitorInvitationParams = z.output<typeof exhibitorInvitationParams>;
 
@@ -24,15 +29,25 @@ const categoryNames = new Intl.ListFormat('es', { type: 'conjunction' }).format(
 
 export const exhibitorInvitation = mailTemplate({
   params: exhibitorInvitationParams,
-  render: ({ adminName, eventName, voteDeadline }, { config }) =>
-    layout({
-      subject: `Invitación a votar en ${eventName}`,
+  async render({ adminName, eventName, voteDeadline, eventId }, { db, config }) {
+    const event = eventId
+      ? await db
+          .selectFrom('events')
+          .select(['name', 'vote_deadline', 'close_time', 'time_zone'])
+          .where('id', '=', eventId)
+          .executeTakeFirst()
+      : undefined;
+    const name = event?.name ?? eventName;
+    const deadline = event?.vote_deadline ?? voteDeadline;
+    return layout({
+      subject: `Invitación a votar en ${name}`,
       paragraphs: [
-        `${adminName} te invitó a nominar resellers en el evento ${eventName}.`,
-        `Puedes nominar y ordenar hasta ${MAX_NOMINEES_PER_CATEGORY} resellers en cada categoría (${categoryNames}) hasta el ${formatMailDate(voteDeadline)}.`,
-        `${deadlineClosingText(voteDeadline, config.timeZone)}.`,
+        `${adminName} te invitó a nominar resellers en el evento ${name}.`,
+        `Puedes nominar y ordenar hasta ${MAX_NOMINEES_PER_CATEGORY} resellers en cada categoría (${categoryNames}) hasta el ${formatMailDate(deadline)}.`,
+        `${deadlineClosingText(deadline, event?.time_zone ?? config.timeZone, event?.close_time)}.`,
         'Para ingresar, usa tu email: te enviaremos un código de acceso.',
       ],
       action: { label: 'Ingresar', url: `${config.appUrl}/signin` },
-    }),
+    });
+  },
 });

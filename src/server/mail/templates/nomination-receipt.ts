@@ -18,7 +18,7 @@ export const nominationReceipt = mailTemplate({
     const event = await db
       .selectFrom('events')
       .innerJoin('event_exhibitors as m', 'm.event_id', 'events.id')
-      .select(['events.name', 'events.vote_deadline'])
+      .select(['events.name', 'events.vote_deadline', 'events.close_time', 'events.time_zone'])
       .where('events.id', '=', eventId)
       .where('m.exhibitor_id', '=', exhibitorId)
       .executeTakeFirst();
@@ -46,7 +46,7 @@ export const nominationReceipt = mailTemplate({
       paragraphs: [
         `Estas son tus nominaciones en ${event.name}, tal como quedaron guardadas:`,
         ...lists,
-        `${deadlineClosingText(event.vote_deadline, config.timeZone)}. Hasta entonces puedes cambiarlas; si lo haces, te enviaremos un nuevo comprobante.`,
+        `${deadlineClosingText(event.vote_deadline, event.time_zone ?? config.timeZone, event.close_time)}. Hasta entonces puedes cambiarlas; si lo haces, te enviaremos un nuevo comprobante.`,
       ],
       action: { label: 'Revisar mis nominaciones', url: `${config.appUrl}/exh/event/${eventId}` },
     });

@@ -19,7 +19,7 @@ export const nonVoterReminder = mailTemplate({
   async render({ eventId, audience }, { db, config }) {
     const event = await db
       .selectFrom('events')
-      .select(['name', 'vote_deadline'])
+      .select(['name', 'vote_deadline', 'close_time', 'time_zone'])
       .where('id', '=', eventId)
       .executeTakeFirstOrThrow();
     if (audience === 'incomplete') {
@@ -37,7 +37,7 @@ export const nonVoterReminder = mailTemplate({
       subject: `Recordatorio: todavía no votaste en ${event.name}`,
       paragraphs: [
         `Todavía no registraste nominaciones en ${event.name}.`,
-        `${deadlineClosingText(event.vote_deadline, config.timeZone)}.`,
+        `${deadlineClosingText(event.vote_deadline, event.time_zone ?? config.timeZone, event.close_time)}.`,
         'Ingresa con tu email y el código que te enviaremos para nominar a tus resellers.',
       ],
       action: { label: 'Ingresar y nominar', url: `${config.appUrl}/signin` },

@@ -15,7 +15,7 @@ export const votingExtended = mailTemplate({
   async render({ eventId }, { db, config }) {
     const event = await db
       .selectFrom('events')
-      .select(['name', 'vote_deadline', 'archived_at'])
+      .select(['name', 'vote_deadline', 'close_time', 'time_zone', 'archived_at'])
       .where('id', '=', eventId)
       .executeTakeFirst();
     if (!event) return { skipped: 'not_member' };
@@ -24,7 +24,7 @@ export const votingExtended = mailTemplate({
       subject: `Se extendió la votación de ${event.name}`,
       paragraphs: [
         `Tienes más tiempo para nominar resellers en ${event.name}.`,
-        `${deadlineClosingText(event.vote_deadline, config.timeZone)}.`,
+        `${deadlineClosingText(event.vote_deadline, event.time_zone ?? config.timeZone, event.close_time)}.`,
         'Ingresa con tu email y el código que te enviaremos para revisar tus nominaciones.',
       ],
       action: { label: 'Revisar mis nominaciones', url: `${config.appUrl}/exh/event/${eventId}` },

@@ -5,7 +5,8 @@ import {
   CATEGORY_LABELS,
   MAX_NOMINEES_PER_CATEGORY,
 } from '../../../shared/constants.ts';
-import { formatMailDate, isVotingOpen } from '../../../shared/dates.ts';
+import { formatMailDate } from '../../../shared/dates.ts';
+import { calendarOf, hasVotingEnded, isDraft } from '../../lib/event-calendar.ts';
 import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { REMINDER_KINDS, type ReminderKind } from '../../../shared/schemas/events.ts';
 import { reminderInstant } from '../reminder-schedule.ts';
@@ -56,6 +57,9 @@ export const votingReminder = mailTemplate({
         'events.vote_deadline',
         'events.archived_at',
         'events.voting_closed_at',
+        'events.close_time',
+        'events.time_zone',
+        'events.voting_opens_at',
         'm.exhibitor_id as member',
         'm.invited_at',
       ])
@@ -63,11 +67,13 @@ export const votingReminder = mailTemplate({
       .executeTakeFirst();
     if (!event || event.member === null) return { skipped: 'not_member' };
     if (event.archived_at !== null) return { skipped: 'archived' };
-    const open = isVotingOpen(event.vote_deadline, now, config.timeZone, event.voting_closed_at);
-    if (!open) return { skipped: 'voting_closed' };
+    const calendar = calendarOf(event, config.timeZone);
+    if (hasVotingEnded(calendar, now)) return { skipped: 'voting_closed' };
+    if (isDraft(calendar, now)) return { skipped: 'draft' };
     if (event.invited_at === null) return { skipped: 'not_invited' };
     const moment = Math.max(
-      reminderInstant(kind, event.vote_deadline, config.timeZone).getTime(),
+      reminderInstant(kind, event.vote_deadline, calendar.timeZone).getTime(),
+      calendar.opensAt ? Date.parse(calendar.opensAt) : 0,
       message.createdAt.getTime(),
     );
     if (now.getTime() - moment > REMINDER_LATE_LIMIT_MS) return { skipped: 'too_late' };
@@ -88,8 +94,8 @@ export const votingReminder = mailTemplate({
       subject: SUBJECTS[kind](event.name),
       paragraphs: [
         kind === 'deadlineDay'
-          ? `Hoy, ${formatMailDate(event.vote_deadline)}, es el último día para realizar cambios en tus nominaciones de ${event.name}. ${deadlineClosingText(event.vote_deadline, config.timeZone)}.`
-          : `${deadlineClosingText(event.vote_deadline, config.timeZone)}. Todavía puedes completar tus nominaciones de ${event.name}.`,
+          ? `Hoy, ${formatMailDate(event.vote_deadline)}, es el último día para realizar cambios en tus nominaciones de ${event.name}. ${deadlineClosingText(event.vote_deadline, calendar.timeZone, calendar.closeTime)}.`
+          : `${deadlineClosingText(event.vote_deadline, calendar.timeZone, calendar.closeTime)}. Todavía puedes completar tus nominaciones de ${event.name}.`,
         ...CATEGORIES.map(
           (category) =>
             `Nominaciones en ${CATEGORY_LABELS[category]}: ${countOf(category)} de ${MAX_NOMINEES_PER_CATEGORY}.`,

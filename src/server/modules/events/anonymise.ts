@@ -17,7 +17,7 @@ import { newId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
-import { todayOf, toEventView } from './service.ts';
+import { clockOf, toEventView } from './service.ts';
 
 /**
  * "Anonimizar datos personales" of an archived event, in one transaction and never undone. The
@@ -150,7 +150,7 @@ export async function anonymiseEvent(
     // reader in the way leaves it for the checkpointer's next truncation.
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(deps.db).catch(() => undefined);
   }
-  return toEventView(done, todayOf(deps));
+  return toEventView(done, clockOf(deps));
 }
 
 interface HistoryRow {

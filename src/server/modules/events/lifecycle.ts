@@ -13,7 +13,8 @@ import { iso } from '../../lib/time.ts';
 import { queueInvitations } from '../../mail/invitation-queue.ts';
 import { cancelPendingMail } from '../../mail/outbox.ts';
 import { eventReminders, scheduleReminders } from '../../mail/reminders.ts';
-import { checkDates, newEventRow, todayOf, toEventView } from './service.ts';
+import { calendarDetails, checkDates, clockOf, newEventRow, toEventView } from './service.ts';
+import { calendarOf, eventToday } from '../../lib/event-calendar.ts';
 
 /**
  * "Duplicar evento": a new event with the dialog's name, dates and reminders (the rules of a new
@@ -29,16 +30,23 @@ export async function duplicateEvent(
   sourceId: string,
   fields: DuplicateEventFields,
 ): Promise<EventView> {
-  checkDates(deps, fields);
+  const calendar = checkDates(deps, fields);
   const now = deps.clock.now();
   const created = await deps.transact(async (tx) => {
     const source = await getEventOr404(tx, sourceId);
     // The copy asks for the same nominee fields (unless the dialog chose others) and shows the
     // same logo: next year's edition looks like this one.
-    const row = newEventRow(admin, fields, fields.reminders ?? eventReminders(source), now, {
-      nomineeFields: fields.nomineeFields ?? readNomineeFieldSettings(source.nominee_fields),
-      logoEtag: source.logo_etag,
-    });
+    const row = newEventRow(
+      admin,
+      fields,
+      fields.reminders ?? eventReminders(source),
+      now,
+      calendar,
+      {
+        nomineeFields: fields.nomineeFields ?? readNomineeFieldSettings(source.nominee_fields),
+        logoEtag: source.logo_etag,
+      },
+    );
     await tx.insertInto('events').values(row).execute();
     if (source.logo_etag !== null) await copyEventLogo(tx, sourceId, row.id, admin, now);
     const members =
@@ -81,6 +89,7 @@ export async function duplicateEvent(
         eventDate: row.event_date,
         voteDeadline: row.vote_deadline,
         reminders: eventReminders(row),
+        ...calendarDetails(row),
         exhibitors: members.length,
         invitationsSent: fields.sendInvitations && members.length > 0,
         invitationsWithheld: invitationIds.filter((id) => id === null).length,
@@ -88,7 +97,7 @@ export async function duplicateEvent(
     });
     return row;
   });
-  return toEventView(created, todayOf(deps));
+  return toEventView(created, clockOf(deps));
 }
 
 /** The source's own logo, as the duplicate's. */
@@ -122,12 +131,14 @@ export async function archiveEvent(
   admin: Admin,
   eventId: string,
 ): Promise<EventView> {
-  const now = deps.clock.now();
-  const today = todayOf(deps);
+  const clock = clockOf(deps);
+  const now = clock.now;
   const archived = await deps.transact(async (tx) => {
     await lockEventForArchive(tx, deps.engine, eventId);
     const event = await getEventOr404(tx, eventId);
     if (event.archived_at !== null) throw new AppError('event_archived');
+    // Over once its date has passed in its own zone, as the screens' "archivable" says.
+    const today = eventToday(calendarOf(event, clock.appTimeZone), now);
     if (!(event.event_date < today)) throw new AppError('event_not_over');
     await tx
       .updateTable('events')
@@ -145,7 +156,7 @@ export async function archiveEvent(
     });
     return { ...event, archived_at: iso(now), updated_at: iso(now) };
   });
-  return toEventView(archived, today);
+  return toEventView(archived, clock);
 }
 
 /**
@@ -180,7 +191,7 @@ export async function unarchiveEvent(
     });
     return { ...event, archived_at: null, updated_at: iso(now) };
   });
-  return toEventView(open, todayOf(deps));
+  return toEventView(open, clockOf(deps));
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   deleteEvent,
   getEventOr404,
   listEvents,
-  todayOf,
+  clockOf,
   toEventView,
   updateEvent,
 } from './service.ts';
@@ -17,10 +17,11 @@ import { archiveEvent, duplicateEvent, unarchiveEvent } from './lifecycle.ts';
 export const eventsRoutes: Route[] = [
   implement(api.listEvents, async ({ deps, query }) => ({
     events: await listEvents(deps, query.q, query.archived),
+    timeZone: deps.config.timeZone,
   })),
   implement(api.createEvent, async ({ deps, user, body }) => createEvent(deps, user, body)),
   implement(api.getEvent, async ({ deps, params }) =>
-    toEventView(await getEventOr404(deps.db, params.eventId), todayOf(deps)),
+    toEventView(await getEventOr404(deps.db, params.eventId), clockOf(deps)),
   ),
   implement(api.updateEvent, async ({ deps, user, params, body }) =>
     updateEvent(deps, user, params.eventId, body),

@@ -1,5 +1,15 @@
 import { sql } from 'kysely';
 import { calendarDateIn } from '../../../shared/dates.ts';
+import {
+  calendarOf,
+  closingInstant,
+  DEFAULT_CLOSE_TIME,
+  eventToday,
+  hasVotingEnded,
+  isDraft,
+  zonedInstant,
+  zonedLocalDateTime,
+} from '../../lib/event-calendar.ts';
 import { searchKey } from '../../../shared/search.ts';
 import { DEFAULT_REMINDERS, type ReminderKind } from '../../../shared/schemas/events.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -35,25 +45,40 @@ export { getEventOr404 };
 export const todayOf = (deps: AppDeps): string =>
   calendarDateIn(deps.clock.now(), deps.config.timeZone);
 
+/** The instant of a request and the app's zone, which an event without a zone of its own follows. */
+export interface EventClock {
+  now: Date;
+  appTimeZone: string;
+}
+
+export const clockOf = (deps: AppDeps): EventClock => ({
+  now: deps.clock.now(),
+  appTimeZone: deps.config.timeZone,
+});
+
 /**
- * Where an event stands on `today`: archived, or voting open through its deadline day unless an
- * administrator closed it (a stored close instant is always in the past once read).
+ * Where an event stands now: archived, a draft before its opening, voting open through the closing
+ * hour of its deadline day in its zone, or closed (that hour passed or "Cerrar votación ahora").
  */
-export function eventStatus(row: EventRow, today: string): EventStatus {
+export function eventStatus(row: EventRow, clock: EventClock): EventStatus {
   if (row.archived_at !== null) return 'archived';
-  return row.voting_closed_at === null && today <= row.vote_deadline ? 'open' : 'closed';
+  const calendar = calendarOf(row, clock.appTimeZone);
+  if (isDraft(calendar, clock.now)) return 'draft';
+  return hasVotingEnded(calendar, clock.now) ? 'closed' : 'open';
 }
 
 /**
- * The event as the screens see it; `today` decides whether it may be archived yet and whether its
- * voting is open; `turnout` (the event list) gives an open event's "{k} % votó".
+ * The event as the screens see it; the clock decides whether it may be archived yet (its date has
+ * passed in its zone) and where its voting stands; `turnout` (the event list) gives an open event's
+ * "{k} % votó".
  */
 export function toEventView(
   row: EventRow,
-  today: string,
+  clock: EventClock,
   turnout?: { exhibitors: number; voters: number },
 ): EventView {
-  const status = eventStatus(row, today);
+  const status = eventStatus(row, clock);
+  const calendar = calendarOf(row, clock.appTimeZone);
   return {
     id: row.id,
     name: row.name,
@@ -61,8 +86,11 @@ export function toEventView(
     voteDeadline: row.vote_deadline,
     reminders: eventReminders(row),
     archived: row.archived_at !== null,
-    archivable: row.event_date < today,
+    archivable: row.event_date < eventToday(calendar, clock.now),
     anonymised: row.anonymised_at !== null,
+    closeTime: calendar.closeTime,
+    timeZone: calendar.timeZone,
+    votingOpensAt: calendar.opensAt && zonedLocalDateTime(calendar.opensAt, calendar.timeZone),
     status,
     votingClosedAt: row.voting_closed_at,
     votedPercent:
@@ -110,38 +138,68 @@ export async function listEvents(
     query = query.where(sql<boolean>`name_search like ${`%${escapeLike(term)}%`} escape '\\'`);
   }
   const rows = await query.orderBy('event_date').orderBy('name_search').orderBy('id').execute();
-  const today = todayOf(deps);
+  const clock = clockOf(deps);
   return rows.map(({ exhibitor_count, voter_count, ...row }) =>
-    toEventView(row, today, {
+    toEventView(row, clock, {
       exhibitors: Number(exhibitor_count ?? 0),
       voters: Number(voter_count ?? 0),
     }),
   );
 }
 
+/** The calendar columns of an event, as stored. */
+export type CalendarColumns = Pick<EventRow, 'close_time' | 'time_zone' | 'voting_opens_at'>;
+
+/**
+ * The dates and calendar of a new or edited event, checked: both dates today or later in the
+ * event's zone (`unchanged` dates may have passed), the deadline before the event, and the opening,
+ * when there is one, before the close. Answers the calendar columns to store: what the fields say,
+ * or for each one left out what `before` had (a new event: 23:59 in APP_TIMEZONE, open at once).
+ */
 export function checkDates(
   deps: AppDeps,
   fields: EventFields,
   unchanged?: { eventDate: boolean; voteDeadline: boolean },
-): void {
-  const today = calendarDateIn(deps.clock.now(), deps.config.timeZone);
+  before?: CalendarColumns,
+): CalendarColumns {
+  const timeZone = fields.timeZone ?? before?.time_zone ?? deps.config.timeZone;
+  const closeTime = fields.closeTime ?? before?.close_time ?? DEFAULT_CLOSE_TIME;
+  const today = calendarDateIn(deps.clock.now(), timeZone);
   const message = eventDatesError(fields, today, unchanged);
   if (message) {
     const field = message === MSG.deadlineAfterEvent ? 'voteDeadline' : 'eventDate';
     throw badRequest(message, field);
   }
+  const opensAt =
+    fields.votingOpensAt === undefined
+      ? (before?.voting_opens_at ?? null)
+      : fields.votingOpensAt === null
+        ? null
+        : iso(zonedInstant(...splitLocal(fields.votingOpensAt), timeZone));
+  if (
+    opensAt !== null &&
+    Date.parse(opensAt) >=
+      closingInstant({ voteDeadline: fields.voteDeadline, closeTime, timeZone })
+  ) {
+    throw badRequest(MSG.openingAfterClose, 'votingOpensAt');
+  }
+  return { close_time: closeTime, time_zone: timeZone, voting_opens_at: opensAt };
 }
 
+/** `2026-12-01T09:00` → [`2026-12-01`, `09:00`]. */
+const splitLocal = (local: string): [string, string] => [local.slice(0, 10), local.slice(11, 16)];
+
 /**
- * A new event's row: open, not archived, created by `admin` now, asking for the nominee fields
- * `nomineeFields` (all of them by default), with the logo whose ETag is `logoEtag` (none: the
- * programme's).
+ * A new event's row: open, not archived, created by `admin` now, with its calendar, asking for the
+ * nominee fields `nomineeFields` (all of them by default), with the logo whose ETag is `logoEtag`
+ * (none: the programme's).
  */
 export function newEventRow(
   admin: Admin,
   fields: Pick<EventFields, 'name' | 'eventDate' | 'voteDeadline'>,
   reminders: readonly ReminderKind[],
   now: Date,
+  calendar: CalendarColumns,
   shape: { nomineeFields?: NomineeFieldSettings; logoEtag?: string | null } = {},
 ): EventRow {
   return {
@@ -159,13 +217,21 @@ export function newEventRow(
     voting_closed_at: null,
     nominee_fields: nomineeFieldSettingsColumn(shape.nomineeFields ?? DEFAULT_NOMINEE_FIELDS),
     logo_etag: shape.logoEtag ?? null,
+    ...calendar,
   };
 }
 
+/** What the history records of an event's calendar (its opening as the zone's wall clock). */
+export const calendarDetails = (row: EventRow) => ({
+  closeTime: row.close_time,
+  ...(row.time_zone === null ? {} : { timeZone: row.time_zone }),
+  ...(row.voting_opens_at === null ? {} : { votingOpensAt: row.voting_opens_at }),
+});
+
 export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFields) {
-  checkDates(deps, fields);
+  const calendar = checkDates(deps, fields);
   const now = deps.clock.now();
-  const row = newEventRow(admin, fields, fields.reminders ?? DEFAULT_REMINDERS, now, {
+  const row = newEventRow(admin, fields, fields.reminders ?? DEFAULT_REMINDERS, now, calendar, {
     nomineeFields: fields.nomineeFields,
   });
   await deps.transact(async (tx) => {
@@ -180,10 +246,11 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
         eventDate: row.event_date,
         voteDeadline: row.vote_deadline,
         reminders: eventReminders(row),
+        ...calendarDetails(row),
       },
     });
   });
-  return toEventView(row, todayOf(deps));
+  return toEventView(row, clockOf(deps));
 }
 
 /**
@@ -197,10 +264,19 @@ export async function updateEvent(
   fields: EventUpdateFields,
 ): Promise<EventView> {
   const updated = await inEventTransaction(deps, eventId, async (tx, before, now) => {
-    checkDates(deps, fields, {
-      eventDate: fields.eventDate === before.event_date,
-      voteDeadline: fields.voteDeadline === before.vote_deadline,
-    });
+    const calendar = checkDates(
+      deps,
+      fields,
+      {
+        eventDate: fields.eventDate === before.event_date,
+        voteDeadline: fields.voteDeadline === before.vote_deadline,
+      },
+      before,
+    );
+    const closingMoved =
+      fields.voteDeadline !== before.vote_deadline ||
+      calendar.close_time !== before.close_time ||
+      (calendar.time_zone ?? deps.config.timeZone) !== (before.time_zone ?? deps.config.timeZone);
     const after: EventRow = {
       ...before,
       name: fields.name,
@@ -211,9 +287,9 @@ export async function updateEvent(
       nominee_fields: fields.nomineeFields
         ? nomineeFieldSettingsColumn(fields.nomineeFields)
         : before.nominee_fields,
-      // A new deadline replaces an early close: voting runs through the new deadline day.
-      voting_closed_at:
-        fields.voteDeadline === before.vote_deadline ? before.voting_closed_at : null,
+      ...calendar,
+      // A new closing replaces an early close: voting runs through the new closing hour.
+      voting_closed_at: closingMoved ? null : before.voting_closed_at,
       updated_at: iso(now),
     };
     await tx
@@ -225,12 +301,18 @@ export async function updateEvent(
         vote_deadline: after.vote_deadline,
         reminders: after.reminders,
         nominee_fields: after.nominee_fields,
+        close_time: after.close_time,
+        time_zone: after.time_zone,
+        voting_opens_at: after.voting_opens_at,
         voting_closed_at: after.voting_closed_at,
         updated_at: after.updated_at,
       })
       .where('id', '=', eventId)
       .execute();
-    const deadlineMoved = after.vote_deadline !== before.vote_deadline;
+    const openingMoved = after.voting_opens_at !== before.voting_opens_at;
+    if (openingMoved) await moveWaitingInvitations(tx, now, after);
+    // Reminders follow the closing hour and the opening too: queued ones move, dropped ones return.
+    const deadlineMoved = closingMoved || openingMoved;
     const chosenBefore = eventReminders(before);
     const addedKinds = eventReminders(after).filter((kind) => !chosenBefore.includes(kind));
     if (deadlineMoved || after.reminders !== before.reminders) {
@@ -247,12 +329,14 @@ export async function updateEvent(
       eventDate: before.event_date,
       voteDeadline: before.vote_deadline,
       reminders: chosenBefore,
+      ...calendarDetails(before),
     };
     const factsAfter = {
       name: after.name,
       eventDate: after.event_date,
       voteDeadline: after.vote_deadline,
       reminders: eventReminders(after),
+      ...calendarDetails(after),
     };
     const fieldsBefore = readNomineeFieldSettings(before.nominee_fields);
     const fieldsAfter = readNomineeFieldSettings(after.nominee_fields);
@@ -283,7 +367,25 @@ export async function updateEvent(
     }
     return after;
   });
-  return toEventView(updated, todayOf(deps));
+  return toEventView(updated, clockOf(deps));
+}
+
+/**
+ * The opening moved: the invitations still waiting for it (queued for a later instant, not yet
+ * claimed by a worker) go out at the new opening, or at once when there is none or it has passed.
+ */
+async function moveWaitingInvitations(tx: Tx, now: Date, event: EventRow): Promise<void> {
+  const opening = event.voting_opens_at === null ? now : new Date(event.voting_opens_at);
+  const sendAt = opening.getTime() > now.getTime() ? opening : now;
+  await tx
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: iso(sendAt) })
+    .where('template', '=', 'exhibitor-invitation')
+    .where('event_id', '=', event.id)
+    .where('status', '=', 'pending')
+    .where('attempts', '=', 0)
+    .where('next_attempt_at', '>', iso(now))
+    .execute();
 }
 
 /** "Avisar a los expositores": one message to each invited exhibitor of the event. */
@@ -319,12 +421,15 @@ export async function closeVotingNow(
   admin: Admin,
   eventId: string,
 ): Promise<EventView> {
-  const today = todayOf(deps);
+  const clock = clockOf(deps);
   const closed = await inEventTransaction(deps, eventId, async (tx, before, now) => {
-    if (eventStatus(before, today) !== 'open') throw new AppError('voting_closed');
+    const status = eventStatus(before, { now, appTimeZone: clock.appTimeZone });
+    if (status === 'draft') throw new AppError('voting_closed', { message: MSG.votingNotOpenYet });
+    if (status !== 'open') throw new AppError('voting_closed');
     const after: EventRow = {
       ...before,
-      vote_deadline: today,
+      // Today in the event's zone, so that the deadline shown is the day voting ended.
+      vote_deadline: eventToday(calendarOf(before, clock.appTimeZone), now),
       voting_closed_at: iso(now),
       updated_at: iso(now),
     };
@@ -357,7 +462,7 @@ export async function closeVotingNow(
     });
     return after;
   });
-  return toEventView(closed, today);
+  return toEventView(closed, clock);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   getExhibitorEvent,
   listExhibitorEvents,
   moveNominee,
+  previewExhibitorEvent,
   removeNominee,
   saveInOneStatement,
 } from './service.ts';
@@ -22,6 +23,10 @@ export const nominationsRoutes: Route[] = [
   implement(api.myEvents, async ({ deps, user }) => ({
     events: await listExhibitorEvents(deps, user.exhibitorId),
   })),
+  // "Vista previa" for administrators: the same screen, nothing saved (service.ts).
+  implement(api.previewEvent, async ({ deps, params }) =>
+    previewExhibitorEvent(deps, params.eventId),
+  ),
   implement(api.myEvent, async ({ deps, user, params }) =>
     getExhibitorEvent(deps, user.exhibitorId, params.eventId),
   ),

@@ -5,10 +5,10 @@ import {
   SESSION_IDLE_HOURS,
   type Category,
 } from '../../../shared/constants.ts';
-import { calendarDateIn, isVotingOpen } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import {
+  CONFIGURABLE_NOMINEE_FIELDS,
   readNomineeFieldSettings,
   type NomineeFieldSettings,
 } from '../../../shared/nominee-fields.ts';
@@ -29,6 +29,7 @@ import { ARCHIVE_LOCK_CLASS } from '../../lib/archived.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hashToken, newId } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { getEventOr404 } from '../../lib/guards.ts';
 import {
   checkNomineeFields,
   nomineeColumns,
@@ -39,6 +40,7 @@ import {
   type NomineeColumns,
 } from '../../lib/nominee-rows.ts';
 import { addHours, iso } from '../../lib/time.ts';
+import { calendarOf, hasVotingEnded, isDraft, isVotingOpenNow } from '../../lib/event-calendar.ts';
 import { debounceMail } from '../../mail/outbox.ts';
 
 const whereList = (key: ListKey) =>
@@ -87,6 +89,9 @@ const selectMemberEvent = prepared<
     /** The exhibitor's latest sign-in, and the latest one in which this event was opened. */
     signed_in_at: string | null;
     member_signed_in_at: string | null;
+    close_time: string;
+    time_zone: string | null;
+    voting_opens_at: string | null;
   }
 >((db, arg) =>
   db
@@ -103,6 +108,9 @@ const selectMemberEvent = prepared<
       'events.logo_etag',
       'exhibitors.last_signed_in_at as signed_in_at',
       'event_exhibitors.last_signed_in_at as member_signed_in_at',
+      'events.close_time',
+      'events.time_zone',
+      'events.voting_opens_at',
     ])
     .where('events.id', '=', arg('eventId'))
     .where('event_exhibitors.exhibitor_id', '=', arg('exhibitorId'))
@@ -112,9 +120,12 @@ const selectMemberEvent = prepared<
     .where('events.archived_at', 'is', null),
 );
 
-export async function findMemberEvent(db: Db, exhibitorId: string, eventId: string) {
-  const event = (await selectMemberEvent(db, { exhibitorId, eventId })).rows[0];
-  if (!event) throw notFound(MSG.eventNotFound);
+/** The exhibitor's event, 404 as for any other event while it is missing, not theirs or a draft. */
+async function findMemberEvent(deps: AppDeps, exhibitorId: string, eventId: string) {
+  const event = (await selectMemberEvent(deps.db, { exhibitorId, eventId })).rows[0];
+  if (!event || isDraft(calendarOf(event, deps.config.timeZone), deps.clock.now())) {
+    throw notFound(MSG.eventNotFound);
+  }
   return event;
 }
 
@@ -129,6 +140,13 @@ export async function listExhibitorEvents(
     .where('event_exhibitors.exhibitor_id', '=', exhibitorId)
     .where('event_exhibitors.invited_at', 'is not', null)
     .where('events.archived_at', 'is', null)
+    // A draft stays hidden until its opening.
+    .where((eb) =>
+      eb.or([
+        eb('events.voting_opens_at', 'is', null),
+        eb('events.voting_opens_at', '<=', iso(deps.clock.now())),
+      ]),
+    )
     .orderBy('events.event_date')
     .orderBy('events.name')
     .execute();
@@ -173,8 +191,9 @@ export async function getExhibitorEvent(
   exhibitorId: string,
   eventId: string,
 ): Promise<ExhEventResponse> {
-  const event = await findMemberEvent(deps.db, exhibitorId, eventId);
+  const event = await findMemberEvent(deps, exhibitorId, eventId);
   await stampEventSignIn(deps.db, exhibitorId, event);
+  const calendar = calendarOf(event, deps.config.timeZone);
   // One statement, hence one snapshot: each list's version always matches the rows shown with it
   // (two separate reads could pair a version with rows of another write on PostgreSQL).
   const rows = await deps.db
@@ -215,15 +234,38 @@ export async function getExhibitorEvent(
   };
   return {
     ...summary(event),
-    votingOpen: isVotingOpen(
-      event.vote_deadline,
-      deps.clock.now(),
-      deps.config.timeZone,
-      event.voting_closed_at,
-    ),
-    timeZone: deps.config.timeZone,
+    votingOpen: isVotingOpenNow(calendar, deps.clock.now()),
+    timeZone: calendar.timeZone,
+    closeTime: calendar.closeTime,
     nomineeFields: readNomineeFieldSettings(event.nominee_fields),
     lists: { consumption: list('consumption'), value: list('value') },
+  };
+}
+
+/**
+ * "Vista previa": the exhibitor's screen of the event as any invited exhibitor would get it before
+ * saving anything (empty lists), for an administrator; a draft as it will be at its opening.
+ */
+export async function previewExhibitorEvent(
+  deps: AppDeps,
+  eventId: string,
+): Promise<ExhEventResponse> {
+  const event = await getEventOr404(deps.db, eventId);
+  const calendar = calendarOf(event, deps.config.timeZone);
+  const empty = (category: Category): NominationList => ({
+    category,
+    version: 0,
+    savedAt: null,
+    nominees: [],
+  });
+  return {
+    ...summary(event),
+    // A draft shows the screen its exhibitors will get at the opening.
+    votingOpen: event.archived_at === null && !hasVotingEnded(calendar, deps.clock.now()),
+    timeZone: calendar.timeZone,
+    closeTime: calendar.closeTime,
+    nomineeFields: readNomineeFieldSettings(event.nominee_fields),
+    lists: { consumption: empty('consumption'), value: empty('value') },
   };
 }
 
@@ -303,6 +345,9 @@ const selectSaveTarget = prepared<
   {
     vote_deadline: string;
     voting_closed_at: string | null;
+    close_time: string;
+    time_zone: string | null;
+    voting_opens_at: string | null;
     archived_at: string | null;
     nominee_fields: string;
     email: string;
@@ -315,6 +360,9 @@ const selectSaveTarget = prepared<
     .select([
       'e.vote_deadline',
       'e.voting_closed_at',
+      'e.close_time',
+      'e.time_zone',
+      'e.voting_opens_at',
       'e.archived_at',
       'e.nominee_fields',
       'x.email',
@@ -339,11 +387,11 @@ async function checkSaveTarget(
   now: Date,
 ): Promise<{ email: string; fields: NomineeFieldSettings }> {
   const target = (await selectSaveTarget(tx, key)).rows[0];
-  if (!target) throw notFound(MSG.eventNotFound);
+  const calendar = target && calendarOf(target, deps.config.timeZone);
+  // A draft is hidden from its exhibitors: the same 404 as an event that is not theirs.
+  if (!target || !calendar || isDraft(calendar, now)) throw notFound(MSG.eventNotFound);
   if (target.archived_at !== null) throw new AppError('event_archived');
-  if (!isVotingOpen(target.vote_deadline, now, deps.config.timeZone, target.voting_closed_at)) {
-    throw new AppError('voting_closed');
-  }
+  if (!isVotingOpenNow(calendar, now)) throw new AppError('voting_closed');
   return { email: target.email, fields: readNomineeFieldSettings(target.nominee_fields) };
 }
 
@@ -555,7 +603,7 @@ export async function moveNominee(
   });
 }
 
-/** One exhibitor write as PostgreSQL's one statement takes it (premios_save_nominee, 0019). */
+/** One exhibitor write as PostgreSQL's one statement takes it (premios_save_nominee, 0021). */
 export type OneStatementSave =
   | { action: 'add'; values: Nominee }
   | { action: 'edit'; fiscalId: string; values: Nominee }
@@ -575,6 +623,7 @@ type OneStatementOutcome =
   | {
       outcome:
         | 'session'
+        | 'ordinary'
         | 'not_found'
         | 'event_archived'
         | 'voting_closed'
@@ -605,7 +654,7 @@ const callSaveNominee = prepared<
     touchCutoff: string;
     eventId: string;
     category: Category;
-    today: string;
+    appTimeZone: string;
     action: OneStatementSave['action'];
     fiscalId: string;
     nominee: string | null;
@@ -619,7 +668,7 @@ const callSaveNominee = prepared<
 >((db, arg) => {
   const call = sql<{ saved: OneStatementOutcome }>`select premios_save_nominee(
     ${arg('tokenHash')}, ${arg('now')}, ${arg('idleCutoff')}, ${arg('touchCutoff')},
-    ${arg('eventId')}, ${arg('category')}, ${arg('today')}, ${arg('action')}, ${arg('fiscalId')},
+    ${arg('eventId')}, ${arg('category')}, ${arg('appTimeZone')}, ${arg('action')}, ${arg('fiscalId')},
     cast(${arg('nominee')} as json), ${arg('direction')}, cast(${arg('expected')} as integer),
     ${MAX_NOMINEES_PER_CATEGORY}, ${ARCHIVE_LOCK_CLASS}, ${arg('auditAction')},
     ${'nomination-receipt'}, ${arg('receiptAt')}, ${arg('receiptId')}) as saved`;
@@ -643,6 +692,10 @@ export async function saveInOneStatement(
   const values = 'values' in save ? save.values : null;
   // A crafted edit of the fiscal id: refused by the ordinary path, after its access check.
   if (save.action === 'edit' && save.values.fiscalId !== save.fiscalId) return SESSION_NOT_SETTLED;
+  // A field left empty: whether the event asks for it is the ordinary path's rule (400 or saved).
+  if (values && CONFIGURABLE_NOMINEE_FIELDS.some((field) => !values[field])) {
+    return SESSION_NOT_SETTLED;
+  }
   const { rows } = await callSaveNominee(deps.db, {
     tokenHash: hashToken(sessionToken),
     now: iso(now),
@@ -650,7 +703,7 @@ export async function saveInOneStatement(
     touchCutoff: iso(new Date(now.getTime() - TOUCH_INTERVAL_MS)),
     eventId: list.eventId,
     category: list.category,
-    today: calendarDateIn(now, deps.config.timeZone),
+    appTimeZone: deps.config.timeZone,
     action: save.action,
     fiscalId: 'fiscalId' in save ? save.fiscalId : (values as Nominee).fiscalId,
     nominee: values && JSON.stringify(nomineeColumns(values)),
@@ -662,7 +715,7 @@ export async function saveInOneStatement(
   });
   const saved = rows[0]?.saved;
   if (!saved) throw new Error('premios_save_nominee answered nothing');
-  if (saved.outcome === 'session') return SESSION_NOT_SETTLED;
+  if (saved.outcome === 'session' || saved.outcome === 'ordinary') return SESSION_NOT_SETTLED;
   if (saved.outcome !== 'saved') throw refusals[saved.outcome]();
   if (saved.queued) deps.committed('mail-queued');
   return {

@@ -7,7 +7,8 @@ import type {
 } from '../../../shared/schemas/participation.ts';
 import { CATEGORIES, MAX_NOMINEES_PER_CATEGORY } from '../../../shared/constants.ts';
 import { hasNoVotes } from '../../../shared/schemas/participation.ts';
-import { isVotingOpen } from '../../../shared/dates.ts';
+import { MSG } from '../../../shared/messages.ts';
+import { calendarOf, hasVotingEnded, isDraft } from '../../lib/event-calendar.ts';
 import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Database, EventExhibitorsTable } from '../../db/schema.ts';
@@ -159,9 +160,11 @@ export async function sendReminder(
   audience: ReminderAudience,
 ): Promise<ReminderPlan> {
   return inEventTransaction(deps, eventId, async (tx, event, now) => {
-    if (!isVotingOpen(event.vote_deadline, now, deps.config.timeZone, event.voting_closed_at)) {
-      throw new AppError('voting_closed');
-    }
+    const calendar = calendarOf(event, deps.config.timeZone);
+    // Before the opening nobody has been told of the event yet.
+    if (isDraft(calendar, now))
+      throw new AppError('voting_closed', { message: MSG.votingNotOpenYet });
+    if (hasVotingEnded(calendar, now)) throw new AppError('voting_closed');
     const inTheAudience = await audienceOf(tx, eventId, audience)
       .select(sql<number>`cast(count(*) as integer)`.as('n'))
       .executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Category } from '../../../shared/constants.ts';
-import { isVotingOpen } from '../../../shared/dates.ts';
+import { calendarOf, isVotingOpenNow } from '../../lib/event-calendar.ts';
 import {
   RANKING_PAGE_SIZE,
   type NomineeVote,
@@ -36,7 +36,7 @@ export async function eventName(db: Db, { eventId }: EventRef): Promise<string> 
 
 /**
  * What a ranking page says of its event: the name, and whether voting is still open by the
- * injected clock in the programme's zone (the ceremony screen warns that results may change).
+ * injected clock in the event's zone (the ceremony screen warns that results may change).
  */
 export async function rankingEvent(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
@@ -45,7 +45,7 @@ export async function rankingEvent(
   const event = await getEventOr404(deps.db, eventId);
   return {
     eventName: event.name,
-    votingOpen: isVotingOpen(event.vote_deadline, deps.clock.now(), deps.config.timeZone),
+    votingOpen: isVotingOpenNow(calendarOf(event, deps.config.timeZone), deps.clock.now()),
   };
 }
 

@@ -1,4 +1,11 @@
-import { Checkbox, FormControl, FormControlLabel, FormGroup, FormLabel } from '@mui/material';
+import {
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  TextField,
+} from '@mui/material';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
@@ -10,10 +17,12 @@ import { useState } from 'react';
 import {
   Controller,
   useForm,
+  type Control,
   type FieldError,
   type FieldErrors,
   type Resolver,
 } from 'react-hook-form';
+import { zoneLabel } from '../../../shared/deadline-zone.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
   DEFAULT_REMINDERS,
@@ -43,6 +52,12 @@ interface FormValues {
   notifyExhibitors: boolean;
   /** "Datos del nominado". */
   nomineeFields: NomineeFieldSettings;
+  /** "Hora de cierre", `HH:MM`. */
+  closeTime: string;
+  /** "Zona horaria". */
+  timeZone: string;
+  /** "Apertura de la votación", `YYYY-MM-DDTHH:MM`, or empty: open at once. */
+  votingOpensAt: string;
 }
 
 /** The checkboxes only "Duplicar evento" has. */
@@ -78,6 +93,8 @@ interface EventDialogProps {
   event?: EventView;
   /** The event to duplicate: the new one gets its exhibitors when asked. */
   duplicateOf?: EventView;
+  /** A new event's "Zona horaria" (APP_TIMEZONE); the server's own default when unknown. */
+  defaultTimeZone?: string | undefined;
   onSaved?(saved: EventView): void;
   onClose(): void;
 }
@@ -96,7 +113,7 @@ export function EventDialog(props: EventDialogProps) {
   );
 }
 
-function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
+function EventForm({ event, duplicateOf, defaultTimeZone, onSaved, onClose }: EventDialogProps) {
   const client = useQueryClient();
   const create = useCreateEvent();
   const update = useUpdateEvent();
@@ -114,6 +131,9 @@ function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
       sendInvitations: false,
       notifyExhibitors: false,
       nomineeFields: { ...((event ?? duplicateOf)?.nomineeFields ?? DEFAULT_NOMINEE_FIELDS) },
+      closeTime: event?.closeTime ?? duplicateOf?.closeTime ?? '23:59',
+      timeZone: event?.timeZone ?? duplicateOf?.timeZone ?? defaultTimeZone ?? '',
+      votingOpensAt: event?.votingOpensAt ?? '',
     },
   });
   const deadline = form.watch('voteDeadline');
@@ -142,6 +162,10 @@ function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
         voteDeadline,
         reminders: values.reminders,
         nomineeFields: values.nomineeFields,
+        closeTime: values.closeTime,
+        // Empty only when the list that gives APP_TIMEZONE has not loaded: the server's default.
+        ...(values.timeZone ? { timeZone: values.timeZone } : {}),
+        votingOpensAt: values.votingOpensAt || null,
       };
       const saved = event
         ? await update.mutateAsync({
@@ -168,6 +192,12 @@ function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
         refused &&
           (caught.message === MSG.invalidDates || caught.message === MSG.deadlineAfterEvent),
       );
+      if (refused && caught.fields) {
+        for (const field of ['closeTime', 'timeZone', 'votingOpensAt'] as const) {
+          const message = caught.fields[field];
+          if (message) form.setError(field, { message });
+        }
+      }
     }
   });
 
@@ -221,6 +251,7 @@ function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
           )}
         />
       ))}
+      <CalendarFields control={form.control} />
       <Controller
         control={form.control}
         name="reminders"
@@ -299,5 +330,82 @@ function EventForm({ event, duplicateOf, onSaved, onClose }: EventDialogProps) {
         </FormGroup>
       ) : null}
     </FormDialog>
+  );
+}
+
+/** Every zone the browser knows, and the one chosen even if it does not (an alias). */
+function zoneOptions(chosen: string): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return chosen && !zones.includes(chosen) ? [chosen, ...zones] : zones;
+}
+
+/**
+ * The event's calendar (issue 31): "Hora de cierre" of the deadline day, "Zona horaria" every date
+ * and hour of the event is read in, and the optional "Apertura de la votación" (before it the
+ * event is a draft). Plain inputs: typed or picked, each named by its label.
+ */
+function CalendarFields({ control }: { control: Control<FormValues> }) {
+  return (
+    <>
+      <Controller
+        control={control}
+        name="closeTime"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label="Hora de cierre"
+            type="time"
+            required
+            fullWidth
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? 'hh:mm, del día de la fecha límite'}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="timeZone"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            select
+            label="Zona horaria"
+            fullWidth
+            error={Boolean(fieldState.error)}
+            helperText={
+              fieldState.error?.message ??
+              (field.value ? `Fechas y horas en ${zoneLabel(field.value)}` : ' ')
+            }
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {field.value ? null : <option value="">Zona horaria del programa</option>}
+            {zoneOptions(field.value).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="votingOpensAt"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label="Apertura de la votación"
+            type="datetime-local"
+            fullWidth
+            error={Boolean(fieldState.error)}
+            helperText={
+              fieldState.error?.message ??
+              'Opcional. Hasta entonces el evento es un borrador: los expositores no lo ven y no se envían invitaciones ni recordatorios.'
+            }
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        )}
+      />
+    </>
   );
 }

@@ -4,10 +4,12 @@ import {
   editNominee,
   moveNominee,
   myEvent,
+  previewEvent,
   myEvents,
   removeNominee,
 } from '../../../shared/api/nominations.ts';
 import type { Category } from '../../../shared/constants.ts';
+import { MSG } from '../../../shared/messages.ts';
 import type { Nominee } from '../../../shared/schemas/nominee.ts';
 import type {
   ExhEventResponse,
@@ -158,5 +160,21 @@ export function useExhEvent(eventId: string, prefetched?: Prefetched) {
     },
     [eventId, reload, setState],
   );
+  return { data, error, isPending, write };
+}
+
+/**
+ * "Vista previa" for an administrator: the exhibitor's screen of the event with empty lists, and a
+ * `write` that saves nothing and says so.
+ */
+export function useEventPreview(eventId: string) {
+  const { data, error, isPending } = useLoaded(
+    (started) => call(previewEvent, { params: { eventId } }, started),
+    `preview:${eventId}`,
+    undefined,
+  );
+  const write = useCallback(async (): Promise<NominationList> => {
+    throw new ApiError(409, 'conflict', MSG.previewNothingSaved);
+  }, []);
   return { data, error, isPending, write };
 }

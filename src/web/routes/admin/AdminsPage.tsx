@@ -3,6 +3,7 @@ import SendIcon from '@mui/icons-material/Send';
 import { Box, IconButton, Stack, Tooltip, Typography, type ChipProps } from '@mui/material';
 import { useState } from 'react';
 import { formatDisplayInstant } from '../../../shared/dates.ts';
+import { zoneLabel } from '../../../shared/deadline-zone.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
   ADMIN_STATUS_LABEL,
@@ -123,6 +124,10 @@ export default function AdminsPage() {
   return (
     <Stack spacing={2}>
       <Typography variant="h1">Administradores</Typography>
+      {/* Sign-ins belong to no event: they are read in this browser's zone, named here. */}
+      <Typography variant="body2" color="text.secondary">
+        {`Fechas y horas en ${zoneLabel(localZone)}.`}
+      </Typography>
       <QueryState query={query}>
         {(data) => (
           <DataTable

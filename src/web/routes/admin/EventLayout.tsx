@@ -7,6 +7,7 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import ImageIcon from '@mui/icons-material/Image';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import UnarchiveIcon from '@mui/icons-material/Unarchive';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
   Alert,
   Box,
@@ -233,6 +234,11 @@ export default function EventLayout() {
         </Box>
         <Box sx={{ display: 'flex', flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
           <ExportEventAction eventId={eventId} />
+          <HeaderAction
+            label="Vista previa"
+            icon={<VisibilityIcon />}
+            onClick={() => void navigate(`/admin/event/${eventId}/preview`)}
+          />
           {event.status === 'open' ? (
             <HeaderAction
               label="Cerrar votación ahora"

@@ -32,6 +32,7 @@ const EventDialog = lazy(() =>
 );
 
 const STATUS_COLORS: Record<EventStatus, ChipProps['color']> = {
+  draft: 'default',
   open: 'success',
   closed: 'default',
   archived: 'default',
@@ -138,7 +139,11 @@ export default function EventsList() {
           />
         )}
       </QueryState>
-      <Suspense>{creating ? <EventDialog onClose={() => setCreating(false)} /> : null}</Suspense>
+      <Suspense>
+        {creating ? (
+          <EventDialog defaultTimeZone={query.data?.timeZone} onClose={() => setCreating(false)} />
+        ) : null}
+      </Suspense>
     </Stack>
   );
 }

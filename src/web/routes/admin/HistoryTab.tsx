@@ -9,13 +9,12 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { SearchForm } from '../../components/SearchForm.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/Toasts.tsx';
-import { useEventWritable } from '../../features/events/queries.ts';
+import { useEvent, useEventWritable } from '../../features/events/queries.ts';
+import { zoneLabel } from '../../../shared/deadline-zone.ts';
 import { useHistory, useUndoMerge } from '../../features/results/queries.ts';
 import { PhoneOnly } from '../../components/PhoneOnly.tsx';
 import { NoWrap } from '../../components/NoWrap.tsx';
 import { errorMessage } from '../../lib/api.ts';
-
-const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The event's tab "Historial": every change to it, its exhibitors and its votes, newest first,
@@ -30,6 +29,8 @@ export default function HistoryTab() {
   const undo = useUndoMerge();
   // An archived event's merges stay in its history but cannot be undone.
   const readOnly = !useEventWritable(eventId);
+  // Every hour of the event in its own zone, named once above the table.
+  const timeZone = useEvent(eventId).data?.timeZone;
 
   async function undoMerge(entry: HistoryEntry) {
     try {
@@ -46,7 +47,7 @@ export default function HistoryTab() {
       width: 110,
       render: (entry) => (
         <>
-          <NoWrap>{formatDisplayInstant(entry.at, localZone)}</NoWrap>
+          <NoWrap>{timeZone ? formatDisplayInstant(entry.at, timeZone) : ''}</NoWrap>
           <PhoneOnly>{entry.actionLabel}</PhoneOnly>
           <PhoneOnly>{entry.who}</PhoneOnly>
         </>
@@ -108,6 +109,11 @@ export default function HistoryTab() {
       <QueryState query={query}>
         {(data) => (
           <>
+            {timeZone ? (
+              <Typography variant="body2" color="text.secondary">
+                {`Fechas y horas en ${zoneLabel(timeZone)}.`}
+              </Typography>
+            ) : null}
             <DataTable
               label="Historial"
               columns={columns}

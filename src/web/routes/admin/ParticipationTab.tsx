@@ -37,7 +37,8 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { ReminderDialog } from '../../features/participation/ReminderDialog.tsx';
-import { useEventWritable } from '../../features/events/queries.ts';
+import { useEvent, useEventWritable } from '../../features/events/queries.ts';
+import { zoneLabel } from '../../../shared/deadline-zone.ts';
 import { useParticipation } from '../../features/participation/queries.ts';
 import { ExportAction } from '../../features/results/ResultsHeader.tsx';
 import { PhoneOnly } from '../../components/PhoneOnly.tsx';
@@ -50,9 +51,6 @@ const STATUS_COLORS: Record<InvitationStatus, ChipProps['color']> = {
   failed: 'error',
   none: 'default',
 };
-
-/** "Último ingreso" in the administrator's own clock. */
-const localZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const isFilter = (value: string): value is ParticipationFilter =>
   PARTICIPATION_FILTERS.some((filter) => filter === value);
@@ -78,7 +76,8 @@ function InvitationCell({ row }: { row: ParticipationRow }) {
   );
 }
 
-const COLUMNS: Column<ParticipationRow>[] = [
+/** The table's columns; "Último ingreso" in the event's zone. */
+const columnsIn = (timeZone: string): Column<ParticipationRow>[] => [
   {
     header: 'Nombre completo',
     render: (row) => (
@@ -104,7 +103,7 @@ const COLUMNS: Column<ParticipationRow>[] = [
     hideOnPhone: true,
     noWrap: true,
     render: (row) =>
-      row.lastSignedInAt ? formatDisplayInstant(row.lastSignedInAt, localZone) : '—',
+      row.lastSignedInAt ? formatDisplayInstant(row.lastSignedInAt, timeZone) : '—',
   },
   {
     header: 'CONSUMO',
@@ -125,6 +124,7 @@ const COLUMNS: Column<ParticipationRow>[] = [
 export default function ParticipationTab() {
   const { eventId = '' } = useParams();
   const readOnly = !useEventWritable(eventId);
+  const timeZone = useEvent(eventId).data?.timeZone;
   const toast = useToast();
   const query = useParticipation(eventId);
   const [show, setShow] = useState<ParticipationFilter>('all');
@@ -218,9 +218,14 @@ export default function ParticipationTab() {
                     </Button>
                   ))}
             </Box>
+            {timeZone ? (
+              <Typography variant="body2" color="text.secondary">
+                {`Fechas y horas en ${zoneLabel(timeZone)}.`}
+              </Typography>
+            ) : null}
             <DataTable
               label="Participación"
-              columns={COLUMNS}
+              columns={columnsIn(timeZone ?? 'UTC')}
               rows={rows}
               rowKey={(row) => row.id}
               emptyText="No hay expositores para mostrar"

@@ -6,8 +6,8 @@ import {
   MAX_NOMINEES_PER_CATEGORY,
   type Category,
 } from '../../../shared/constants.ts';
-import { formatDisplayDate, formatDisplayInstant } from '../../../shared/dates.ts';
-import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
+import { formatDisplayDate } from '../../../shared/dates.ts';
+import { deadlineClosingText, zonedInstantText } from '../../../shared/deadline-zone.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { ExhEventResponse, MoveDirection } from '../../../shared/schemas/nominations.ts';
@@ -17,7 +17,7 @@ import { Icon } from '../../components/plain/Icon.tsx';
 import { PlainNotice } from '../../components/plain/Notice.tsx';
 import { PlainTabs } from '../../components/plain/Tabs.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
-import { useExhEvent, type ListChange } from '../../features/nominations/data.ts';
+import { useEventPreview, useExhEvent, type ListChange } from '../../features/nominations/data.ts';
 import {
   NomineeList,
   rowControlId,
@@ -57,10 +57,21 @@ function refusalNotice(error: unknown): string | null {
 
 export default function NominationScreen() {
   const { eventId = '' } = useParams();
+  // The request the route started while this code loaded (./loaders.ts).
+  return (
+    <Nominations query={useExhEvent(eventId, useLoaderData<typeof nominationLoader>().event)} />
+  );
+}
+
+/** "Vista previa": the same screen for an administrator, whose saves are refused at once. */
+export function NominationPreview() {
+  const { eventId = '' } = useParams();
+  return <Nominations query={useEventPreview(eventId)} />;
+}
+
+function Nominations({ query }: { query: ReturnType<typeof useExhEvent> }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const category: Category = searchParams.get('categoria') === 'value' ? 'value' : 'consumption';
-  // The request the route started while this code loaded (./loaders.ts).
-  const query = useExhEvent(eventId, useLoaderData<typeof nominationLoader>().event);
   const write = query.write;
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -158,11 +169,11 @@ export default function NominationScreen() {
               Tienes hasta {formatDisplayDate(event.voteDeadline)} para realizar cambios
             </p>
             <p className="exh-secondary exh-small">
-              {deadlineClosingText(event.voteDeadline, event.timeZone)}
+              {deadlineClosingText(event.voteDeadline, event.timeZone, event.closeTime)}
             </p>
             {savedAt ? (
               <p className="exh-secondary exh-small exh-saved" role="status">
-                Guardado {formatDisplayInstant(savedAt, event.timeZone)}
+                Guardado {zonedInstantText(savedAt, event.timeZone)}
               </p>
             ) : null}
           </>

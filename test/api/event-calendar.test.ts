@@ -1,0 +1,422 @@
+/**
+ * Issue 31 item 3: the event's calendar. Each event closes at its own hour ("Hora de cierre") in
+ * its own zone ("Zona horaria"), whatever the server's zone; an event with an opening ("Apertura de
+ * la votación") is a draft until then: invisible to its exhibitors, no invitation nor reminder goes
+ * out, and the invitations chosen meanwhile go out once at the opening. Every step moves the
+ * injected clock.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../src/shared/messages.ts';
+import { createMailWorker } from '../../src/server/mail/worker.ts';
+import { smtpSender } from '../../src/server/mail/transport.ts';
+import { loadLogo } from '../../src/server/modules/branding/logo.ts';
+import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import { seedAdmin } from '../helpers/seed.ts';
+
+const nominee = (fiscalId: string) => ({
+  name: `Reseller ${fiscalId}`,
+  registeredName: `Reseller ${fiscalId} S.A.`,
+  fiscalId,
+  contactName: 'Carla Contacto',
+  contactPosition: 'Gerente Comercial',
+  phone: '1155550000',
+  email: `ventas${fiscalId}@reseller.test`,
+  location: 'Palermo',
+  city: 'Buenos Aires',
+});
+
+describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof seedAdmin>>;
+  let as: Session;
+  let n = 0;
+
+  beforeAll(async () => {
+    // APP_TIMEZONE=UTC: the events below choose their own zones.
+    t = await createTestApp({ config: { timeZone: 'UTC' } });
+    admin = await seedAdmin(t.deps.db, { fullName: 'Ana Administradora' });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    t.clock.set(TEST_NOW);
+    as = await t.signIn({ role: 'admin', adminId: admin.id });
+    // Mail left over from an earlier test must not count in this one.
+    t.clock.set('2027-01-01T00:00:00.000Z');
+    await t.deliverMail();
+    t.clock.set(TEST_NOW);
+  });
+
+  const createEvent = (payload: Record<string, unknown>) =>
+    t.request({
+      method: 'POST',
+      url: '/api/events',
+      as,
+      payload: {
+        name: `Premios Zona ${++n}`,
+        eventDate: '2026-07-15',
+        voteDeadline: '2026-07-01',
+        ...payload,
+      },
+    });
+  async function created(payload: Record<string, unknown>) {
+    const response = await createEvent(payload);
+    expect(response.statusCode).toBe(201);
+    return response.json() as {
+      id: string;
+      name: string;
+      status: string;
+      closeTime: string;
+      timeZone: string;
+      votingOpensAt: string | null;
+    };
+  }
+  async function addExhibitor(eventId: string, email: string) {
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/events/${eventId}/exhibitors`,
+      as,
+      payload: { fullName: 'Expositor Zona', email, company: 'E' },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json() as { id: string };
+  }
+  /** An exhibitor's session, signed in at the clock's current instant. */
+  const exhSession = (exhibitor: { id: string }) =>
+    t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
+  const save = (session: Session, eventId: string, fiscalId: string) =>
+    t.request({
+      method: 'POST',
+      url: `/api/exh/events/${eventId}/consumption/nominees`,
+      as: session,
+      payload: { ...nominee(fiscalId), version: 0 },
+    });
+  const readEvent = async (eventId: string) =>
+    (
+      await t.request({
+        method: 'GET',
+        url: `/api/events/${eventId}`,
+        as: await t.signIn({ role: 'admin', adminId: admin.id }),
+      })
+    ).json() as {
+      status: string;
+      votingOpensAt: string | null;
+    };
+  const outbox = (eventId: string, template: string) =>
+    t.deps.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'status', 'next_attempt_at', 'params', 'cancel_reason'])
+      .where('event_id', '=', eventId)
+      .where('template', '=', template)
+      .orderBy('next_attempt_at')
+      .execute();
+
+  /** A second instance's mail worker on the same database and mail server. */
+  function secondWorker() {
+    const smtpUrl = t.config.smtpUrl;
+    if (!smtpUrl) throw new Error('the test app has no SMTP server');
+    return createMailWorker(
+      t.deps,
+      smtpSender(smtpUrl),
+      async () => (await loadLogo(t.deps.db)).png,
+    );
+  }
+
+  describe('closing hour and zone', () => {
+    it('a new event closes at 23:59 in APP_TIMEZONE unless it chooses its own', async () => {
+      const plain = await created({});
+      expect(plain).toMatchObject({ closeTime: '23:59', timeZone: 'UTC', votingOpensAt: null });
+      const row = await t.deps.db
+        .selectFrom('events')
+        .select(['close_time', 'time_zone', 'voting_opens_at'])
+        .where('id', '=', plain.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ close_time: '23:59', time_zone: 'UTC', voting_opens_at: null });
+    });
+
+    it('an event in Buenos Aires closes at 23:59 Buenos Aires time, and its mail and screen say so', async () => {
+      const event = await created({ timeZone: 'America/Argentina/Buenos_Aires' });
+      expect(event).toMatchObject({
+        closeTime: '23:59',
+        timeZone: 'America/Argentina/Buenos_Aires',
+        status: 'open',
+      });
+      const email = `zona.ba.${n}@empresa.test`;
+      const exh = await addExhibitor(event.id, email);
+      expect(await t.deliverMail()).toBe(1);
+      expect(t.smtp.latestTo(email)?.text).toContain(
+        'La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires).',
+      );
+      const screen = await t.request({
+        method: 'GET',
+        url: `/api/exh/events/${event.id}`,
+        as: await exhSession(exh),
+      });
+      expect(screen.json()).toMatchObject({
+        timeZone: 'America/Argentina/Buenos_Aires',
+        closeTime: '23:59',
+        votingOpen: true,
+      });
+      // 23:59:30 in Buenos Aires, already 2 July on the server's UTC clock: still open.
+      t.clock.set('2026-07-02T02:59:30.000Z');
+      expect((await save(await exhSession(exh), event.id, '30111111118')).statusCode).toBe(200);
+      // 00:00 in Buenos Aires: closed.
+      t.clock.set('2026-07-02T03:00:00.000Z');
+      const late = await save(await exhSession(exh), event.id, '30222222229');
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error.message).toBe(MSG.votingClosed);
+      expect((await readEvent(event.id)).status).toBe('closed');
+    });
+
+    it('an event closing at 18:00 in Madrid refuses saves from 18:01 there, and its reminder says 18:00', async () => {
+      const event = await created({
+        timeZone: 'Europe/Madrid',
+        closeTime: '18:00',
+        reminders: ['deadlineDay'],
+      });
+      const email = `zona.madrid.${n}@empresa.test`;
+      const exh = await addExhibitor(event.id, email);
+      // 00:00 of 1 July in Madrid (UTC+2) is 30 June 22:00 UTC: the deadline-day reminder.
+      expect((await outbox(event.id, 'voting-reminder')).map((m) => m.next_attempt_at)).toEqual([
+        '2026-06-30T22:00:00.000Z',
+      ]);
+      t.clock.set('2026-06-30T22:00:00.000Z');
+      expect(await t.deliverMail()).toBe(2);
+      expect(t.smtp.latestTo(email)?.text).toContain(
+        'Hoy, 1/7/2026, es el último día para realizar cambios en tus nominaciones de',
+      );
+      expect(t.smtp.latestTo(email)?.text).toContain(
+        'La votación cierra el 1-7-2026 a las 18:00 (hora de Madrid).',
+      );
+      // 18:00:30 in Madrid: the closing minute itself is still open.
+      t.clock.set('2026-07-01T16:00:30.000Z');
+      expect((await save(await exhSession(exh), event.id, '30111111118')).statusCode).toBe(200);
+      t.clock.set('2026-07-01T16:01:00.000Z');
+      expect((await save(await exhSession(exh), event.id, '30222222229')).statusCode).toBe(409);
+      expect((await readEvent(event.id)).status).toBe('closed');
+    });
+
+    it('refuses a bad hour, zone or opening with its Spanish message, and creates nothing', async () => {
+      const before = await t.deps.db.selectFrom('events').select('id').execute();
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ closeTime: '24:00' }, MSG.invalidCloseTime, 'closeTime'],
+        [{ closeTime: '9:00' }, MSG.invalidCloseTime, 'closeTime'],
+        [{ timeZone: 'Marte/Olympus' }, MSG.invalidTimeZone, 'timeZone'],
+        [{ timeZone: 'America/Buenos Aires' }, MSG.invalidTimeZone, 'timeZone'],
+        [{ votingOpensAt: '2026-02-30T10:00' }, MSG.invalidOpening, 'votingOpensAt'],
+        [{ votingOpensAt: '2026-06-10' }, MSG.invalidOpening, 'votingOpensAt'],
+        // The opening must come before the close: 1 July 23:59 in UTC.
+        [{ votingOpensAt: '2026-07-02T00:00' }, MSG.openingAfterClose, 'votingOpensAt'],
+        [
+          { votingOpensAt: '2026-07-01T18:01', closeTime: '18:00' },
+          MSG.openingAfterClose,
+          'votingOpensAt',
+        ],
+      ];
+      for (const [payload, message, field] of cases) {
+        const response = await createEvent(payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.json().error.message).toBe(message);
+        expect(Object.keys(response.json().error.fields ?? {})).toEqual([field]);
+      }
+      expect(await t.deps.db.selectFrom('events').select('id').execute()).toEqual(before);
+    });
+  });
+
+  describe('drafts', () => {
+    it('a draft is hidden from its exhibitors and sends nothing until its opening, then its invitations once (two instances)', async () => {
+      // Opens 10 June 09:00 in Buenos Aires = 12:00 UTC.
+      const event = await created({
+        timeZone: 'America/Argentina/Buenos_Aires',
+        votingOpensAt: '2026-06-10T09:00',
+        reminders: ['sevenDaysBefore', 'deadlineDay'],
+      });
+      expect(event).toMatchObject({ status: 'draft', votingOpensAt: '2026-06-10T09:00' });
+      const list = await t.request({ method: 'GET', url: '/api/events', as });
+      expect(
+        (list.json().events as { id: string; status: string; votedPercent: number | null }[]).find(
+          (e) => e.id === event.id,
+        ),
+      ).toMatchObject({ status: 'draft', votedPercent: null });
+      const emails = [`borrador.uno.${n}@empresa.test`, `borrador.dos.${n}@empresa.test`];
+      const exhibitors = [];
+      for (const email of emails) exhibitors.push(await addExhibitor(event.id, email));
+      const [first] = exhibitors;
+      if (!first) throw new Error('no exhibitor');
+      // The invitations wait for the opening.
+      expect(
+        (await outbox(event.id, 'exhibitor-invitation')).map((m) => [m.status, m.next_attempt_at]),
+      ).toEqual([
+        ['pending', '2026-06-10T12:00:00.000Z'],
+        ['pending', '2026-06-10T12:00:00.000Z'],
+      ]);
+      t.clock.set('2026-06-10T11:59:00.000Z');
+      const session = await exhSession(first);
+      as = await t.signIn({ role: 'admin', adminId: admin.id });
+      expect(await t.deliverMail()).toBe(0);
+      for (const email of emails) expect(t.smtp.allTo(email)).toEqual([]);
+      const mine = await t.request({ method: 'GET', url: '/api/exh/events', as: session });
+      expect(mine.json().events).toEqual([]);
+      const hidden = await t.request({
+        method: 'GET',
+        url: `/api/exh/events/${event.id}`,
+        as: session,
+      });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().error.message).toBe(MSG.eventNotFound);
+      const refused = await save(session, event.id, '30111111118');
+      expect(refused.statusCode).toBe(404);
+      expect(
+        await t.deps.db
+          .selectFrom('nominations')
+          .select('fiscal_id')
+          .where('event_id', '=', event.id)
+          .execute(),
+      ).toEqual([]);
+      const closeNow = await t.request({
+        method: 'POST',
+        url: `/api/events/${event.id}/close-voting`,
+        as,
+      });
+      expect(closeNow.statusCode).toBe(409);
+      expect(closeNow.json().error.message).toBe(MSG.votingNotOpenYet);
+
+      // The opening: two instances' workers run at once; each invitation goes out once.
+      t.clock.set('2026-06-10T12:00:00.000Z');
+      const opened = await exhSession(first);
+      const other = secondWorker();
+      try {
+        await Promise.all([t.deliverMail(), other.runOnce(), t.deliverMail()]);
+      } finally {
+        await other.stop();
+      }
+      for (const email of emails) {
+        expect(t.smtp.allTo(email).map((mail) => mail.subject)).toEqual([
+          `Invitación a votar en ${event.name}`,
+        ]);
+      }
+      expect((await readEvent(event.id)).status).toBe('open');
+      const visible = await t.request({ method: 'GET', url: '/api/exh/events', as: opened });
+      expect((visible.json().events as { id: string }[]).map((e) => e.id)).toEqual([event.id]);
+      expect((await save(opened, event.id, '30111111118')).statusCode).toBe(200);
+    });
+
+    it('queues no reminder whose moment comes before the opening', async () => {
+      // Opens 28 June 10:00 in Buenos Aires: after the 7- and 3-days reminders (24 and 28 June 09:00).
+      const event = await created({
+        timeZone: 'America/Argentina/Buenos_Aires',
+        votingOpensAt: '2026-06-28T10:00',
+        reminders: ['sevenDaysBefore', 'threeDaysBefore', 'oneDayBefore', 'deadlineDay'],
+      });
+      await addExhibitor(event.id, `borrador.recordatorio.${n}@empresa.test`);
+      expect(
+        (await outbox(event.id, 'voting-reminder')).map((m) => [
+          JSON.parse(m.params).kind,
+          m.next_attempt_at,
+        ]),
+      ).toEqual([
+        ['oneDayBefore', '2026-06-30T12:00:00.000Z'],
+        ['deadlineDay', '2026-07-01T03:00:00.000Z'],
+      ]);
+    });
+
+    it('moving the opening moves the waiting invitations; removing it sends them at once', async () => {
+      const event = await created({
+        timeZone: 'America/Argentina/Buenos_Aires',
+        votingOpensAt: '2026-06-10T09:00',
+      });
+      const email = `borrador.mueve.${n}@empresa.test`;
+      await addExhibitor(event.id, email);
+      const edit = (votingOpensAt: string | null) =>
+        t.request({
+          method: 'PUT',
+          url: `/api/events/${event.id}`,
+          as,
+          payload: {
+            name: event.name,
+            eventDate: '2026-07-15',
+            voteDeadline: '2026-07-01',
+            timeZone: 'America/Argentina/Buenos_Aires',
+            closeTime: '23:59',
+            votingOpensAt,
+          },
+        });
+      const later = await edit('2026-06-20T08:30');
+      expect(later.statusCode).toBe(200);
+      expect(later.json()).toMatchObject({ status: 'draft', votingOpensAt: '2026-06-20T08:30' });
+      expect(
+        (await outbox(event.id, 'exhibitor-invitation')).map((m) => m.next_attempt_at),
+      ).toEqual(['2026-06-20T11:30:00.000Z']);
+      const history = await t.deps.db
+        .selectFrom('audit_log')
+        .select('details')
+        .where('event_id', '=', event.id)
+        .where('action', '=', 'event.updated')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(history.details ?? '{}')).toMatchObject({
+        before: { votingOpensAt: '2026-06-10T12:00:00.000Z' },
+        after: { votingOpensAt: '2026-06-20T11:30:00.000Z' },
+      });
+      // An opening after the close is refused and changes nothing.
+      const bad = await edit('2026-07-02T00:00');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toBe(MSG.openingAfterClose);
+      expect((await readEvent(event.id)).votingOpensAt).toBe('2026-06-20T08:30');
+      expect(await t.deliverMail()).toBe(0);
+      const removed = await edit(null);
+      expect(removed.json()).toMatchObject({ status: 'open', votingOpensAt: null });
+      expect(await t.deliverMail()).toBe(1);
+      expect(t.smtp.allTo(email)).toHaveLength(1);
+    });
+  });
+
+  describe('"Vista previa" (issue 31 item 5)', () => {
+    it('shows an administrator the exhibitor screen of a draft as it will open, with empty lists; exhibitors cannot ask', async () => {
+      const event = await created({
+        timeZone: 'Europe/Madrid',
+        closeTime: '20:30',
+        votingOpensAt: '2026-06-20T10:00',
+      });
+      const preview = await t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}/preview`,
+        as,
+      });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json()).toEqual({
+        id: event.id,
+        name: event.name,
+        eventDate: '2026-07-15',
+        voteDeadline: '2026-07-01',
+        votingOpen: true,
+        timeZone: 'Europe/Madrid',
+        closeTime: '20:30',
+        lists: {
+          consumption: { category: 'consumption', version: 0, savedAt: null, nominees: [] },
+          value: { category: 'value', version: 0, savedAt: null, nominees: [] },
+        },
+      });
+      const exhibitor = await addExhibitor(event.id, `vista.previa.${n}@empresa.test`);
+      const denied = await t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}/preview`,
+        as: await exhSession(exhibitor),
+      });
+      expect(denied.statusCode).toBe(403);
+      // After its close the preview says what the exhibitor then sees: voting has ended.
+      t.clock.set('2026-07-01T18:31:00.000Z');
+      const closed = await t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}/preview`,
+        as: await t.signIn({ role: 'admin', adminId: admin.id }),
+      });
+      expect(closed.json()).toMatchObject({ votingOpen: false });
+      const missing = await t.request({
+        method: 'GET',
+        url: '/api/events/00000000-0000-4000-8000-000000000000/preview',
+        as: await t.signIn({ role: 'admin', adminId: admin.id }),
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error.message).toBe(MSG.eventNotFound);
+    });
+  });
+});
