@@ -84,6 +84,8 @@ const rosterSummary = z.object({
 export const rosterPreviewResponse = z.object({
   rows: z.array(rosterPreviewRow),
   summary: rosterSummary,
+  /** The headers, as typed, of the file's columns the import does not read. */
+  ignoredColumns: z.array(z.string()),
 });
 export type RosterPreviewResponse = z.output<typeof rosterPreviewResponse>;
 
@@ -100,5 +102,7 @@ export const rosterImportResponse = z.object({
    */
   invitationsWithheld: z.number().int().positive().optional(),
   summary: rosterSummary,
+  /** Every row not added ("Ya está en el evento" and the errors), as the import classified it. */
+  skipped: z.array(rosterPreviewRow),
 });
 export type RosterImportResponse = z.output<typeof rosterImportResponse>;
