@@ -323,31 +323,29 @@ export default function ExhibitorsTab() {
           </Button>
         </Box>
       )}
-      <SearchForm
-        maxLength={200}
-        width={320}
-        onSearch={(q) => changeView({ q })}
-        after={
-          <TextField
-            select
-            label="Invitación"
-            size="small"
-            value={view.invitation}
-            onChange={(event) => {
-              if (isInvitationFilter(event.target.value)) {
-                changeView({ invitation: event.target.value });
-              }
-            }}
-            sx={{ minWidth: 160 }}
-          >
-            {ROSTER_INVITATION_FILTERS.map((filter) => (
-              <MenuItem key={filter} value={filter}>
-                {ROSTER_INVITATION_FILTER_LABELS[filter]}
-              </MenuItem>
-            ))}
-          </TextField>
-        }
-      />
+      {/* The select stays outside the search form: a second text-like input there (the select's
+          own) would stop Enter from submitting the search. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <SearchForm maxLength={200} width={320} onSearch={(q) => changeView({ q })} />
+        <TextField
+          select
+          label="Invitación"
+          size="small"
+          value={view.invitation}
+          onChange={(event) => {
+            if (isInvitationFilter(event.target.value)) {
+              changeView({ invitation: event.target.value });
+            }
+          }}
+          sx={{ minWidth: 160 }}
+        >
+          {ROSTER_INVITATION_FILTERS.map((filter) => (
+            <MenuItem key={filter} value={filter}>
+              {ROSTER_INVITATION_FILTER_LABELS[filter]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
       <QueryState query={query}>
         {(data) => (
           <>
