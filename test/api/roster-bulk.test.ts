@@ -333,6 +333,38 @@ describe('bulk actions on the exhibitors tab', () => {
     ]);
   });
 
+  it('keeps no address in the entries of both actions once the event is anonymised', async () => {
+    const event = await seedEvent(t.deps.db, {
+      eventDate: '2026-06-20',
+      voteDeadline: '2026-06-10',
+    });
+    const ana = await add(event.id, 'Ana');
+    const beto = await add(event.id, 'Beto');
+    expect((await resendAll(event.id, [ana.id, beto.id])).statusCode).toBe(200);
+    expect((await removeAll(event.id, [ana.id])).statusCode).toBe(200);
+    t.clock.set('2026-06-21T15:00:00.000Z');
+    as = await t.signIn({ role: 'admin', adminId: admin.id });
+    for (const step of ['archive', 'anonymise']) {
+      const response = await t.request({
+        method: 'POST',
+        url: `/api/events/${event.id}/${step}`,
+        as,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const entries = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('event_id', '=', event.id)
+      .where('action', 'in', ['exhibitors.invitations_resent', 'exhibitors.removed'])
+      .orderBy('action')
+      .execute();
+    expect(entries.map((e) => [e.action, JSON.parse(e.details)])).toEqual([
+      ['exhibitors.invitations_resent', { resent: ['[anonimizado]', '[anonimizado]'], limited: 0 }],
+      ['exhibitors.removed', { removed: ['[anonimizado]'], discardedNominations: 0 }],
+    ]);
+  });
+
   it('is for administrators only', async () => {
     const event = await seedEvent(t.deps.db);
     const ana = await add(event.id, 'Ana');
