@@ -25,6 +25,9 @@ export interface TurnoutFigures {
   importPass: boolean;
   participationMs: number;
   participationPass: boolean;
+  /** The exhibitors tab: a middle page of the whole roster, and a search with a filter. */
+  rosterMs: number;
+  rosterPass: boolean;
 }
 
 const median = (values: number[]) =>
@@ -100,6 +103,17 @@ export async function benchTurnout(databaseUrl?: string): Promise<TurnoutFigures
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) times.push((await participation()).ms);
     const participationMs = median(times);
+    // The exhibitors tab reads the event's members whole and pages them in the server (decision
+    // 0023): the budget is the participation tab's, which reads the same rows.
+    const roster = async () =>
+      Math.max(
+        (await call('GET', `/api/events/${event.id}/exhibitors?page=20`)).ms,
+        (await call('GET', `/api/events/${event.id}/exhibitors?q=empresa&invitation=pending`)).ms,
+      );
+    await roster();
+    const rosterTimes: number[] = [];
+    for (let run = 0; run < RUNS; run++) rosterTimes.push(await roster());
+    const rosterMs = median(rosterTimes);
     return {
       rows: ROWS,
       previewMs: Math.round(preview.ms),
@@ -108,6 +122,8 @@ export async function benchTurnout(databaseUrl?: string): Promise<TurnoutFigures
       importPass: preview.ms + imported.ms < 3_000,
       participationMs: Number(participationMs.toFixed(1)),
       participationPass: participationMs < 300,
+      rosterMs: Number(rosterMs.toFixed(1)),
+      rosterPass: rosterMs < 300,
     };
   } finally {
     await database.close();

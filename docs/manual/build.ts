@@ -197,6 +197,12 @@ try {
       await page.getByRole('button', { name: 'Expositor', exact: true }).click();
       await page.getByRole('dialog', { name: 'Nuevo votante' }).waitFor(visible);
     });
+    await shot('admin-roster-bulk', page, async () => {
+      await page.goto(`/admin/event/${event.id}/exhibitors`);
+      await page.getByRole('checkbox', { name: `Seleccionar ${firstExhibitor.fullName}` }).check();
+      await page.getByRole('button', { name: 'Eliminar expositores' }).click();
+      await page.getByRole('dialog', { name: '¿Eliminar expositores?' }).waitFor(visible);
+    });
     await shot('admin-import', page, async () => {
       await page.goto(`/admin/event/${event.id}/exhibitors`);
       await page.getByRole('button', { name: 'Importar', exact: true }).click();

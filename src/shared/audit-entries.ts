@@ -383,6 +383,25 @@ export const AUDIT_ACTIONS = {
       (audience === 'incomplete' ? 'A los incompletos, ' : '') +
       `${countText(reminded.length, 'expositor', 'expositores')}: ${reminded.join(', ')}`,
   }),
+  'exhibitors.invitations_resent': action({
+    label: 'Invitaciones reenviadas',
+    inHistory: true,
+    /** `resent`: the addresses invited again; `limited`: selected ones left without room. */
+    details: z.object({ resent: z.array(z.string()), limited: z.number() }),
+    detail: ({ resent, limited }) =>
+      `${countText(resent.length, 'invitación reenviada', 'invitaciones reenviadas')}: ${resent.join(', ')}` +
+      (limited === 0
+        ? ''
+        : `; ${countText(limited, 'invitación sin enviar', 'invitaciones sin enviar')} por el límite de envíos`),
+  }),
+  'exhibitors.removed': action({
+    label: 'Expositores quitados',
+    inHistory: true,
+    /** `removed`: the addresses of the exhibitors removed from the event. */
+    details: z.object({ removed: z.array(z.string()), discardedNominations: z.number() }),
+    detail: ({ removed, discardedNominations }) =>
+      `${countText(removed.length, 'expositor quitado', 'expositores quitados')}: ${removed.join(', ')}; ${countText(discardedNominations, 'nominación descartada', 'nominaciones descartadas')}`,
+  }),
   'nomination.add': action({
     label: 'Nominación agregada',
     inHistory: true,

@@ -105,6 +105,8 @@ export const MSG = {
   fileTooLarge: 'El archivo supera el tamaño máximo de 2 MB',
   rosterUnsupportedType: 'El archivo debe ser CSV o Excel (.xlsx).',
   rosterEmpty: 'El archivo está vacío.',
+  rosterNoErrors: 'Ninguna fila tiene errores.',
+  noExhibitorsSelected: 'Seleccione al menos un expositor.',
   rosterNoEmailColumn: 'El archivo no tiene una columna "Email".',
   rosterTooManyRows: 'El archivo tiene más de 5.000 filas.',
   rosterTooLarge: 'El archivo supera el tamaño máximo de 5 MB.',

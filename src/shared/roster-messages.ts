@@ -45,6 +45,7 @@ export type RosterFileErrorCode = keyof typeof ROSTER_FILE_MESSAGES;
 export const ROSTER_ROW_STATUSES = [
   'new',
   'alreadyInEvent',
+  'missingEmail',
   'invalidEmail',
   'missingName',
   'invalidName',
@@ -58,6 +59,7 @@ export type RosterRowStatus = (typeof ROSTER_ROW_STATUSES)[number];
 export const ROSTER_ROW_STATUS_LABELS: Record<RosterRowStatus, string> = {
   new: 'Nuevo',
   alreadyInEvent: 'Ya está en el evento',
+  missingEmail: 'Falta el email',
   invalidEmail: 'Email inválido',
   missingName: 'Falta el nombre',
   invalidName: 'Nombre inválido',
@@ -90,3 +92,53 @@ export function rosterImportedText(added: number, invitationsWithheld = 0): stri
       : `${invitationsWithheld} invitaciones no se enviaron: las direcciones ya recibieron varias en la última hora. Puede reenviarlas más tarde.`;
   return `${addedText} ${withheldText}`;
 }
+
+/** A row as "Descargar filas omitidas" writes it. */
+export interface SkippedRosterRow {
+  row: number;
+  fullName: string;
+  email: string;
+  company: string;
+  status: RosterRowStatus;
+  message?: string;
+}
+
+/** The name of the file of skipped rows. */
+export const SKIPPED_ROWS_FILE_NAME = 'filas-omitidas.csv';
+
+/** A CSV field, quoted when it holds the delimiter, a quote or a line break. */
+const csvField = (value: string | number): string => {
+  const text = String(value);
+  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/**
+ * "Descargar filas omitidas": the rows an import did not add, with the file's row number and their
+ * "Estado" (and the form's message for a name or company it refused). Semicolons and a byte order
+ * mark, as Excel in Spanish opens a CSV; after correcting it, the same file can be imported again
+ * (its "Fila" and "Estado" columns are named as ignored).
+ */
+export function skippedRowsCsv(rows: readonly SkippedRosterRow[]): string {
+  const lines = [
+    ['Fila', ...ROSTER_TEMPLATE_HEADERS, 'Estado'],
+    ...rows.map((row) => [
+      row.row,
+      row.fullName,
+      row.email,
+      row.company,
+      ROSTER_ROW_STATUS_LABELS[row.status] + (row.message ? `: ${row.message}` : ''),
+    ]),
+  ];
+  return `\uFEFF${lines.map((line) => line.map(csvField).join(';')).join('\r\n')}\r\n`;
+}
+
+/** Rows with an error first (in file order), then the rest: what needs attention is on top. */
+export function errorsFirst<Row extends { row: number; status: RosterRowStatus }>(
+  rows: readonly Row[],
+): Row[] {
+  const isError = (row: Row) => row.status !== 'new' && row.status !== 'alreadyInEvent';
+  return [...rows].sort((a, b) => Number(isError(b)) - Number(isError(a)) || a.row - b.row);
+}
+
+/** "Columna ignorada: {header}": a column of the file the import does not read. */
+export const ignoredColumnText = (header: string) => `Columna ignorada: ${header}`;

@@ -318,6 +318,27 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}` }),
   },
+  'POST /api/events/:eventId/exhibitors/invitations': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/exhibitors/invitations`,
+      payload: { exhibitorIds: [w.exhibitorId] },
+    }),
+  },
+  'POST /api/events/:eventId/exhibitors/removal-impact': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/exhibitors/removal-impact`,
+      payload: { exhibitorIds: [w.exhibitorId] },
+    }),
+  },
+  'POST /api/events/:eventId/exhibitors/removal': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/exhibitors/removal`,
+      payload: { exhibitorIds: [w.exhibitorId] },
+    }),
+  },
   'GET /api/events/:eventId/exhibitors/:exhibitorId/removal-impact': {
     expect: adminOnly(),
     request: (w) => ({

@@ -373,6 +373,11 @@ const DETAILS = [
   ['Invitación reenviada', 'elena@expo.test'],
   ['Expositores importados', 'expositores.xlsx: 1 expositor agregado'],
   ['Recordatorio enviado', '1 expositor: eva@expo.test'],
+  [
+    'Invitaciones reenviadas',
+    '2 invitaciones reenviadas: elena@expo.test, eva@expo.test; 1 invitación sin enviar por el límite de envíos',
+  ],
+  ['Expositores quitados', '1 expositor quitado: ernesto@expo.test; 3 nominaciones descartadas'],
   ['Nominación agregada', 'CONSUMO: se agregó Alfa (20111111111) en el puesto 1'],
   [
     'Nominación modificada',

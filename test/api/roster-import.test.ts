@@ -114,10 +114,19 @@ describe('importing exhibitors from a file', () => {
     const { event, taken } = await eventWithOneMember();
     const response = await confirm(event.id, 'expositores.csv', mixedFile(taken));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    const { skipped, ...counts } = response.json();
+    expect(counts).toEqual({
       added: 2,
       summary: { nuevos: 2, yaEstaban: 1, conErrores: 4 },
     });
+    // Every row not added, with its Estado ("Descargar filas omitidas").
+    expect(skipped.map((row: { row: number; status: string }) => [row.row, row.status])).toEqual([
+      [4, 'alreadyInEvent'],
+      [5, 'invalidEmail'],
+      [6, 'missingName'],
+      [7, 'repeatedInFile'],
+      [8, 'isAdmin'],
+    ]);
     expect(await members(event.id)).toEqual([
       ['nueva.dos@empresa.test', 'Nueva Dos', 'Acme'],
       ['nueva.uno@empresa.test', 'Nueva Uno', 'Acme'],
@@ -154,10 +163,11 @@ describe('importing exhibitors from a file', () => {
 
     // The same file again: everybody is already there, nothing is added or sent.
     const again = await confirm(event.id, 'expositores.csv', mixedFile(taken));
-    expect(again.json()).toEqual({
+    expect(again.json()).toMatchObject({
       added: 0,
       summary: { nuevos: 0, yaEstaban: 4, conErrores: 3 },
     });
+    expect(again.json().skipped).toHaveLength(7);
   });
 
   it('queues no invitation when "Enviar invitaciones" is unchecked, and reuses an exhibitor of another event', async () => {
@@ -346,6 +356,7 @@ describe('importing exhibitors from a file', () => {
     expect(confirmed.json()).toEqual({
       added: 1,
       summary: { nuevos: 1, yaEstaban: 0, conErrores: 5 },
+      skipped: previewed.json().rows.filter((row: { status: string }) => row.status !== 'new'),
     });
     const stored = await t.deps.db
       .selectFrom('exhibitors')

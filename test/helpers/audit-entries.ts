@@ -150,6 +150,16 @@ export function everyHistoryAction(eventId: string, exhibitorId: string): AuditE
     { ...on, action: 'exhibitors.reminded', details: { reminded: ['eva@expo.test'] } },
     {
       ...on,
+      action: 'exhibitors.invitations_resent',
+      details: { resent: ['elena@expo.test', 'eva@expo.test'], limited: 1 },
+    },
+    {
+      ...on,
+      action: 'exhibitors.removed',
+      details: { removed: ['ernesto@expo.test'], discardedNominations: 3 },
+    },
+    {
+      ...on,
       action: 'nomination.add',
       details: { ...list, before: [], after: [entry('20111111111', 'Alfa', 1)] },
     },

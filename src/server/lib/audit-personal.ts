@@ -34,8 +34,9 @@ const NOMINEE_CONTACT_KEYS: Readonly<Record<string, string>> = {
 /**
  * An exhibitor's name, address and company (exhibitor.added / edited / removed /
  * invitation_resent; the company too, because with another event's participation it names the
- * person), and the lists of addresses of exhibitors.imported (`added`) and exhibitors.reminded
- * (`reminded`). Every string under these keys becomes PLACEHOLDER.text.
+ * person), and the lists of addresses of exhibitors.imported (`added`), exhibitors.reminded
+ * (`reminded`), exhibitors.invitations_resent (`resent`) and exhibitors.removed (`removed`). Every
+ * string under these keys becomes PLACEHOLDER.text.
  */
 const PERSON_KEYS: ReadonlySet<string> = new Set([
   'fullName',
@@ -43,6 +44,8 @@ const PERSON_KEYS: ReadonlySet<string> = new Set([
   'company',
   'added',
   'reminded',
+  'resent',
+  'removed',
   ...Object.keys(NOMINEE_CONTACT_KEYS),
 ]);
 
@@ -71,6 +74,8 @@ const NAMING_KEYS: ReadonlySet<string> = new Set([
   'email',
   'added',
   'reminded',
+  'resent',
+  'removed',
   'contactName',
   'contact_name',
   'phone',

@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import { idParam, okResponse } from '../schemas/common.ts';
 import {
+  bulkRemovalImpactResponse,
+  bulkRemoveResponse,
+  bulkResendResponse,
   eventExhibitorListResponse,
+  exhibitorSelection,
   eventExhibitorView,
   exhibitorInput,
   exhibitorSaveResponse,
   pendingInvitationsResponse,
   removalImpactResponse,
   rosterImportQuery,
+  rosterListQuery,
   rosterImportResponse,
   rosterPreviewResponse,
   sentPendingInvitationsResponse,
 } from '../schemas/exhibitors.ts';
+import { ROSTER_PAGE_SIZE } from '../schemas/exhibitors.ts';
 import { XLSX_MEDIA_TYPE } from './results.ts';
 import { defineEndpoint, file, json } from './define.ts';
 
@@ -22,8 +28,9 @@ export const listEventExhibitors = defineEndpoint({
   method: 'GET',
   path: '/api/events/:eventId/exhibitors',
   access: 'admin',
-  summary: 'Expositores del evento con el estado de su invitación',
+  summary: `Expositores del evento con el estado de su invitación, por nombre; ${ROSTER_PAGE_SIZE} por página (?page=N), búsqueda ?q= (nombre, email, empresa) y filtro ?invitation=all|pending|sent|failed`,
   params: eventParams,
+  query: rosterListQuery,
   response: json(eventExhibitorListResponse),
   errors: ['not_found'],
 });
@@ -140,6 +147,42 @@ export const sendPendingInvitations = defineEndpoint({
   errors: ['not_found'],
 });
 
+export const resendInvitations = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/exhibitors/invitations',
+  access: 'admin',
+  summary:
+    'Reenviar invitaciones a los expositores seleccionados (cada dirección dentro de su límite de 6 por hora)',
+  params: eventParams,
+  body: exhibitorSelection,
+  response: json(bulkResendResponse),
+  errors: ['not_found'],
+});
+
+export const bulkRemovalImpact = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/exhibitors/removal-impact',
+  access: 'admin',
+  summary:
+    'Cuántos de los expositores seleccionados siguen en el evento y cuántas nominaciones se descartarían al quitarlos',
+  params: eventParams,
+  body: exhibitorSelection,
+  response: json(bulkRemovalImpactResponse),
+  errors: ['not_found'],
+});
+
+export const removeExhibitors = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/exhibitors/removal',
+  access: 'admin',
+  summary:
+    'Eliminar expositores: quita del evento a los seleccionados con sus nominaciones en él, en una transacción',
+  params: eventParams,
+  body: exhibitorSelection,
+  response: json(bulkRemoveResponse),
+  errors: ['not_found'],
+});
+
 export const exhibitorsEndpoints = [
   listEventExhibitors,
   addExhibitor,
@@ -152,4 +195,7 @@ export const exhibitorsEndpoints = [
   rosterTemplate,
   pendingInvitations,
   sendPendingInvitations,
+  resendInvitations,
+  bulkRemovalImpact,
+  removeExhibitors,
 ] as const;

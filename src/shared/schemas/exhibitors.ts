@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField, requiredText } from './common.ts';
+import { MSG } from '../messages.ts';
+import { emailField, hasOnlyTextCharacters, requiredText } from './common.ts';
 import { ROSTER_ROW_STATUSES } from '../roster-messages.ts';
 
 /** "Nuevo votante": the three required fields. */
@@ -46,7 +47,49 @@ export const exhibitorSaveResponse = eventExhibitorView.extend({
 });
 export type ExhibitorSaveResponse = z.output<typeof exhibitorSaveResponse>;
 
-export const eventExhibitorListResponse = z.object({ exhibitors: z.array(eventExhibitorView) });
+/** Rows of the exhibitors tab per page (the server pages, searches and sorts). */
+export const ROSTER_PAGE_SIZE = 50;
+
+/** The select "Invitación" of the exhibitors tab. */
+export const ROSTER_INVITATION_FILTERS = ['all', 'pending', 'sent', 'failed'] as const;
+export type RosterInvitationFilter = (typeof ROSTER_INVITATION_FILTERS)[number];
+export const ROSTER_INVITATION_FILTER_LABELS: Record<RosterInvitationFilter, string> = {
+  all: 'Todas',
+  // Not delivered yet: on its way, or never sent ("no enviada": unchecked, or withheld).
+  pending: 'Pendiente',
+  sent: 'Enviada',
+  failed: 'Con error',
+};
+
+/** `?page=N&q=…&invitation=…`: one page of the exhibitors matching the search and the filter. */
+export const rosterListQuery = z.object({
+  page: z
+    .string(MSG.invalidInput)
+    .regex(/^[1-9]\d{0,5}$/, MSG.invalidInput)
+    .transform(Number)
+    .default(1),
+  /** "Buscar": name, email or company, ignoring case and accents. */
+  q: z
+    .string(MSG.invalidInput)
+    .trim()
+    .max(200, MSG.invalidInput)
+    .refine(hasOnlyTextCharacters, MSG.invalidCharacters)
+    .default(''),
+  invitation: z.enum(ROSTER_INVITATION_FILTERS).default('all'),
+});
+export type RosterListQuery = z.input<typeof rosterListQuery>;
+
+/**
+ * One page of an event's exhibitors, by name as Spanish sorts it ("Álvarez" among the A's);
+ * `total` counts those matching the search and the filter, `all` the event's exhibitors.
+ */
+export const eventExhibitorListResponse = z.object({
+  exhibitors: z.array(eventExhibitorView),
+  total: z.number().int(),
+  all: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type EventExhibitorListResponse = z.output<typeof eventExhibitorListResponse>;
 
 /** Exhibitors added without an invitation, still waiting for it ("Enviar invitaciones"). */
@@ -84,6 +127,8 @@ const rosterSummary = z.object({
 export const rosterPreviewResponse = z.object({
   rows: z.array(rosterPreviewRow),
   summary: rosterSummary,
+  /** The headers, as typed, of the file's columns the import does not read. */
+  ignoredColumns: z.array(z.string()),
 });
 export type RosterPreviewResponse = z.output<typeof rosterPreviewResponse>;
 
@@ -100,5 +145,43 @@ export const rosterImportResponse = z.object({
    */
   invitationsWithheld: z.number().int().positive().optional(),
   summary: rosterSummary,
+  /** Every row not added ("Ya está en el evento" and the errors), as the import classified it. */
+  skipped: z.array(rosterPreviewRow),
 });
 export type RosterImportResponse = z.output<typeof rosterImportResponse>;
+
+/** The most exhibitors one bulk action takes: a whole event's roster (an import's maximum). */
+export const ROSTER_SELECTION_MAX = 5000;
+
+/** The rows ticked in the exhibitors tab, for "Reenviar invitaciones" and "Eliminar expositores". */
+export const exhibitorSelection = z.object({
+  exhibitorIds: z
+    .array(z.string().regex(/^[0-9a-f-]{36}$/, MSG.invalidInput))
+    .min(1, MSG.noExhibitorsSelected)
+    .max(ROSTER_SELECTION_MAX, MSG.invalidInput),
+});
+export type ExhibitorSelection = z.input<typeof exhibitorSelection>;
+
+/**
+ * "Reenviar invitaciones": invitations queued, and exhibitors whose address (or whose
+ * administrator's hourly allowance) had no room, left as they were.
+ */
+export const bulkResendResponse = z.object({
+  resent: z.number().int(),
+  limited: z.number().int(),
+});
+export type BulkResendResponse = z.output<typeof bulkResendResponse>;
+
+/** What "Eliminar expositores" would remove: exhibitors still in the event, and their nominations. */
+export const bulkRemovalImpactResponse = z.object({
+  exhibitors: z.number().int(),
+  nominations: z.number().int(),
+});
+export type BulkRemovalImpactResponse = z.output<typeof bulkRemovalImpactResponse>;
+
+/** What "Eliminar expositores" removed (ones removed meanwhile by someone else are not counted). */
+export const bulkRemoveResponse = z.object({
+  removed: z.number().int(),
+  discardedNominations: z.number().int(),
+});
+export type BulkRemoveResponse = z.output<typeof bulkRemoveResponse>;

@@ -11,7 +11,10 @@ import {
 import type { ReactNode } from 'react';
 
 export interface Column<Row> {
+  /** The column's name (and its key); `headerContent` replaces it on screen when given. */
   header: string;
+  /** A control in the header cell instead of the name (a "Seleccionar todos" checkbox). */
+  headerContent?: ReactNode;
   render(row: Row, index: number): ReactNode;
   /** Hidden on phones when the column is secondary. */
   hideOnPhone?: boolean;
@@ -70,7 +73,7 @@ export function DataTable<Row>({
                   ...phoneHidden(column),
                 }}
               >
-                {column.header}
+                {column.headerContent ?? column.header}
               </TableCell>
             ))}
           </TableRow>

@@ -56,6 +56,9 @@ export function FormDialog({
     >
       <form
         noValidate
+        // A flex column like the dialog's own paper: the content scrolls and the buttons stay in
+        // view, however long it is (a 250-row import preview).
+        style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
         onSubmit={(event) => {
           // The page never reloads: the dialog's own code sends the form.
           event.preventDefault();

@@ -85,6 +85,32 @@ describe('readRosterFile: CSV', () => {
     expect(rows).toEqual([{ row: 2, fullName: 'Ana', email: 'ana@example.com', company: '' }]);
   });
 
+  it.each([
+    ['Nombre y apellido;Correo electrónico;Compañía', 'Correo electrónico'],
+    ['Nombre completo;Correo;Razón social', 'Correo'],
+    ['Nombre;Mail;Organización', 'Mail'],
+    ['NOMBRE Y APELLIDO;E-Mail;Empresa', 'E-Mail'],
+  ])('reads the columns of the header "%s"', async (header) => {
+    const text = `${header}\nAna Pérez;ana@example.com;Acme SA\n`;
+    const read = await readRosterFile({ fileName: 'x.csv', bytes: utf8(text) });
+    expect(read).toEqual({
+      ok: true,
+      rows: [{ row: 2, fullName: 'Ana Pérez', email: 'ana@example.com', company: 'Acme SA' }],
+      ignoredColumns: [],
+    });
+  });
+
+  it('names, as typed, every column with a header that it does not read', async () => {
+    const text =
+      'Nombre;Teléfono;Email;Correo;;Nombre completo;Cargo\nAna;341;ana@example.com;otra@example.com;x;Ana Pérez;CEO\n';
+    const read = await readRosterFile({ fileName: 'x.csv', bytes: utf8(text) });
+    expect(read).toMatchObject({
+      ok: true,
+      rows: [{ row: 2, fullName: 'Ana Pérez', email: 'ana@example.com', company: '' }],
+      ignoredColumns: ['Nombre', 'Teléfono', 'Correo', 'Cargo'],
+    });
+  });
+
   it('prefers "Nombre completo" over "Nombre" when both are there', async () => {
     const text = 'Nombre;Email;Nombre completo\nAna;ana@example.com;Ana Pérez\n';
     const rows = rowsOf(await readRosterFile({ fileName: 'x.csv', bytes: utf8(text) }));
@@ -138,10 +164,10 @@ describe('readRosterFile: xlsx', () => {
     expect(rows).toEqual([{ row: 3, fullName: 'Ana', email: 'ana@example.com', company: '' }]);
   });
 
-  it('reads the downloaded template once it is filled in', async () => {
+  it('reads the downloaded template once its example row is replaced', async () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await rosterTemplateXlsx()) as unknown as ArrayBuffer);
-    workbook.worksheets[0]?.addRow(['Ana Pérez', 'ana@example.com', 'Acme']);
+    workbook.worksheets[0]?.spliceRows(2, 1, ['Ana Pérez', 'ana@example.com', 'Acme']);
     const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
     const rows = rowsOf(await readRosterFile({ fileName: 'plantilla.xlsx', bytes }));
     expect(rows).toEqual([
@@ -198,7 +224,7 @@ describe('readRosterFile: files refused', () => {
   });
 
   it('refuses a file without an "Email" column', async () => {
-    const csv = utf8('Nombre completo;Mail;Empresa\nAna;ana@example.com;Acme\n');
+    const csv = utf8('Nombre completo;Dirección;Empresa\nAna;ana@example.com;Acme\n');
     expect(errorOf(await readRosterFile({ fileName: 'x.csv', bytes: csv }))).toBe(
       'El archivo no tiene una columna "Email".',
     );
@@ -296,7 +322,7 @@ describe('classifyRosterRows', () => {
       [5, 'Falta el nombre'],
       [6, 'Repetido en el archivo'],
       [7, 'Es un administrador'],
-      [8, 'Email inválido'],
+      [8, 'Falta el email'],
     ]);
     expect(preview.summary).toEqual({ nuevos: 1, yaEstaban: 1, conErrores: 5 });
     expect(rosterSummaryText(preview.summary)).toBe('1 nuevos, 1 ya estaban, 5 con errores');
@@ -359,12 +385,35 @@ describe('classifyRosterRows', () => {
 });
 
 describe('rosterTemplateXlsx', () => {
-  it('is a workbook whose first sheet has just the three headers', async () => {
+  it('is a workbook whose first sheet has the three headers and one example row', async () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await rosterTemplateXlsx()) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0];
-    expect(sheet?.rowCount).toBe(1);
+    expect(sheet?.rowCount).toBe(2);
     expect(sheet?.getRow(1).values).toEqual([undefined, 'Nombre completo', 'Email', 'Empresa']);
+    expect(sheet?.getRow(2).values).toEqual([
+      undefined,
+      'María José Álvarez',
+      'maria.alvarez@example.com',
+      'Distribuidora Ejemplo SA',
+    ]);
+  });
+
+  it('reads back as one new exhibitor at an address reserved for examples', async () => {
+    const bytes = new Uint8Array(await rosterTemplateXlsx());
+    const read = await readRosterFile({ fileName: 'plantilla-expositores.xlsx', bytes });
+    expect(read).toEqual({
+      ok: true,
+      rows: [
+        {
+          row: 2,
+          fullName: 'María José Álvarez',
+          email: 'maria.alvarez@example.com',
+          company: 'Distribuidora Ejemplo SA',
+        },
+      ],
+      ignoredColumns: [],
+    });
   });
 });
 

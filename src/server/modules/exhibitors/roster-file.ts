@@ -41,7 +41,13 @@ export interface RosterFileError {
 }
 
 export type RosterFileResult =
-  { ok: true; rows: RosterRow[] } | { ok: false; error: RosterFileError };
+  | {
+      ok: true;
+      rows: RosterRow[];
+      /** The headers, as typed, of the columns the import does not read ("Columna ignorada"). */
+      ignoredColumns: string[];
+    }
+  | { ok: false; error: RosterFileError };
 
 export interface RosterFile {
   /** The name the file had on the user's computer; its extension says which format to read. */
@@ -219,11 +225,15 @@ async function csvSheet(bytes: Uint8Array, limits: SheetLimits): Promise<SheetRe
 
 type RosterField = 'fullName' | 'email' | 'company';
 
-/** The header names each field answers to, preferred first, as compared (see headerKey). */
-const FIELD_HEADERS: Record<RosterField, string[]> = {
-  fullName: ['nombre completo', 'nombre'],
-  email: ['email', 'correo', 'e-mail'],
-  company: ['empresa'],
+/**
+ * The header names each field answers to, preferred first, as compared (see headerKey): the names
+ * people give these columns in the spreadsheets they already have (issue 32: a "Compañía" column
+ * was once dropped without a word and "Correo electrónico" refused).
+ */
+export const FIELD_HEADERS: Record<RosterField, string[]> = {
+  fullName: ['nombre completo', 'nombre y apellido', 'nombre'],
+  email: ['email', 'correo electronico', 'correo', 'e-mail', 'mail'],
+  company: ['empresa', 'compania', 'razon social', 'organizacion'],
 };
 
 /** A header as compared: no accents, lower case, spaces trimmed and collapsed. */
@@ -259,6 +269,7 @@ function rowsOf(table: SheetRow[], stoppedEarly: boolean): RosterFileResult {
   const nameColumn = columnOf(headers, 'fullName');
   const companyColumn = columnOf(headers, 'company');
   const cell = (cells: string[], column: number) => (column === -1 ? '' : (cells[column] ?? ''));
+  const used = new Set([emailColumn, nameColumn, companyColumn]);
   return {
     ok: true,
     rows: body.map(({ row, cells }) => ({
@@ -267,6 +278,9 @@ function rowsOf(table: SheetRow[], stoppedEarly: boolean): RosterFileResult {
       email: cell(cells, emailColumn),
       company: cell(cells, companyColumn),
     })),
+    // Named so that nothing a file holds is dropped without a word; a column without a header
+    // holds nothing anyone named, and is left out of the list.
+    ignoredColumns: header.cells.filter((text, index) => !used.has(index) && text !== ''),
   };
 }
 
@@ -292,7 +306,7 @@ export interface RosterContext {
 
 /**
  * The "Estado" of each row. A row gets the first that applies, in this order:
- * 1. "Email inválido": no address, or one the app's forms would refuse;
+ * 1. "Falta el email": no address; "Email inválido": one the app's forms would refuse;
  * 2. "Falta el nombre": no full name;
  * 3. "Nombre inválido": a name the exhibitor form would refuse (longer than 200 characters,
  *    characters a text may not hold), with the form's message;
@@ -334,6 +348,7 @@ function statusOf(
   context: RosterContext,
   claimed: Set<string>,
 ): { status: RosterRowStatus; message?: string } {
+  if (row.email === '') return { status: 'missingEmail' };
   if (email === null) return { status: 'invalidEmail' };
   if (row.fullName === '') return { status: 'missingName' };
   const nameMessage = formMessage('fullName', row.fullName);
@@ -347,7 +362,17 @@ function statusOf(
   return { status: 'new' };
 }
 
-/** The file behind "Descargar plantilla": one sheet with the three headers and nothing else. */
+/**
+ * The row under the template's headers, showing what each column holds. Its address is at a
+ * domain reserved for examples (RFC 2606), so a template imported unchanged mails nobody real.
+ */
+export const ROSTER_TEMPLATE_EXAMPLE = [
+  'María José Álvarez',
+  'maria.alvarez@example.com',
+  'Distribuidora Ejemplo SA',
+] as const;
+
+/** The file behind "Descargar plantilla": one sheet with the three headers and one example row. */
 export function rosterTemplateXlsx(): Promise<Buffer> {
-  return writeWorkbook('Expositores', [...ROSTER_TEMPLATE_HEADERS], []);
+  return writeWorkbook('Expositores', [...ROSTER_TEMPLATE_HEADERS], [[...ROSTER_TEMPLATE_EXAMPLE]]);
 }

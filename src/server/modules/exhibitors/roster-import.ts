@@ -22,10 +22,10 @@ import {
   type RosterRow,
 } from './roster-file.ts';
 
-async function rowsOf(file: RosterFile): Promise<RosterRow[]> {
-  const read = await readRosterFile(file);
-  if (!read.ok) throw badRequest(read.error.message, 'file');
-  return read.rows;
+async function read(file: RosterFile): Promise<{ rows: RosterRow[]; ignoredColumns: string[] }> {
+  const result = await readRosterFile(file);
+  if (!result.ok) throw badRequest(result.error.message, 'file');
+  return result;
 }
 
 /** Classifies the file's rows against the event's exhibitors and the administrators, as stored now. */
@@ -45,14 +45,18 @@ async function classify(db: Db, eventId: string, rows: RosterRow[]): Promise<Ros
   });
 }
 
-/** What the import dialog shows before anything is stored: every row with its "Estado". */
+/**
+ * What the import dialog shows before anything is stored: every row with its "Estado", and the
+ * columns of the file it will not read.
+ */
 export async function previewRoster(
   deps: AppDeps,
   eventId: string,
   file: RosterFile,
-): Promise<RosterPreview> {
+): Promise<RosterPreview & { ignoredColumns: string[] }> {
   await getEventOr404(deps.db, eventId);
-  return classify(deps.db, eventId, await rowsOf(file));
+  const { rows, ignoredColumns } = await read(file);
+  return { ...(await classify(deps.db, eventId, rows)), ignoredColumns };
 }
 
 export interface RosterImportResult {
@@ -60,6 +64,8 @@ export interface RosterImportResult {
   /** Only when some: rows added without their invitation (the address had its invitations for the hour). */
   invitationsWithheld?: number;
   summary: RosterSummary;
+  /** Every row not added, with its "Estado" as the import found it ("Descargar filas omitidas"). */
+  skipped: ClassifiedRosterRow[];
 }
 
 /**
@@ -76,7 +82,7 @@ export async function importRoster(
   file: RosterFile,
   options: { sendInvitations: boolean },
 ): Promise<RosterImportResult> {
-  const rows = await rowsOf(file);
+  const { rows } = await read(file);
   return inEventTransaction(deps, eventId, async (tx, event, now) => {
     const preview = await classify(tx, eventId, rows);
     const fresh = preview.rows.filter(
@@ -121,6 +127,7 @@ export async function importRoster(
       added: exhibitors.length,
       ...(invitationsWithheld > 0 ? { invitationsWithheld } : {}),
       summary: preview.summary,
+      skipped: preview.rows.filter((row) => row.status !== 'new'),
     };
   });
 }

@@ -7,6 +7,7 @@ import { implement, type Route } from '../../http/route.ts';
 import { readUploadedFile } from '../../http/upload.ts';
 import { rosterTemplateXlsx } from './roster-file.ts';
 import { importRoster, previewRoster } from './roster-import.ts';
+import { bulkRemovalImpact, removeExhibitors, resendInvitations } from './roster-bulk.ts';
 import {
   addExhibitor,
   countNominations,
@@ -26,9 +27,18 @@ const rosterUpload = {
 };
 
 export const exhibitorsRoutes: Route[] = [
-  implement(api.listEventExhibitors, async ({ deps, params }) => ({
-    exhibitors: await listEventExhibitors(deps, params.eventId),
-  })),
+  implement(api.listEventExhibitors, async ({ deps, params, query }) =>
+    listEventExhibitors(deps, params.eventId, query),
+  ),
+  implement(api.resendInvitations, async ({ deps, user, params, body }) =>
+    resendInvitations(deps, user, params.eventId, body.exhibitorIds),
+  ),
+  implement(api.bulkRemovalImpact, async ({ deps, params, body }) =>
+    bulkRemovalImpact(deps, params.eventId, body.exhibitorIds),
+  ),
+  implement(api.removeExhibitors, async ({ deps, user, params, body }) =>
+    removeExhibitors(deps, user, params.eventId, body.exhibitorIds),
+  ),
   implement(api.addExhibitor, async ({ deps, user, params, body }) =>
     addExhibitor(deps, user, params.eventId, body),
   ),

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MSG } from '../../../shared/messages.ts';
@@ -7,7 +8,9 @@ import {
   type EventExhibitorView,
   type ExhibitorFields,
   type ExhibitorInput,
+  type ExhibitorSaveResponse,
 } from '../../../shared/schemas/exhibitors.ts';
+import { INVITATION_NOTICE } from '../../../shared/roster-texts.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useToast } from '../../components/Toasts.tsx';
@@ -32,7 +35,7 @@ export function ExhibitorDialog({
 }: {
   eventId: string;
   exhibitor?: EventExhibitorView;
-  onAdded(exhibitor: EventExhibitorView): void;
+  onAdded(exhibitor: ExhibitorSaveResponse): void;
   onClose(): void;
 }) {
   const add = useAddExhibitor();
@@ -91,6 +94,14 @@ export function ExhibitorDialog({
           slotProps={{ htmlInput: { maxLength: field.maxLength } }}
         />
       ))}
+      {/* When the invitation goes out, said before saving (issue 32). */}
+      <Typography variant="body2" color="text.secondary">
+        {!exhibitor
+          ? INVITATION_NOTICE.add
+          : exhibitor.invitation.status === 'none'
+            ? INVITATION_NOTICE.editUninvited
+            : INVITATION_NOTICE.edit}
+      </Typography>
     </FormDialog>
   );
 }

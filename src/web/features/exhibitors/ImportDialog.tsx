@@ -1,14 +1,34 @@
-import { Checkbox, FormControlLabel, Link, Typography, type ChipProps } from '@mui/material';
-import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Link,
+  Stack,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
+import { useId, useMemo, useState } from 'react';
 import { MSG } from '../../../shared/messages.ts';
 import {
+  errorsFirst,
+  ignoredColumnText,
   ROSTER_MAX_BYTES,
   ROSTER_ROW_STATUS_LABELS,
   rosterImportedText,
   rosterSummaryText,
+  SKIPPED_ROWS_FILE_NAME,
+  skippedRowsCsv,
   type RosterRowStatus,
 } from '../../../shared/roster-messages.ts';
-import type { RosterPreviewResponse } from '../../../shared/schemas/exhibitors.ts';
+import type {
+  RosterImportResponse,
+  RosterPreviewResponse,
+} from '../../../shared/schemas/exhibitors.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { FileField } from '../../components/FileField.tsx';
@@ -22,6 +42,7 @@ type PreviewRow = RosterPreviewResponse['rows'][number];
 const STATUS_COLORS: Record<RosterRowStatus, ChipProps['color']> = {
   new: 'success',
   alreadyInEvent: 'default',
+  missingEmail: 'error',
   invalidEmail: 'error',
   missingName: 'error',
   invalidName: 'error',
@@ -50,6 +71,23 @@ const COLUMNS: Column<PreviewRow>[] = [
   },
 ];
 
+const isError = (row: PreviewRow) => row.status !== 'new' && row.status !== 'alreadyInEvent';
+
+/** Saves the skipped rows as a CSV file on the administrator's computer. */
+function downloadSkipped(rows: RosterImportResponse['skipped']) {
+  const href = URL.createObjectURL(
+    new Blob([skippedRowsCsv(rows)], { type: 'text/csv;charset=utf-8' }),
+  );
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = SKIPPED_ROWS_FILE_NAME;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
 const refusal = (caught: unknown) =>
   caught instanceof ApiError && caught.status >= 400 && caught.status < 500
     ? caught.message
@@ -77,6 +115,13 @@ export function ImportDialog({
   const [sendInvitations, setSendInvitations] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [onlyErrors, setOnlyErrors] = useState(false);
+  const [done, setDone] = useState<RosterImportResponse | null>(null);
+  // Errors on top: with 250 rows, the few to fix are never 9,000 px down (issue 32).
+  const shownRows = useMemo(
+    () => (result ? errorsFirst(result.rows).filter((row) => !onlyErrors || isError(row)) : []),
+    [result, onlyErrors],
+  );
 
   const formOf = (chosen: File) => {
     const form = new FormData();
@@ -112,12 +157,20 @@ export function ImportDialog({
         form: formOf(file),
       });
       toast(rosterImportedText(done.added, done.invitationsWithheld));
-      onClose();
+      // Rows were left out: the dialog stays to offer them as a file, to correct and import.
+      if (done.skipped.length > 0) {
+        setDone(done);
+        setBusy(false);
+      } else {
+        onClose();
+      }
     } catch (caught) {
       setError(refusal(caught));
       setBusy(false);
     }
   }
+
+  if (done) return <ImportDone result={done} onClose={onClose} />;
 
   return (
     <FormDialog
@@ -150,12 +203,26 @@ export function ImportDialog({
       {result ? (
         <>
           <Typography sx={{ fontWeight: 700 }}>{rosterSummaryText(result.summary)}</Typography>
+          {result.ignoredColumns.map((header, index) => (
+            <Alert key={`${index}-${header}`} severity="warning">
+              {ignoredColumnText(header)}
+            </Alert>
+          ))}
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={onlyErrors}
+                onChange={(event) => setOnlyErrors(event.target.checked)}
+              />
+            }
+            label="Mostrar solo errores"
+          />
           <DataTable
             label="Vista previa"
             columns={COLUMNS}
-            rows={result.rows}
+            rows={shownRows}
             rowKey={(row) => String(row.row)}
-            emptyText={MSG.rosterEmpty}
+            emptyText={onlyErrors ? MSG.rosterNoErrors : MSG.rosterEmpty}
           />
         </>
       ) : null}
@@ -169,5 +236,32 @@ export function ImportDialog({
         label="Enviar invitaciones"
       />
     </FormDialog>
+  );
+}
+
+/**
+ * After an import that left rows out: what happened, and the rows left out as a file
+ * ("Descargar filas omitidas") with their "Estado", to correct and import again.
+ */
+function ImportDone({ result, onClose }: { result: RosterImportResponse; onClose(): void }) {
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>Importar expositores</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Typography>{rosterImportedText(result.added, result.invitationsWithheld)}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{rosterSummaryText(result.summary)}</Typography>
+          <Link component="button" type="button" onClick={() => downloadSkipped(result.skipped)}>
+            Descargar filas omitidas
+          </Link>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose}>
+          Cerrar
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }

@@ -1,6 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   addExhibitor,
+  bulkRemovalImpact,
+  removeExhibitors,
+  resendInvitations,
   editExhibitor,
   importRoster,
   listEventExhibitors,
@@ -12,13 +15,24 @@ import {
   sendPendingInvitations,
 } from '../../../shared/api/exhibitors.ts';
 import { participation, reminderPlan } from '../../../shared/api/participation.ts';
+import type { RosterInvitationFilter } from '../../../shared/schemas/exhibitors.ts';
 import { endpointKey, endpointQuery, useEndpointMutation } from '../../lib/api.ts';
 
 /** While an invitation is on its way, look again every few seconds to show how it went. */
 const PENDING_POLL_MS = 3000;
 
-export const exhibitorsQuery = (eventId: string) =>
-  endpointQuery(listEventExhibitors, { params: { eventId } });
+/** What the exhibitors tab asks for: a page, the search and the "Invitación" filter. */
+export interface RosterView {
+  page: number;
+  q: string;
+  invitation: RosterInvitationFilter;
+}
+
+export const exhibitorsQuery = (eventId: string, view: RosterView) =>
+  endpointQuery(listEventExhibitors, {
+    params: { eventId },
+    query: { page: String(view.page), q: view.q, invitation: view.invitation },
+  });
 
 /**
  * What any write to an event's exhibitors makes stale: that event's list, and its participation
@@ -27,6 +41,7 @@ export const exhibitorsQuery = (eventId: string) =>
 const exhibitorWritesInvalidate = (input: { params: { eventId: string } }) => {
   const ofEvent = { params: { eventId: input.params.eventId } };
   return [
+    // Every page and search of the event's list (a key's empty query matches any query).
     endpointKey(listEventExhibitors, ofEvent),
     endpointKey(participation, ofEvent),
     endpointKey(reminderPlan, ofEvent),
@@ -34,9 +49,11 @@ const exhibitorWritesInvalidate = (input: { params: { eventId: string } }) => {
   ];
 };
 
-export function useEventExhibitors(eventId: string) {
+export function useEventExhibitors(eventId: string, view: RosterView) {
   return useQuery({
-    ...exhibitorsQuery(eventId),
+    ...exhibitorsQuery(eventId, view),
+    // The page on screen stays while the next one loads: paging never blanks the table.
+    placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.exhibitors.some((e) => e.invitation.status === 'pending')
         ? PENDING_POLL_MS
@@ -65,6 +82,12 @@ export const useEditExhibitor = () =>
 export const usePreviewRoster = () => useEndpointMutation(previewRoster);
 export const useImportRoster = () =>
   useEndpointMutation(importRoster, { invalidates: exhibitorWritesInvalidate });
+
+export const useResendInvitations = () =>
+  useEndpointMutation(resendInvitations, { invalidates: exhibitorWritesInvalidate });
+export const useBulkRemovalImpact = () => useEndpointMutation(bulkRemovalImpact);
+export const useRemoveExhibitors = () =>
+  useEndpointMutation(removeExhibitors, { invalidates: exhibitorWritesInvalidate });
 
 /** How many exhibitors were added without an invitation ("Enviar invitaciones pendientes"). */
 export const usePendingInvitations = (eventId: string) =>
