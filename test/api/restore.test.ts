@@ -55,13 +55,19 @@ const nominee = (fiscalId: string) => ({
 class ListWriter {
   version = 0;
   fiscalIds: string[] = [];
-  constructor(
-    readonly t: TestApp,
-    readonly session: Session,
-    readonly eventId: string,
-    readonly category: Category,
-    readonly pool: string[],
-  ) {}
+  readonly t: TestApp;
+  readonly session: Session;
+  readonly eventId: string;
+  readonly category: Category;
+  readonly pool: string[];
+
+  constructor(t: TestApp, session: Session, eventId: string, category: Category, pool: string[]) {
+    this.t = t;
+    this.session = session;
+    this.eventId = eventId;
+    this.category = category;
+    this.pool = pool;
+  }
 
   async save(): Promise<void> {
     const base = `/api/exh/events/${this.eventId}/${this.category}/nominees`;

@@ -12,6 +12,7 @@ import { MSG } from '../../src/shared/messages.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+import { openWorkbook } from '../helpers/workbook.ts';
 
 const csv = (text: string) => Buffer.from(text, 'utf8');
 
@@ -425,8 +426,7 @@ describe('importing exhibitors from a file', () => {
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="plantilla-expositores.xlsx"; filename*=UTF-8''plantilla-expositores.xlsx`,
     );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload);
+    const workbook = await openWorkbook(response.rawPayload);
     expect(workbook.worksheets[0]?.getRow(1).values).toEqual([
       undefined,
       'Nombre completo',
