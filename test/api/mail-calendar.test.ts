@@ -17,18 +17,7 @@ import { TEST_NOW, type Session } from '../helpers/app.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
-
-const nominee = (fiscalId: string) => ({
-  name: `Reseller ${fiscalId}`,
-  registeredName: `Reseller ${fiscalId} S.A.`,
-  fiscalId,
-  contactName: 'Carla Contacto',
-  contactPosition: 'Gerente Comercial',
-  phone: '1155550000',
-  email: `ventas${fiscalId}@reseller.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-});
+import { nomineeInput } from '../helpers/nominee.ts';
 
 describe('calendar and mail (issue 31)', () => {
   const app = useTestApp();
@@ -78,7 +67,7 @@ describe('calendar and mail (issue 31)', () => {
       method: 'POST',
       url: `/api/exh/events/${eventId}/consumption/nominees`,
       as: session,
-      payload: { ...nominee(fiscalId), version: 0 },
+      payload: { ...nomineeInput(fiscalId), version: 0 },
     });
 
   /** A second instance's mail worker on the same database and mail server. */
@@ -405,7 +394,7 @@ describe('calendar and mail (issue 31)', () => {
         method: 'POST',
         url: `/api/exh/events/${event.id}/value/nominees`,
         as: exh,
-        payload: { ...nominee('30333'), version: 0 },
+        payload: { ...nomineeInput('30333'), version: 0 },
       });
       expect(late.statusCode).toBe(409);
       expect(late.json().error.message).toBe(MSG.votingClosed);
