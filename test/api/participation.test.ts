@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addExhibitor } from '../../src/shared/api/exhibitors.ts';
+import { participation } from '../../src/shared/api/participation.ts';
 import { MAIL_MAX_ATTEMPTS, retryDelayMs } from '../../src/server/mail/worker.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import {
@@ -18,30 +20,17 @@ const five = (prefix: string) =>
 describe('participation of an event', () => {
   const app = useTestApp();
 
-  const get = async (eventId: string) => {
-    const response = await app.t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/participation`,
-      as: app.as,
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json() as {
-      figures: Record<string, number>;
-      exhibitors: ParticipationRow[];
-    };
-  };
+  const get = (eventId: string) => app.api.call(participation, { params: { eventId } });
   const add = (eventId: string, fullName: string, email: string) =>
-    app.t.request({
-      method: 'POST',
-      url: `/api/events/${eventId}/exhibitors`,
-      as: app.as,
-      payload: { fullName, email, company: 'Empresa' },
+    app.api.call(addExhibitor, {
+      params: { eventId },
+      body: { fullName, email, company: 'Empresa' },
     });
 
   it('counts invitations, sign-ins and votes per category, and lists each exhibitor', async () => {
     const event = await seedEvent(app.db);
     // Ana: invitation delivered, signed in, both lists complete.
-    const ana = (await add(event.id, 'Ana Completa', 'ana.completa@empresa.test')).json();
+    const ana = await add(event.id, 'Ana Completa', 'ana.completa@empresa.test');
     await app.t.deliverMail();
     await app.t.signIn({ role: 'exh', exhibitorId: ana.id });
     await seedNominations(app.db, {
@@ -186,7 +175,7 @@ describe('participation of an event', () => {
   it('marks an invitation refused for good by the mail server (5xx) as failed at once, with its reply, and a corrected address gets it', async () => {
     const event = await seedEvent(app.db);
     app.t.smtp.rejectRecipient('no.existe@empresa.test');
-    const added = (await add(event.id, 'Dora Mal Escrita', 'no.existe@empresa.test')).json();
+    const added = await add(event.id, 'Dora Mal Escrita', 'no.existe@empresa.test');
     await app.t.deliverMail();
     const [row] = (await get(event.id)).exhibitors;
     expect(row?.invitation).toEqual({
