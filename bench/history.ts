@@ -36,7 +36,14 @@ function detailsOf(action: string, i: number): unknown {
   const before = nominee(`20${i}`, `Antes ${i}`);
   const after = nominee(`20${i + 1}`, `Después ${i}`);
   if (action === 'vote.edit') {
-    return { exhibitorId: `x${i}`, category: 'consumption', order: 1, reason: 'typo', before, after };
+    return {
+      exhibitorId: `x${i}`,
+      category: 'consumption',
+      order: 1,
+      reason: 'typo',
+      before,
+      after,
+    };
   }
   return {
     exhibitorId: `x${i}`,

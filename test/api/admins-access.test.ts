@@ -4,47 +4,44 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
 import { seedAdmin } from '../helpers/seed.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe('administrators page: list, re-send, revoke', () => {
-  let t: TestApp;
-  let ana: Awaited<ReturnType<typeof seedAdmin>>;
-  let asAna: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ana = await seedAdmin(t.deps.db, { email: 'ana@premios.test', fullName: 'Ana Pérez' });
-    asAna = await t.signIn({ role: 'admin', adminId: ana.id });
+  // Ana's one session serves the whole file, as an administrator's tab would.
+  const app = useTestApp({
+    admin: { email: 'ana@premios.test', fullName: 'Ana Pérez' },
+    freshEachTest: false,
   });
-  afterAll(() => t.close());
 
-  const list = (as: Session = asAna) => t.request({ method: 'GET', url: '/api/admins', as });
-  const revoke = (adminId: string, as: Session = asAna) =>
-    t.request({ method: 'POST', url: `/api/admins/${adminId}/revoke`, as });
-  const resend = (adminId: string, as: Session = asAna) =>
-    t.request({ method: 'POST', url: `/api/admins/${adminId}/invitation`, as });
+  const list = (as: Session = app.as) => app.t.request({ method: 'GET', url: '/api/admins', as });
+  const revoke = (adminId: string, as: Session = app.as) =>
+    app.t.request({ method: 'POST', url: `/api/admins/${adminId}/revoke`, as });
+  const resend = (adminId: string, as: Session = app.as) =>
+    app.t.request({ method: 'POST', url: `/api/admins/${adminId}/invitation`, as });
   const invite = (email: string) =>
-    t.request({ method: 'POST', url: '/api/admins', payload: { email }, as: asAna });
+    app.t.request({ method: 'POST', url: '/api/admins', payload: { email }, as: app.as });
   const adminRow = (id: string) =>
-    t.deps.db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    app.db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   async function invitationToken(email: string): Promise<string> {
-    await t.deliverMail();
-    const mail = t.smtp.latestTo(email);
+    await app.t.deliverMail();
+    const mail = app.t.smtp.latestTo(email);
     const match = /signin\/newadmin\?token=([\w-]+)/.exec(mail!.text);
     expect(match).not.toBeNull();
     return match![1]!;
   }
 
   it('lists every administrator with status, last sign-in, second factor and who asks', async () => {
-    t.clock.set(TEST_NOW);
+    app.t.clock.set(TEST_NOW);
     const pending = await invite('pendiente@premios.test');
     expect(pending.statusCode).toBe(201);
-    const bruno = await seedAdmin(t.deps.db, { email: 'bruno@premios.test', fullName: 'Bruno' });
-    await t.signIn({ role: 'admin', adminId: bruno.id });
-    await t.deps.db
+    const bruno = await seedAdmin(app.db, { email: 'bruno@premios.test', fullName: 'Bruno' });
+    await app.t.signIn({ role: 'admin', adminId: bruno.id });
+    await app.db
       .updateTable('admins')
       .set({ mfa_enabled_at: TEST_NOW })
       .where('id', '=', bruno.id)
@@ -76,9 +73,9 @@ describe('administrators page: list, re-send, revoke', () => {
   });
 
   it('revoking ends the sessions at once, audits, and refuses the sign-in afterwards', async () => {
-    t.clock.set(TEST_NOW);
-    const carla = await seedAdmin(t.deps.db, { email: 'carla@premios.test', fullName: 'Carla' });
-    const asCarla = await t.signIn({ role: 'admin', adminId: carla.id });
+    app.t.clock.set(TEST_NOW);
+    const carla = await seedAdmin(app.db, { email: 'carla@premios.test', fullName: 'Carla' });
+    const asCarla = await app.t.signIn({ role: 'admin', adminId: carla.id });
     expect((await list(asCarla)).statusCode).toBe(200);
 
     const response = await revoke(carla.id);
@@ -89,28 +86,28 @@ describe('administrators page: list, re-send, revoke', () => {
     expect(next.statusCode).toBe(401);
     expect(next.json().error.message).toBe(MSG.notSignedIn);
     expect((await adminRow(carla.id)).revoked_at).toBe(TEST_NOW);
-    const sessions = await t.deps.db
+    const sessions = await app.db
       .selectFrom('sessions')
       .select('id')
       .where('admin_id', '=', carla.id)
       .execute();
     expect(sessions).toEqual([]);
-    const audit = await t.deps.db
+    const audit = await app.db
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'admin.revoked')
       .where('entity_id', '=', carla.id)
       .executeTakeFirstOrThrow();
-    expect(audit.actor_id).toBe(ana.id);
+    expect(audit.actor_id).toBe(app.admin.id);
 
-    const start = await t.request({
+    const start = await app.t.request({
       method: 'POST',
       url: '/api/auth/start',
       payload: { email: 'carla@premios.test' },
     });
     expect(start.statusCode).toBe(404);
     expect(start.json().error.message).toBe(MSG.accountNotFound);
-    const password = await t.request({
+    const password = await app.t.request({
       method: 'POST',
       url: '/api/auth/password',
       payload: { email: 'carla@premios.test', password: carla.password },
@@ -127,20 +124,24 @@ describe('administrators page: list, re-send, revoke', () => {
   });
 
   it("voids a pending invitation's link", async () => {
-    t.clock.set(TEST_NOW);
+    app.t.clock.set(TEST_NOW);
     const invited = await invite('daniel@premios.test');
     const { adminId } = invited.json() as { adminId: string };
     const token = await invitationToken('daniel@premios.test');
     expect(
-      (await t.request({ method: 'GET', url: `/api/admins/invitation?token=${token}` })).statusCode,
+      (await app.t.request({ method: 'GET', url: `/api/admins/invitation?token=${token}` }))
+        .statusCode,
     ).toBe(200);
 
     expect((await revoke(adminId)).statusCode).toBe(200);
 
-    const shown = await t.request({ method: 'GET', url: `/api/admins/invitation?token=${token}` });
+    const shown = await app.t.request({
+      method: 'GET',
+      url: `/api/admins/invitation?token=${token}`,
+    });
     expect(shown.statusCode).toBe(404);
     expect(shown.json().error.message).toBe(MSG.invalidToken);
-    const accepted = await t.request({
+    const accepted = await app.t.request({
       method: 'POST',
       url: '/api/admins/invitation',
       payload: {
@@ -155,7 +156,7 @@ describe('administrators page: list, re-send, revoke', () => {
     const row = await adminRow(adminId);
     expect(row.full_name).toBeNull();
     expect(row.revoked_at).toBe(TEST_NOW);
-    const live = await t.deps.db
+    const live = await app.db
       .selectFrom('admin_invitations')
       .select('id')
       .where('admin_id', '=', adminId)
@@ -165,8 +166,8 @@ describe('administrators page: list, re-send, revoke', () => {
   });
 
   it('a revoked address can be invited again and registers as before', async () => {
-    t.clock.set(TEST_NOW);
-    const eva = await seedAdmin(t.deps.db, { email: 'eva@premios.test', fullName: 'Eva' });
+    app.t.clock.set(TEST_NOW);
+    const eva = await seedAdmin(app.db, { email: 'eva@premios.test', fullName: 'Eva' });
     expect((await revoke(eva.id)).statusCode).toBe(200);
 
     const invited = await invite('eva@premios.test');
@@ -175,7 +176,7 @@ describe('administrators page: list, re-send, revoke', () => {
     const row = await adminRow(eva.id);
     expect(row).toMatchObject({ full_name: null, password_hash: null, revoked_at: null });
     const token = await invitationToken('eva@premios.test');
-    const accepted = await t.request({
+    const accepted = await app.t.request({
       method: 'POST',
       url: '/api/admins/invitation',
       payload: {
@@ -190,10 +191,10 @@ describe('administrators page: list, re-send, revoke', () => {
   });
 
   it('nobody revokes themselves', async () => {
-    const response = await revoke(ana.id);
+    const response = await revoke(app.admin.id);
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(MSG.adminSelfRevoke);
-    expect((await adminRow(ana.id)).revoked_at).toBeNull();
+    expect((await adminRow(app.admin.id)).revoked_at).toBeNull();
   });
 
   it('refuses an unknown administrator with 404', async () => {
@@ -203,12 +204,12 @@ describe('administrators page: list, re-send, revoke', () => {
   });
 
   it('re-sends a pending invitation, spaced and capped like the one asked at /signin', async () => {
-    t.clock.set(TEST_NOW);
+    app.t.clock.set(TEST_NOW);
     const invited = await invite('fede@premios.test');
     const { adminId } = invited.json() as { adminId: string };
     const first = await invitationToken('fede@premios.test');
 
-    t.clock.advance(31_000);
+    app.t.clock.advance(31_000);
     const response = await resend(adminId);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
@@ -216,36 +217,37 @@ describe('administrators page: list, re-send, revoke', () => {
     expect(second).not.toBe(first);
     // The earlier link is void; the new one works.
     expect(
-      (await t.request({ method: 'GET', url: `/api/admins/invitation?token=${first}` })).statusCode,
+      (await app.t.request({ method: 'GET', url: `/api/admins/invitation?token=${first}` }))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await t.request({ method: 'GET', url: `/api/admins/invitation?token=${second}` }))
+      (await app.t.request({ method: 'GET', url: `/api/admins/invitation?token=${second}` }))
         .statusCode,
     ).toBe(200);
 
     // Within 30 s nothing new is issued; ten links an hour at most.
-    const before = await t.deps.db
+    const before = await app.db
       .selectFrom('admin_invitations')
       .select('id')
       .where('admin_id', '=', adminId)
       .execute();
     expect((await resend(adminId)).statusCode).toBe(200);
-    const after = await t.deps.db
+    const after = await app.db
       .selectFrom('admin_invitations')
       .select('id')
       .where('admin_id', '=', adminId)
       .execute();
     expect(after).toHaveLength(before.length);
     for (let i = 0; i < 8; i++) {
-      t.clock.advance(31_000);
+      app.t.clock.advance(31_000);
       expect((await resend(adminId)).statusCode).toBe(200);
     }
-    t.clock.advance(31_000);
+    app.t.clock.advance(31_000);
     const refused = await resend(adminId);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.message).toBe(MSG.tooManyRequests);
 
-    const active = await resend(ana.id);
+    const active = await resend(app.admin.id);
     expect(active.statusCode).toBe(409);
     expect(active.json().error.message).toBe(MSG.adminNotPending);
   });

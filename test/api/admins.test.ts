@@ -1,32 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/lib/crypto.ts';
 import { verifyPassword } from '../../src/server/lib/passwords.ts';
 import { SESSION_COOKIE } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import { TEST_NOW, type Session } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
 import { seedAdmin, seedExhibitor } from '../helpers/seed.ts';
 
 const DAY = 86_400_000;
 
 describe('registering a new administrator', () => {
-  let t: TestApp;
-  let ana: Awaited<ReturnType<typeof seedAdmin>>;
-  let asAna: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ana = await seedAdmin(t.deps.db, { email: 'ana@premios.test', fullName: 'Ana Pérez' });
-    asAna = await t.signIn({ role: 'admin', adminId: ana.id });
+  // Ana's one session serves the whole file, as an administrator's tab would.
+  const app = useTestApp({
+    admin: { email: 'ana@premios.test', fullName: 'Ana Pérez' },
+    freshEachTest: false,
   });
-  afterAll(() => t.close());
 
-  const register = (email: string, as: Session = asAna) =>
-    t.request({ method: 'POST', url: '/api/admins', payload: { email }, as });
+  const register = (email: string, as: Session = app.as) =>
+    app.t.request({ method: 'POST', url: '/api/admins', payload: { email }, as });
   const accept = (payload: Record<string, string>) =>
-    t.request({ method: 'POST', url: '/api/admins/invitation', payload });
+    app.t.request({ method: 'POST', url: '/api/admins/invitation', payload });
 
   async function invitationToken(email: string): Promise<string> {
-    await t.deliverMail();
-    const mail = t.smtp.latestTo(email);
+    await app.t.deliverMail();
+    const mail = app.t.smtp.latestTo(email);
     expect(mail?.subject).toBe('Invitación para administrar Premios');
     const match = /http:\/\/premios\.test\/signin\/newadmin\?token=([\w-]+)/.exec(mail!.text);
     expect(match).not.toBeNull();
@@ -34,13 +31,13 @@ describe('registering a new administrator', () => {
   }
 
   it('emails the invitation (and only emails it) for an address nobody uses', async () => {
-    t.clock.set(TEST_NOW);
+    app.t.clock.set(TEST_NOW);
     const response = await register(' Bruno@Premios.test ');
     expect(response.statusCode).toBe(201);
     expect(Object.keys(response.json())).toEqual(['adminId']);
     const { adminId } = response.json() as { adminId: string };
 
-    const admin = await t.deps.db
+    const admin = await app.db
       .selectFrom('admins')
       .selectAll()
       .where('id', '=', adminId)
@@ -51,35 +48,35 @@ describe('registering a new administrator', () => {
       password_hash: null,
     });
     const token = await invitationToken('bruno@premios.test');
-    const mail = t.smtp.latestTo('bruno@premios.test')!;
+    const mail = app.t.smtp.latestTo('bruno@premios.test')!;
     expect(mail.text).toContain('Ana Pérez le envió una invitación');
     expect(mail.html).toContain('cid:logo');
-    const invitation = await t.deps.db
+    const invitation = await app.db
       .selectFrom('admin_invitations')
       .selectAll()
       .where('admin_id', '=', adminId)
       .executeTakeFirstOrThrow();
     expect(invitation.token_hash).toBe(hashToken(token));
-    expect(invitation.invited_by).toBe(ana.id);
+    expect(invitation.invited_by).toBe(app.admin.id);
     expect(invitation.expires_at).toBe(new Date(Date.parse(TEST_NOW) + 7 * DAY).toISOString());
-    const audit = await t.deps.db
+    const audit = await app.db
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'admin.invited')
       .where('entity_id', '=', adminId)
       .executeTakeFirstOrThrow();
-    expect(audit.actor_id).toBe(ana.id);
+    expect(audit.actor_id).toBe(app.admin.id);
   });
 
   it('refuses an address of an administrator (pending or not) or an exhibitor', async () => {
-    const exhibitor = await seedExhibitor(t.deps.db, { email: 'expo@empresa.test' });
-    const pending = await seedAdmin(t.deps.db, { fullName: null });
-    for (const email of [ana.email, 'ANA@premios.test', pending.email, exhibitor.email]) {
+    const exhibitor = await seedExhibitor(app.db, { email: 'expo@empresa.test' });
+    const pending = await seedAdmin(app.db, { fullName: null });
+    for (const email of [app.admin.email, 'ANA@premios.test', pending.email, exhibitor.email]) {
       const response = await register(email);
       expect(response.statusCode).toBe(409);
       expect(response.json().error.message).toBe(MSG.adminEmailInUse);
     }
-    const admins = await t.deps.db
+    const admins = await app.db
       .selectFrom('admins')
       .select('id')
       .where('email', '=', exhibitor.email)
@@ -94,11 +91,14 @@ describe('registering a new administrator', () => {
   });
 
   it('completes registration only through the link: name and password, then signed in', async () => {
-    t.clock.set(TEST_NOW);
+    app.t.clock.set(TEST_NOW);
     await register('carla@premios.test');
     const token = await invitationToken('carla@premios.test');
 
-    const shown = await t.request({ method: 'GET', url: `/api/admins/invitation?token=${token}` });
+    const shown = await app.t.request({
+      method: 'GET',
+      url: `/api/admins/invitation?token=${token}`,
+    });
     expect(shown.statusCode).toBe(200);
     expect(shown.json()).toEqual({ email: 'carla@premios.test' });
 
@@ -142,27 +142,27 @@ describe('registering a new administrator', () => {
       user: { role: 'admin', email: 'carla@premios.test', fullName: 'Carla Gómez' },
     });
     const cookie = done.cookies.find((c) => c.name === SESSION_COOKIE)!;
-    const session = await t.request({
+    const session = await app.t.request({
       method: 'GET',
       url: '/api/session',
       as: { token: cookie.value, cookie: `${SESSION_COOKIE}=${cookie.value}` },
     });
     expect(session.json().user).toMatchObject({ role: 'admin', fullName: 'Carla Gómez' });
 
-    const row = await t.deps.db
+    const row = await app.db
       .selectFrom('admins')
       .selectAll()
       .where('email', '=', 'carla@premios.test')
       .executeTakeFirstOrThrow();
     expect(row.full_name).toBe('Carla Gómez');
     expect(await verifyPassword(row.password_hash!, 'Clave-larga-2026')).toBe(true);
-    const invitations = await t.deps.db
+    const invitations = await app.db
       .selectFrom('admin_invitations')
       .select('used_at')
       .where('admin_id', '=', row.id)
       .execute();
     expect(invitations.every((i) => i.used_at !== null)).toBe(true);
-    const sent = await t.deps.db
+    const sent = await app.db
       .selectFrom('mail_outbox')
       .select('params')
       .where('to_address', '=', 'carla@premios.test')
@@ -177,7 +177,7 @@ describe('registering a new administrator', () => {
     });
     expect(reused.statusCode).toBe(404);
     expect(reused.json().error.message).toBe(MSG.invalidToken);
-    const stillCarla = await t.request({
+    const stillCarla = await app.t.request({
       method: 'POST',
       url: '/api/auth/password',
       payload: { email: 'carla@premios.test', password: 'Clave-larga-2026' },
@@ -186,11 +186,11 @@ describe('registering a new administrator', () => {
   });
 
   it('refuses a link after 7 days, and a made-up one', async () => {
-    t.clock.set(TEST_NOW);
+    app.t.clock.set(TEST_NOW);
     await register('diego@premios.test');
     const token = await invitationToken('diego@premios.test');
-    t.clock.advance(7 * DAY);
-    const expired = await t.request({
+    app.t.clock.advance(7 * DAY);
+    const expired = await app.t.request({
       method: 'GET',
       url: `/api/admins/invitation?token=${token}`,
     });
@@ -203,9 +203,9 @@ describe('registering a new administrator', () => {
       confirmPassword: 'Clave-larga-2026',
     });
     expect(late.statusCode).toBe(404);
-    const madeUp = await t.request({ method: 'GET', url: '/api/admins/invitation?token=abc' });
+    const madeUp = await app.t.request({ method: 'GET', url: '/api/admins/invitation?token=abc' });
     expect(madeUp.json().error.message).toBe(MSG.invalidToken);
-    const missing = await t.request({ method: 'GET', url: '/api/admins/invitation' });
+    const missing = await app.t.request({ method: 'GET', url: '/api/admins/invitation' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe(MSG.invalidToken);
   });

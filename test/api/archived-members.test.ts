@@ -1,13 +1,17 @@
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { anonymiseEvent, archiveEvent, unarchiveEvent } from '../../src/shared/api/events.ts';
+import { editExhibitor, listEventExhibitors } from '../../src/shared/api/exhibitors.ts';
+import { participation } from '../../src/shared/api/participation.ts';
 import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../helpers/seed.ts';
+  exhibitorVotes,
+  exportEvent,
+  history,
+  nomineeVotes,
+} from '../../src/shared/api/results.ts';
+import { TEST_NOW } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
+import { openWorkbook } from '../helpers/workbook.ts';
 
 // TEST_NOW is 2026-06-01; the archived event is on 2026-07-15, the open one later.
 const AFTER_EVENT = '2026-07-16T15:00:00.000Z';
@@ -35,72 +39,52 @@ function nextMarta() {
  * must not change what an archived event shows: archiving keeps each member as they were.
  */
 describe('an archived event keeps its exhibitors as they were', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
-  let as: Session;
+  const app = useTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await seedAdmin(t.deps.db, { fullName: 'Ana Administradora' });
-  });
-  afterAll(() => t.close());
-  const at = async (instant: string) => {
-    t.clock.set(instant);
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
-  };
-  beforeEach(async () => {
+  beforeEach(() => {
     nextMarta();
-    await at(TEST_NOW);
   });
-
-  const get = (url: string) => t.request({ method: 'GET', url, as });
-  const post = (url: string) => t.request({ method: 'POST', url, as });
+  const members = async (eventId: string) =>
+    (await app.api.call(listEventExhibitors, { params: { eventId } })).exhibitors;
 
   /** Everything an administrator reads about the event's exhibitors, as text. */
   async function whatTheEventShows(eventId: string, exhibitorId: string): Promise<string> {
     const sheets: unknown[][] = [];
-    const workbook = new ExcelJS.Workbook();
-    const exported = await get(`/api/events/${eventId}/export`);
-    expect(exported.statusCode).toBe(200);
-    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const workbook = await openWorkbook(await app.api.call(exportEvent, { params: { eventId } }));
     for (const name of ['Votos', 'Participación']) {
       workbook.getWorksheet(name)?.eachRow((row) => sheets.push(row.values as unknown[]));
     }
-    const reads = [
-      `/api/events/${eventId}/exhibitors`,
-      `/api/events/${eventId}/participation`,
-      `/api/events/${eventId}/exhibitors/${exhibitorId}/votes`,
-      `/api/events/${eventId}/nominees/consumption/30111111111`,
-      `/api/events/${eventId}/history`,
+    const answers = [
+      await app.api.call(listEventExhibitors, { params: { eventId } }),
+      await app.api.call(participation, { params: { eventId } }),
+      await app.api.call(exhibitorVotes, { params: { eventId, exhibitorId } }),
+      await app.api.call(nomineeVotes, {
+        params: { eventId, category: 'consumption', fiscalId: '30111111111' },
+      }),
+      await app.api.call(history, { params: { eventId }, query: {} }),
     ];
-    const answers = [];
-    for (const url of reads) {
-      const response = await get(url);
-      expect(response.statusCode, url).toBe(200);
-      answers.push(response.json());
-    }
     return JSON.stringify([answers, sheets]);
   }
 
   /** An exhibitor with a vote in an event that is then archived, and in an open later event. */
   async function sharedExhibitor() {
-    const archived = await seedEvent(t.deps.db, { name: 'Premios 2026' });
-    const open = await seedEvent(t.deps.db, {
+    const archived = await seedEvent(app.db, { name: 'Premios 2026' });
+    const open = await seedEvent(app.db, {
       name: 'Premios 2027',
       eventDate: '2027-07-15',
       voteDeadline: '2027-07-01',
     });
-    const marta = await seedExhibitor(t.deps.db, BEFORE);
-    await seedMembership(t.deps.db, archived.id, marta.id);
-    await seedMembership(t.deps.db, open.id, marta.id);
-    await seedNominations(t.deps.db, {
+    const marta = await seedExhibitor(app.db, BEFORE);
+    await seedMembership(app.db, archived.id, marta.id);
+    await seedMembership(app.db, open.id, marta.id);
+    await seedNominations(app.db, {
       eventId: archived.id,
       exhibitorId: marta.id,
       category: 'consumption',
       nominees: [{ fiscalId: '30111111111' }],
     });
     // Something Marta did herself in the archived event: the history names her.
-    await t.deps.db
+    await app.db
       .insertInto('audit_log')
       .values({
         at: TEST_NOW,
@@ -114,45 +98,36 @@ describe('an archived event keeps its exhibitors as they were', () => {
         details: '{}',
       })
       .execute();
-    await at(AFTER_EVENT);
-    expect((await post(`/api/events/${archived.id}/archive`)).statusCode).toBe(200);
+    await app.at(AFTER_EVENT);
+    await app.api.call(archiveEvent, { params: { eventId: archived.id } });
     return { archived, open, marta };
   }
 
   const editThroughOpenEvent = (openId: string, exhibitorId: string) =>
-    t.request({
-      method: 'PUT',
-      url: `/api/events/${openId}/exhibitors/${exhibitorId}`,
-      as,
-      payload: AFTER,
-    });
+    app.api.call(editExhibitor, { params: { eventId: openId, exhibitorId }, body: AFTER });
 
   it('an edit through an open event changes the open event, not the archived one, and adds nothing to its history', async () => {
     const { archived, open, marta } = await sharedExhibitor();
     const before = await whatTheEventShows(archived.id, marta.id);
     for (const value of Object.values(BEFORE)) expect(before).toContain(value);
-    const historyBefore = await get(`/api/events/${archived.id}/history`);
+    const historyOf = (q?: string) =>
+      app.api.call(history, { params: { eventId: archived.id }, query: q ? { q } : {} });
+    const historyBefore = await historyOf();
 
     const edited = await editThroughOpenEvent(open.id, marta.id);
-    expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject(AFTER);
+    expect(edited).toMatchObject(AFTER);
 
     const after = await whatTheEventShows(archived.id, marta.id);
     expect(after).toBe(before);
     for (const value of Object.values(AFTER)) expect(after).not.toContain(value);
-    expect((await get(`/api/events/${archived.id}/history`)).json()).toEqual(historyBefore.json());
+    expect(await historyOf()).toEqual(historyBefore);
     // The search of the archived event's history finds her by the name it shows.
-    const found = await t.request({
-      method: 'GET',
-      url: `/api/events/${archived.id}/history`,
-      query: { q: 'antigua' },
-      as,
-    });
-    expect(found.json().entries).toHaveLength(1);
+    const found = await historyOf('antigua');
+    expect(found.entries).toHaveLength(1);
 
-    const openRows = (await get(`/api/events/${open.id}/exhibitors`)).json().exhibitors;
+    const openRows = await members(open.id);
     expect(openRows[0]).toMatchObject(AFTER);
-    const stored = await t.deps.db
+    const stored = await app.db
       .selectFrom('exhibitors')
       .select(['full_name', 'email', 'company'])
       .where('id', '=', marta.id)
@@ -167,10 +142,10 @@ describe('an archived event keeps its exhibitors as they were', () => {
   it('Desarchivar shows the exhibitor as they are now; archiving again keeps that', async () => {
     const { archived, open, marta } = await sharedExhibitor();
     await editThroughOpenEvent(open.id, marta.id);
-    expect((await post(`/api/events/${archived.id}/unarchive`)).statusCode).toBe(200);
-    const reopened = (await get(`/api/events/${archived.id}/exhibitors`)).json().exhibitors;
+    await app.api.call(unarchiveEvent, { params: { eventId: archived.id } });
+    const reopened = await members(archived.id);
     expect(reopened[0]).toMatchObject(AFTER);
-    const membership = await t.deps.db
+    const membership = await app.db
       .selectFrom('event_exhibitors')
       .select(['archived_full_name', 'archived_email', 'archived_company'])
       .where('event_id', '=', archived.id)
@@ -181,27 +156,25 @@ describe('an archived event keeps its exhibitors as they were', () => {
       archived_company: null,
     });
 
-    expect((await post(`/api/events/${archived.id}/archive`)).statusCode).toBe(200);
-    await t.request({
-      method: 'PUT',
-      url: `/api/events/${open.id}/exhibitors/${marta.id}`,
-      as,
-      payload: { ...AFTER, fullName: 'Marta Tercera' },
+    await app.api.call(archiveEvent, { params: { eventId: archived.id } });
+    await app.api.call(editExhibitor, {
+      params: { eventId: open.id, exhibitorId: marta.id },
+      body: { ...AFTER, fullName: 'Marta Tercera' },
     });
-    const rows = (await get(`/api/events/${archived.id}/exhibitors`)).json().exhibitors;
+    const rows = await members(archived.id);
     expect(rows[0]).toMatchObject(AFTER);
   });
 
   it('anonymising the archived event leaves neither the kept copy nor the name it showed', async () => {
     const { archived, open, marta } = await sharedExhibitor();
     await editThroughOpenEvent(open.id, marta.id);
-    expect((await post(`/api/events/${archived.id}/anonymise`)).statusCode).toBe(200);
-    const memberships = await t.deps.db
+    await app.api.call(anonymiseEvent, { params: { eventId: archived.id } });
+    const memberships = await app.db
       .selectFrom('event_exhibitors')
       .selectAll()
       .where('event_id', '=', archived.id)
       .execute();
-    const history = await t.deps.db
+    const history = await app.db
       .selectFrom('audit_log')
       .selectAll()
       .where('event_id', '=', archived.id)
@@ -212,7 +185,7 @@ describe('an archived event keeps its exhibitors as they were', () => {
       expect(everything).not.toContain(value.toLowerCase());
     }
     // Marta keeps her account, as she is now, for the open event.
-    const openRows = (await get(`/api/events/${open.id}/exhibitors`)).json().exhibitors;
+    const openRows = await members(open.id);
     expect(openRows[0]).toMatchObject({ id: marta.id, ...AFTER });
   });
 });

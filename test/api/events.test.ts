@@ -1,45 +1,31 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages.ts';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
 import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../helpers/seed.ts';
+  createEvent,
+  deleteEvent,
+  getEvent,
+  listEvents,
+  updateEvent,
+} from '../../src/shared/api/events.ts';
+import { addExhibitor } from '../../src/shared/api/exhibitors.ts';
+import { MSG } from '../../src/shared/messages.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
 
 // TEST_NOW is 2026-06-01T12:00Z: 09:00 of 2026-06-01 in Buenos Aires (UTC-3).
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 describe('events', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
-  let as: Session;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await seedAdmin(t.deps.db, { fullName: 'Ana Administradora' });
-  });
-  afterAll(() => t.close());
-  // Sessions expire after 12 idle hours of the test clock: a fresh one whenever it moves.
-  const signIn = async () => {
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
-  };
-  beforeEach(async () => {
-    t.clock.set(TEST_NOW);
-    await signIn();
-  });
-
-  const create = (payload: Record<string, unknown>) =>
-    t.request({ method: 'POST', url: '/api/events', payload, as });
+  const app = useTestApp();
+  /** A request the contract forbids (missing fields), sent as the administrator. */
+  const createRaw = (payload: Record<string, unknown>) =>
+    app.t.request({ method: 'POST', url: '/api/events', payload, as: app.as });
 
   it('lists by event date and searches the name ignoring case and accents', async () => {
-    const list = async (q?: string) => {
-      const url = q === undefined ? '/api/events' : `/api/events?q=${encodeURIComponent(q)}`;
-      const response = await t.request({ method: 'GET', url, as });
-      expect(response.statusCode).toBe(200);
-      return (response.json().events as { name: string }[]).map((e) => e.name);
-    };
+    const { t } = app;
+    const list = async (q?: string) =>
+      (await app.api.call(listEvents, { query: q === undefined ? {} : { q } })).events.map(
+        (e) => e.name,
+      );
     // First test of the file: no event exists yet.
     expect(await list()).toEqual([]);
     await seedEvent(t.deps.db, { name: 'Último 50%', eventDate: '2026-12-01' });
@@ -57,27 +43,25 @@ describe('events', () => {
   });
 
   it('lets only administrators in', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/events' })).statusCode).toBe(401);
-    const exhibitor = await seedExhibitor(t.deps.db);
-    const exh = await t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
-    expect((await t.request({ method: 'GET', url: '/api/events', as: exh })).statusCode).toBe(403);
-    const post = await t.request({
-      method: 'POST',
-      url: '/api/events',
-      as: exh,
-      payload: { name: 'X', eventDate: '2026-08-01', voteDeadline: '2026-07-01' },
+    expect((await app.signedOut.fail(listEvents, { query: {} })).status).toBe(401);
+    const exhibitor = await seedExhibitor(app.t.deps.db);
+    const exh = await app.exhibitor(exhibitor.id);
+    expect((await exh.fail(listEvents, { query: {} })).status).toBe(403);
+    const post = await exh.fail(createEvent, {
+      body: { name: 'X', eventDate: '2026-08-01', voteDeadline: '2026-07-01' },
     });
-    expect(post.statusCode).toBe(403);
+    expect(post.status).toBe(403);
   });
 
   it('creates an event with calendar dates, its search key and an audit entry', async () => {
-    const response = await create({
-      name: '  Premios Energía 2026 ',
-      eventDate: '2026-09-10',
-      voteDeadline: '2026-09-01',
+    const { t, admin } = app;
+    const body = await app.api.call(createEvent, {
+      body: {
+        name: '  Premios Energía 2026 ',
+        eventDate: '2026-09-10',
+        voteDeadline: '2026-09-01',
+      },
     });
-    expect(response.statusCode).toBe(201);
-    const body = response.json();
     expect(body).toEqual({
       id: expect.any(String),
       name: 'Premios Energía 2026',
@@ -121,58 +105,52 @@ describe('events', () => {
   });
 
   it('requires the three fields', async () => {
-    const response = await create({ name: ' ', eventDate: '', voteDeadline: '2026-07-01' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual({
+    const response = await app.api.fail(createEvent, {
+      body: { name: ' ', eventDate: '', voteDeadline: '2026-07-01' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.fields).toEqual({
       name: MSG.requiredField,
       eventDate: MSG.requiredField,
     });
-    expect((await create({})).statusCode).toBe(400);
+    expect((await createRaw({})).statusCode).toBe(400);
   });
 
   it('refuses dates before today in APP_TIMEZONE with "Las fechas no son válidas"', async () => {
+    const { t } = app;
     const before = await t.deps.db.selectFrom('events').select('id').execute();
     for (const dates of [
       { eventDate: '2026-05-31', voteDeadline: '2026-05-20' },
       { eventDate: '2026-07-01', voteDeadline: '2026-05-31' },
       { eventDate: '2026-02-30', voteDeadline: '2026-01-20' },
     ]) {
-      const response = await create({ name: 'Pasado', ...dates });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toBe(MSG.invalidDates);
+      const response = await app.api.fail(createEvent, { body: { name: 'Pasado', ...dates } });
+      expect(response.status).toBe(400);
+      expect(response.message).toBe(MSG.invalidDates);
     }
     expect(await t.deps.db.selectFrom('events').select('id').execute()).toHaveLength(before.length);
   });
 
   it('takes "today" in APP_TIMEZONE, not UTC', async () => {
     // 01:00 UTC on June 2nd is still June 1st (22:00) in Buenos Aires.
-    t.clock.set('2026-06-02T01:00:00.000Z');
-    await signIn();
-    try {
-      const today = await create({
-        name: 'Hoy',
-        eventDate: '2026-06-05',
-        voteDeadline: '2026-06-01',
-      });
-      expect(today.statusCode).toBe(201);
-      t.clock.set('2026-06-02T03:00:00.000Z');
-      await signIn();
-      const yesterday = await create({
-        name: 'Ayer',
-        eventDate: '2026-06-05',
-        voteDeadline: '2026-06-01',
-      });
-      expect(yesterday.json().error.message).toBe(MSG.invalidDates);
-    } finally {
-      t.clock.set(TEST_NOW);
-    }
+    await app.at('2026-06-02T01:00:00.000Z');
+    await app.api.call(createEvent, {
+      body: { name: 'Hoy', eventDate: '2026-06-05', voteDeadline: '2026-06-01' },
+    });
+    await app.at('2026-06-02T03:00:00.000Z');
+    const yesterday = await app.api.fail(createEvent, {
+      body: { name: 'Ayer', eventDate: '2026-06-05', voteDeadline: '2026-06-01' },
+    });
+    expect(yesterday.message).toBe(MSG.invalidDates);
   });
 
   it('requires the deadline strictly before the event date', async () => {
     for (const voteDeadline of ['2026-08-01', '2026-08-02']) {
-      const response = await create({ name: 'Orden', eventDate: '2026-08-01', voteDeadline });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toEqual({
+      const { status, code, message, fields } = await app.api.fail(createEvent, {
+        body: { name: 'Orden', eventDate: '2026-08-01', voteDeadline },
+      });
+      expect(status).toBe(400);
+      expect({ code, message, fields }).toEqual({
         code: 'invalid_input',
         message: MSG.deadlineAfterEvent,
         fields: { voteDeadline: MSG.deadlineAfterEvent },
@@ -181,9 +159,10 @@ describe('events', () => {
   });
 
   it('reads one event, and answers a missing one with "No se econtró el evento"', async () => {
+    const { t } = app;
     const event = await seedEvent(t.deps.db, { name: 'Lectura' });
-    const found = await t.request({ method: 'GET', url: `/api/events/${event.id}`, as });
-    expect(found.json()).toEqual({
+    const found = await app.api.call(getEvent, { params: { eventId: event.id } });
+    expect(found).toEqual({
       id: event.id,
       name: 'Lectura',
       eventDate: event.eventDate,
@@ -201,60 +180,47 @@ describe('events', () => {
       nomineeFields: DEFAULT_NOMINEE_FIELDS,
       hasOwnLogo: false,
     });
-    const missing = await t.request({
-      method: 'GET',
-      url: '/api/events/00000000-0000-4000-8000-000000000000',
-      as,
-    });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.message).toBe(MSG.eventNotFound);
-    const malformed = await t.request({ method: 'GET', url: '/api/events/abc', as });
+    const missing = await app.api.fail(getEvent, { params: { eventId: MISSING_ID } });
+    expect(missing.status).toBe(404);
+    expect(missing.message).toBe(MSG.eventNotFound);
+    const malformed = await t.request({ method: 'GET', url: '/api/events/abc', as: app.as });
     expect(malformed.statusCode).toBe(404);
   });
 
   it('edits an event with the same rules, and a past event can still be renamed', async () => {
+    const { t } = app;
     const event = await seedEvent(t.deps.db, {
       eventDate: '2026-08-20',
       voteDeadline: '2026-08-10',
     });
-    const url = `/api/events/${event.id}`;
-    const edited = await t.request({
-      method: 'PUT',
-      url,
-      as,
-      payload: { name: 'Editado', eventDate: '2026-08-21', voteDeadline: '2026-08-11' },
+    const params = { eventId: event.id };
+    const edited = await app.api.call(updateEvent, {
+      params,
+      body: { name: 'Editado', eventDate: '2026-08-21', voteDeadline: '2026-08-11' },
     });
-    expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ name: 'Editado', eventDate: '2026-08-21' });
+    expect(edited).toMatchObject({ name: 'Editado', eventDate: '2026-08-21' });
     const row = await t.deps.db
       .selectFrom('events')
       .selectAll()
       .where('id', '=', event.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name_search: 'editado', vote_deadline: '2026-08-11' });
-    const bad = await t.request({
-      method: 'PUT',
-      url,
-      as,
-      payload: { name: 'Editado', eventDate: '2026-08-21', voteDeadline: '2026-08-21' },
+    const bad = await app.api.fail(updateEvent, {
+      params,
+      body: { name: 'Editado', eventDate: '2026-08-21', voteDeadline: '2026-08-21' },
     });
-    expect(bad.json().error.message).toBe(MSG.deadlineAfterEvent);
-    const past = await t.request({
-      method: 'PUT',
-      url,
-      as,
-      payload: { name: 'Editado', eventDate: '2026-08-21', voteDeadline: '2026-05-01' },
+    expect(bad.message).toBe(MSG.deadlineAfterEvent);
+    const past = await app.api.fail(updateEvent, {
+      params,
+      body: { name: 'Editado', eventDate: '2026-08-21', voteDeadline: '2026-05-01' },
     });
-    expect(past.json().error.message).toBe(MSG.invalidDates);
+    expect(past.message).toBe(MSG.invalidDates);
 
     const old = await seedEvent(t.deps.db, { eventDate: '2026-03-01', voteDeadline: '2026-02-01' });
-    const renamed = await t.request({
-      method: 'PUT',
-      url: `/api/events/${old.id}`,
-      as,
-      payload: { name: 'Edición 2025', eventDate: '2026-03-01', voteDeadline: '2026-02-01' },
+    await app.api.call(updateEvent, {
+      params: { eventId: old.id },
+      body: { name: 'Edición 2025', eventDate: '2026-03-01', voteDeadline: '2026-02-01' },
     });
-    expect(renamed.statusCode).toBe(200);
     const audit = await t.deps.db
       .selectFrom('audit_log')
       .selectAll()
@@ -265,29 +231,25 @@ describe('events', () => {
       before: { name: old.name },
       after: { name: 'Edición 2025' },
     });
-    const missing = await t.request({
-      method: 'PUT',
-      url: '/api/events/00000000-0000-4000-8000-000000000000',
-      as,
-      payload: { name: 'X', eventDate: '2026-08-21', voteDeadline: '2026-08-11' },
+    const missing = await app.api.fail(updateEvent, {
+      params: { eventId: MISSING_ID },
+      body: { name: 'X', eventDate: '2026-08-21', voteDeadline: '2026-08-11' },
     });
-    expect(missing.statusCode).toBe(404);
+    expect(missing.status).toBe(404);
   });
 
   it('deletes an event with its memberships, lists, nominations and pending mail, in one go', async () => {
+    const { t } = app;
     const event = await seedEvent(t.deps.db, { name: 'A borrar' });
     const keep = await seedEvent(t.deps.db, { name: 'Se queda' });
     const exhibitor = await seedExhibitor(t.deps.db);
     // The mail server is down: Eva's invitation stays queued until the event is deleted.
     t.smtp.refuse();
-    const added = await t.request({
-      method: 'POST',
-      url: `/api/events/${event.id}/exhibitors`,
-      as,
-      payload: { fullName: 'Eva Expositora', email: 'eva.borrar@empresa.test', company: 'Eva SA' },
+    const added = await app.api.call(addExhibitor, {
+      params: { eventId: event.id },
+      body: { fullName: 'Eva Expositora', email: 'eva.borrar@empresa.test', company: 'Eva SA' },
     });
-    expect(added.statusCode).toBe(201);
-    const eva = added.json().id as string;
+    const eva = added.id;
     await t.deliverMail();
     t.smtp.accept();
     await seedMembership(t.deps.db, event.id, exhibitor.id);
@@ -307,9 +269,8 @@ describe('events', () => {
       nominees: [{ fiscalId: '30733333333' }],
     });
 
-    const response = await t.request({ method: 'DELETE', url: `/api/events/${event.id}`, as });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true });
+    const response = await app.api.call(deleteEvent, { params: { eventId: event.id } });
+    expect(response).toEqual({ ok: true });
 
     const db = t.deps.db;
     const count = async (
@@ -346,7 +307,7 @@ describe('events', () => {
     t.clock.set('2026-07-01T03:00:00.000Z');
     await t.deliverMail();
     expect(t.smtp.allTo('eva.borrar@empresa.test')).toEqual([]);
-    await signIn();
+    await app.signInAdmin();
     const audit = await db
       .selectFrom('audit_log')
       .selectAll()
@@ -365,8 +326,8 @@ describe('events', () => {
       .where('event_id', '=', event.id)
       .execute();
     expect(history).toEqual([{ action: 'event.deleted' }]);
-    const again = await t.request({ method: 'DELETE', url: `/api/events/${event.id}`, as });
-    expect(again.statusCode).toBe(404);
-    expect(again.json().error.message).toBe(MSG.eventNotFound);
+    const again = await app.api.fail(deleteEvent, { params: { eventId: event.id } });
+    expect(again.status).toBe(404);
+    expect(again.message).toBe(MSG.eventNotFound);
   });
 });

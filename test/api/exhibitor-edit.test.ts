@@ -1,6 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { signInWithCode, startSignIn } from '../../src/shared/api/auth.ts';
+import { editExhibitor } from '../../src/shared/api/exhibitors.ts';
+import { getSession } from '../../src/shared/api/session.ts';
 import { MSG } from '../../src/shared/messages.ts';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import type { ExhibitorInput } from '../../src/shared/schemas/exhibitors.ts';
+import { TEST_NOW } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
 import {
   seedAdmin,
   seedEvent,
@@ -10,37 +15,22 @@ import {
 } from '../helpers/seed.ts';
 
 describe('editing an exhibitor', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
-  let as: Session;
+  const app = useTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await seedAdmin(t.deps.db, { fullName: 'Ana Administradora' });
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    t.clock.set(TEST_NOW);
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
-  });
-
-  const edit = (eventId: string, exhibitorId: string, payload: Record<string, unknown>) =>
-    t.request({
-      method: 'PUT',
-      url: `/api/events/${eventId}/exhibitors/${exhibitorId}`,
-      as,
-      payload,
-    });
+  const edit = (eventId: string, exhibitorId: string, body: ExhibitorInput) =>
+    app.api.call(editExhibitor, { params: { eventId, exhibitorId }, body });
+  const refuseEdit = (eventId: string, exhibitorId: string, body: ExhibitorInput) =>
+    app.api.fail(editExhibitor, { params: { eventId, exhibitorId }, body });
 
   async function memberWithVotes(email: string) {
-    const event = await seedEvent(t.deps.db, { name: 'Premios Edición' });
-    const exhibitor = await seedExhibitor(t.deps.db, {
+    const event = await seedEvent(app.db, { name: 'Premios Edición' });
+    const exhibitor = await seedExhibitor(app.db, {
       email,
       fullName: 'Pablo Viejo',
       company: 'Vieja SA',
     });
-    await seedMembership(t.deps.db, event.id, exhibitor.id);
-    await seedNominations(t.deps.db, {
+    await seedMembership(app.db, event.id, exhibitor.id);
+    await seedNominations(app.db, {
       eventId: event.id,
       exhibitorId: exhibitor.id,
       category: 'consumption',
@@ -51,22 +41,21 @@ describe('editing an exhibitor', () => {
 
   it('changes name and company without touching sessions or sending mail', async () => {
     const { event, exhibitor } = await memberWithVotes('pablo.nombre@empresa.test');
-    const session = await t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
+    const voter = await app.exhibitor(exhibitor.id);
     const response = await edit(event.id, exhibitor.id, {
       fullName: 'Pablo Nuevo',
       email: 'pablo.nombre@empresa.test',
       company: 'Nueva SA',
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
+    expect(response).toMatchObject({
       id: exhibitor.id,
       fullName: 'Pablo Nuevo',
       email: 'pablo.nombre@empresa.test',
       company: 'Nueva SA',
     });
-    const me = await t.request({ method: 'GET', url: '/api/session', as: session });
-    expect(me.json().user.role).toBe('exh');
-    const mail = await t.deps.db
+    const me = await voter.call(getSession, {});
+    expect(me.user?.role).toBe('exh');
+    const mail = await app.db
       .selectFrom('mail_outbox')
       .select('id')
       .where('exhibitor_id', '=', exhibitor.id)
@@ -76,15 +65,10 @@ describe('editing an exhibitor', () => {
 
   it('moves to a new address: votes kept, sessions ended, codes voided, invitation and reminders to the new address, audited', async () => {
     const { event, exhibitor } = await memberWithVotes('pablo.viejo@empresa.test');
-    const session = await t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
+    const voter = await app.exhibitor(exhibitor.id);
     // A code and the deadline-day reminder, both for the old address.
-    const start = await t.request({
-      method: 'POST',
-      url: '/api/auth/start',
-      payload: { email: 'pablo.viejo@empresa.test' },
-    });
-    expect(start.statusCode).toBe(200);
-    await t.deps.db
+    await app.signedOut.call(startSignIn, { body: { email: 'pablo.viejo@empresa.test' } });
+    await app.db
       .insertInto('mail_outbox')
       .values({
         id: '00000000-0000-4000-8000-00000000e001',
@@ -109,33 +93,32 @@ describe('editing an exhibitor', () => {
       email: '  Pablo.Nuevo@Empresa.test ',
       company: 'Vieja SA',
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().email).toBe('pablo.nuevo@empresa.test');
-    expect(response.json().invitation.status).toBe('pending');
+    expect(response.email).toBe('pablo.nuevo@empresa.test');
+    expect(response.invitation.status).toBe('pending');
 
-    const votes = await t.deps.db
+    const votes = await app.db
       .selectFrom('nominations')
       .select('fiscal_id')
       .where('exhibitor_id', '=', exhibitor.id)
       .orderBy('list_order')
       .execute();
     expect(votes.map((v) => v.fiscal_id)).toEqual(['30111', '30222']);
-    const me = await t.request({ method: 'GET', url: '/api/session', as: session });
-    expect(me.json().user).toBeNull();
-    const codes = await t.deps.db
+    const me = await voter.call(getSession, {});
+    expect(me.user).toBeNull();
+    const codes = await app.db
       .selectFrom('sign_in_codes')
       .select(['voided_at', 'used_at'])
       .where('exhibitor_id', '=', exhibitor.id)
       .execute();
     expect(codes).toEqual([{ voided_at: TEST_NOW, used_at: null }]);
-    const oldCodeMail = await t.deps.db
+    const oldCodeMail = await app.db
       .selectFrom('mail_outbox')
       .select(['status', 'params'])
       .where('template', '=', 'sign-in-code')
       .where('to_address', '=', 'pablo.viejo@empresa.test')
       .execute();
     expect(oldCodeMail).toEqual([{ status: 'cancelled', params: '{}' }]);
-    const pending = await t.deps.db
+    const pending = await app.db
       .selectFrom('mail_outbox')
       .select(['template', 'to_address'])
       .where('exhibitor_id', '=', exhibitor.id)
@@ -146,17 +129,17 @@ describe('editing an exhibitor', () => {
       { template: 'exhibitor-invitation', to_address: 'pablo.nuevo@empresa.test' },
       { template: 'voting-reminder', to_address: 'pablo.nuevo@empresa.test' },
     ]);
-    await t.deliverMail();
-    const invitation = await t.smtp.waitFor('pablo.nuevo@empresa.test');
+    await app.t.deliverMail();
+    const invitation = await app.t.smtp.waitFor('pablo.nuevo@empresa.test');
     expect(invitation.text).toContain('Premios Edición');
 
-    const audit = await t.deps.db
+    const audit = await app.db
       .selectFrom('audit_log')
       .select(['actor_id', 'details'])
       .where('action', '=', 'exhibitor.edited')
       .where('entity_id', '=', exhibitor.id)
       .executeTakeFirstOrThrow();
-    expect(audit.actor_id).toBe(admin.id);
+    expect(audit.actor_id).toBe(app.admin.id);
     expect(JSON.parse(audit.details)).toMatchObject({
       before: { fullName: 'Pablo Viejo', email: 'pablo.viejo@empresa.test', company: 'Vieja SA' },
       after: { fullName: 'Pablo Viejo', email: 'pablo.nuevo@empresa.test', company: 'Vieja SA' },
@@ -164,22 +147,13 @@ describe('editing an exhibitor', () => {
 
     // The exhibitor signs in at the new address with the code that arrives there (a minute later:
     // codes are at most one a minute per exhibitor).
-    t.clock.advance(60_000);
-    const again = await t.request({
-      method: 'POST',
-      url: '/api/auth/start',
-      payload: { email: 'pablo.nuevo@empresa.test' },
-    });
-    expect(again.statusCode).toBe(200);
-    await t.deliverMail();
-    const codeMail = await t.smtp.waitFor('pablo.nuevo@empresa.test', { count: 2 });
+    app.t.clock.advance(60_000);
+    await app.signedOut.call(startSignIn, { body: { email: 'pablo.nuevo@empresa.test' } });
+    await app.t.deliverMail();
+    const codeMail = await app.t.smtp.waitFor('pablo.nuevo@empresa.test', { count: 2 });
     const code = /(\d{6})/.exec(codeMail.subject)?.[1];
-    const signedIn = await t.request({
-      method: 'POST',
-      url: '/api/auth/code',
-      payload: { email: 'pablo.nuevo@empresa.test', code },
-    });
-    expect(signedIn.statusCode).toBe(200);
+    if (!code) throw new Error(`no code in: ${codeMail.subject}`);
+    await app.signedOut.call(signInWithCode, { body: { email: 'pablo.nuevo@empresa.test', code } });
   });
 
   it.each([
@@ -191,19 +165,19 @@ describe('editing an exhibitor', () => {
     async (_, owner, message) => {
       const { event, exhibitor } = await memberWithVotes(`pablo.${owner}@empresa.test`);
       const taken = `ocupado.${owner}@empresa.test`;
-      if (owner === 'admin') await seedAdmin(t.deps.db, { email: taken });
+      if (owner === 'admin') await seedAdmin(app.db, { email: taken });
       else {
-        const other = await seedExhibitor(t.deps.db, { email: taken });
-        if (owner === 'member') await seedMembership(t.deps.db, event.id, other.id);
+        const other = await seedExhibitor(app.db, { email: taken });
+        if (owner === 'member') await seedMembership(app.db, event.id, other.id);
       }
-      const response = await edit(event.id, exhibitor.id, {
+      const response = await refuseEdit(event.id, exhibitor.id, {
         fullName: 'Otro Nombre',
         email: taken,
         company: 'Otra',
       });
-      expect(response.statusCode).toBe(409);
-      expect(response.json().error).toMatchObject({ message, fields: { email: message } });
-      const row = await t.deps.db
+      expect(response.status).toBe(409);
+      expect(response).toMatchObject({ message, fields: { email: message } });
+      const row = await app.db
         .selectFrom('exhibitors')
         .select(['full_name', 'email'])
         .where('id', '=', exhibitor.id)
@@ -214,21 +188,21 @@ describe('editing an exhibitor', () => {
 
   it('answers 400 for a bad address and 404 for someone not in the event, changing nothing', async () => {
     const { event, exhibitor } = await memberWithVotes('pablo.malo@empresa.test');
-    const bad = await edit(event.id, exhibitor.id, {
+    const bad = await refuseEdit(event.id, exhibitor.id, {
       fullName: 'X',
       email: 'no-es-un-email',
       company: 'Y',
     });
-    expect(bad.statusCode).toBe(400);
-    const stranger = await seedExhibitor(t.deps.db);
-    const missing = await edit(event.id, stranger.id, {
+    expect(bad.status).toBe(400);
+    const stranger = await seedExhibitor(app.db);
+    const missing = await refuseEdit(event.id, stranger.id, {
       fullName: 'X',
       email: 'x@empresa.test',
       company: 'Y',
     });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.message).toBe(MSG.exhibitorNotFound);
-    const row = await t.deps.db
+    expect(missing.status).toBe(404);
+    expect(missing.message).toBe(MSG.exhibitorNotFound);
+    const row = await app.db
       .selectFrom('exhibitors')
       .select('full_name')
       .where('id', '=', exhibitor.id)

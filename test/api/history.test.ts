@@ -175,23 +175,30 @@ describe('event history', () => {
     const pagedEvent = (await seedEvent(t.deps.db, { name: 'Largo' })).id;
     await t.deps.transact(async (tx) => {
       for (let i = 0; i < 120; i += 1) {
-        await recordAudit(tx, { role: 'admin', adminId }, t.clock.now(), {
-          action: i % 2 === 0 ? 'event.updated' : 'exhibitor.edited',
-          entityType: 'event',
-          entityId: pagedEvent,
-          eventId: pagedEvent,
-          details:
-            i % 2 === 0
-              ? {
+        const about = { entityType: 'event', entityId: pagedEvent, eventId: pagedEvent };
+        await recordAudit(
+          tx,
+          { role: 'admin', adminId },
+          t.clock.now(),
+          i % 2 === 0
+            ? {
+                action: 'event.updated',
+                ...about,
+                details: {
                   before: { name: 'Largo', eventDate: '2026-09-01', voteDeadline: '2026-08-01' },
                   after: { name: `n ${i}`, eventDate: '2026-09-01', voteDeadline: '2026-08-01' },
-                }
-              : {
+                },
+              }
+            : {
+                action: 'exhibitor.edited',
+                ...about,
+                details: {
                   before: { fullName: 'Largo', email: 'l@x.test', company: 'L' },
                   after: { fullName: `n ${i}`, email: 'l@x.test', company: 'L' },
                   invitationId: null,
                 },
-        });
+              },
+        );
       }
     });
     const page = async (query: Record<string, string>) =>

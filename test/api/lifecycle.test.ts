@@ -1,21 +1,18 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writesToEvent } from '../../src/shared/api/define.ts';
 import { ALL_ENDPOINTS } from '../../src/shared/api/index.ts';
+import { archiveEvent, duplicateEvent } from '../../src/shared/api/events.ts';
+import type { DuplicateEventInput } from '../../src/shared/schemas/events.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { newId } from '../../src/server/lib/crypto.ts';
 import { nominee } from '../helpers/nomination-load.ts';
 import { multipart } from '../helpers/multipart.ts';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../helpers/seed.ts';
+import { TEST_NOW, type Session } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
 
 // TEST_NOW is 2026-06-01 in Buenos Aires. Events seeded here: deadline 2026-07-01, event 2026-07-15.
@@ -24,34 +21,17 @@ const EVENT_DAY = '2026-07-15T15:00:00.000Z';
 const BEFORE_DEADLINE = '2026-06-20T15:00:00.000Z';
 
 describe('the life of an event: duplicate, archive, anonymise', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
-  let as: Session;
+  const app = useTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await seedAdmin(t.deps.db, { fullName: 'Ana Administradora' });
-  });
-  afterAll(() => t.close());
-  const signIn = async () => {
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
-  };
-  beforeEach(async () => {
-    t.clock.set(TEST_NOW);
-    await signIn();
-  });
-  const at = async (instant: string) => {
-    t.clock.set(instant);
-    await signIn();
-  };
+  const at = (instant: string) => app.at(instant);
 
-  const post = (url: string, payload?: Record<string, unknown>, session: Session = as) =>
-    t.request({ method: 'POST', url, as: session, ...(payload ? { payload } : {}) });
+  const post = (url: string, payload?: Record<string, unknown>, session: Session = app.as) =>
+    app.t.request({ method: 'POST', url, as: session, ...(payload ? { payload } : {}) });
   const eventRow = (id: string) =>
-    t.deps.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    app.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const membersOf = async (eventId: string) =>
     (
-      await t.deps.db
+      await app.db
         .selectFrom('event_exhibitors')
         .select('exhibitor_id')
         .where('event_id', '=', eventId)
@@ -59,7 +39,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         .execute()
     ).map((row) => row.exhibitor_id);
   const mailOf = (eventId: string, template: string) =>
-    t.deps.db
+    app.db
       .selectFrom('mail_outbox')
       .selectAll()
       .where('event_id', '=', eventId)
@@ -68,32 +48,37 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
 
   /** An event whose date has passed, archived through the API. */
   async function archivedEvent(name?: string) {
-    const event = await seedEvent(t.deps.db, name ? { name } : {});
+    const event = await seedEvent(app.db, name ? { name } : {});
     await at(AFTER_EVENT);
-    const response = await post(`/api/events/${event.id}/archive`);
-    expect(response.statusCode).toBe(200);
+    await app.api.call(archiveEvent, { params: { eventId: event.id } });
     return event;
   }
 
   describe('duplicate', () => {
-    const duplicate = (eventId: string, payload: Record<string, unknown>) =>
-      post(`/api/events/${eventId}/duplicate`, {
+    const duplicateInput = (eventId: string, fields: Partial<DuplicateEventInput>) => ({
+      params: { eventId },
+      body: {
         name: 'Premios 2027',
         eventDate: '2027-07-15',
         voteDeadline: '2027-07-01',
-        reminders: ['oneDayBefore', 'deadlineDay'],
+        reminders: ['oneDayBefore' as const, 'deadlineDay' as const],
         copyExhibitors: true,
         sendInvitations: false,
-        ...payload,
-      });
+        ...fields,
+      },
+    });
+    const duplicate = (eventId: string, fields: Partial<DuplicateEventInput>) =>
+      app.api.call(duplicateEvent, duplicateInput(eventId, fields));
+    const refuseDuplicate = (eventId: string, fields: Partial<DuplicateEventInput>) =>
+      app.api.fail(duplicateEvent, duplicateInput(eventId, fields));
 
     it('copies the exhibitors, never the votes, and sends no invitation unless asked', async () => {
-      const source = await seedEvent(t.deps.db, { name: 'Premios 2026' });
-      const a = await seedExhibitor(t.deps.db);
-      const b = await seedExhibitor(t.deps.db);
-      await seedMembership(t.deps.db, source.id, a.id);
-      await seedMembership(t.deps.db, source.id, b.id);
-      await seedNominations(t.deps.db, {
+      const source = await seedEvent(app.db, { name: 'Premios 2026' });
+      const a = await seedExhibitor(app.db);
+      const b = await seedExhibitor(app.db);
+      await seedMembership(app.db, source.id, a.id);
+      await seedMembership(app.db, source.id, b.id);
+      await seedNominations(app.db, {
         eventId: source.id,
         exhibitorId: a.id,
         category: 'consumption',
@@ -101,8 +86,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       });
 
       const response = await duplicate(source.id, {});
-      expect(response.statusCode).toBe(201);
-      const copy = response.json();
+      const copy = response;
       expect(copy).toEqual({
         id: expect.any(String),
         name: 'Premios 2027',
@@ -122,13 +106,13 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         hasOwnLogo: false,
       });
       expect(await membersOf(copy.id)).toEqual([a.id, b.id].sort());
-      const votes = await t.deps.db
+      const votes = await app.db
         .selectFrom('nominations')
         .select('fiscal_id')
         .where('event_id', '=', copy.id)
         .execute();
       expect(votes).toEqual([]);
-      const lists = await t.deps.db
+      const lists = await app.db
         .selectFrom('nomination_lists')
         .select('exhibitor_id')
         .where('event_id', '=', copy.id)
@@ -139,13 +123,13 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       expect(await mailOf(copy.id, 'exhibitor-invitation')).toEqual([]);
       // Copied without an invitation: no reminder either until they are invited (issue 31).
       expect(await mailOf(copy.id, 'voting-reminder')).toEqual([]);
-      const audit = await t.deps.db
+      const audit = await app.db
         .selectFrom('audit_log')
         .selectAll()
         .where('event_id', '=', copy.id)
         .where('action', '=', 'event.duplicated')
         .executeTakeFirstOrThrow();
-      expect(audit.actor_id).toBe(admin.id);
+      expect(audit.actor_id).toBe(app.admin.id);
       expect(JSON.parse(audit.details)).toMatchObject({
         from: source.id,
         exhibitors: 2,
@@ -154,17 +138,16 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     });
 
     it('queues the invitations through the outbox when asked, linked to each membership', async () => {
-      const source = await seedEvent(t.deps.db);
-      const a = await seedExhibitor(t.deps.db);
-      await seedMembership(t.deps.db, source.id, a.id);
+      const source = await seedEvent(app.db);
+      const a = await seedExhibitor(app.db);
+      await seedMembership(app.db, source.id, a.id);
       const response = await duplicate(source.id, { sendInvitations: true });
-      expect(response.statusCode).toBe(201);
-      const copyId = response.json().id as string;
+      const copyId = response.id;
       const invitations = await mailOf(copyId, 'exhibitor-invitation');
       expect(invitations.map((mail) => [mail.to_address, mail.status])).toEqual([
         [a.email, 'pending'],
       ]);
-      const membership = await t.deps.db
+      const membership = await app.db
         .selectFrom('event_exhibitors')
         .select('invitation_message_id')
         .where('event_id', '=', copyId)
@@ -172,25 +155,24 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       expect(membership.invitation_message_id).toBe(invitations[0]?.id);
       // Invited: the reminders the dialog chose, one of each.
       expect((await mailOf(copyId, 'voting-reminder')).length).toBe(2);
-      await t.deliverMail();
-      expect(t.smtp.messages.some((m) => m.to.includes(a.email))).toBe(true);
+      await app.t.deliverMail();
+      expect(app.t.smtp.messages.some((m) => m.to.includes(a.email))).toBe(true);
     });
 
     it('copies no exhibitor when "Copiar expositores" is off', async () => {
-      const source = await seedEvent(t.deps.db);
-      await seedMembership(t.deps.db, source.id, (await seedExhibitor(t.deps.db)).id);
+      const source = await seedEvent(app.db);
+      await seedMembership(app.db, source.id, (await seedExhibitor(app.db)).id);
       const response = await duplicate(source.id, { copyExhibitors: false, sendInvitations: true });
-      expect(response.statusCode).toBe(201);
-      expect(await membersOf(response.json().id)).toEqual([]);
+      expect(await membersOf(response.id)).toEqual([]);
     });
 
     it('copies 2,000 exhibitors in one transaction', async () => {
-      const source = await seedEvent(t.deps.db);
+      const source = await seedEvent(app.db);
       const stamp = '2026-01-01T00:00:00.000Z';
       const ids = Array.from({ length: 2000 }, () => newId());
       for (let i = 0; i < ids.length; i += 400) {
         const part = ids.slice(i, i + 400);
-        await t.deps.db
+        await app.db
           .insertInto('exhibitors')
           .values(
             part.map((id) => ({
@@ -203,7 +185,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
             })),
           )
           .execute();
-        await t.deps.db
+        await app.db
           .insertInto('event_exhibitors')
           .values(
             part.map((id) => ({
@@ -217,61 +199,67 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
           .execute();
       }
       const response = await duplicate(source.id, { sendInvitations: true });
-      expect(response.statusCode).toBe(201);
-      const copyId = response.json().id as string;
+      const copyId = response.id;
       expect((await membersOf(copyId)).length).toBe(2000);
       expect((await mailOf(copyId, 'exhibitor-invitation')).length).toBe(2000);
       // Not for the other tests' mail worker to deliver.
-      await t.deps.db.deleteFrom('mail_outbox').where('event_id', '=', copyId).execute();
+      await app.db.deleteFrom('mail_outbox').where('event_id', '=', copyId).execute();
     });
 
     it('applies the rules of a new event, and answers a missing source with 404', async () => {
-      const source = await seedEvent(t.deps.db);
-      const before = (await t.deps.db.selectFrom('events').select('id').execute()).length;
-      const past = await duplicate(source.id, {
+      const source = await seedEvent(app.db);
+      const before = (await app.db.selectFrom('events').select('id').execute()).length;
+      const past = await refuseDuplicate(source.id, {
         eventDate: '2026-05-01',
         voteDeadline: '2026-04-01',
       });
-      expect(past.statusCode).toBe(400);
-      expect(past.json().error).toEqual({
+      expect(past.status).toBe(400);
+      expect({ code: past.code, message: past.message, fields: past.fields }).toEqual({
         code: 'invalid_input',
         message: MSG.invalidDates,
         fields: { eventDate: MSG.invalidDates },
       });
-      const order = await duplicate(source.id, { voteDeadline: '2027-07-15' });
-      expect(order.statusCode).toBe(400);
-      expect(order.json().error.message).toBe(MSG.deadlineAfterEvent);
-      const empty = await duplicate(source.id, { name: '  ' });
-      expect(empty.statusCode).toBe(400);
-      const missing = await duplicate('00000000-0000-4000-8000-000000000000', {});
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json().error.message).toBe(MSG.eventNotFound);
-      expect((await t.deps.db.selectFrom('events').select('id').execute()).length).toBe(before);
+      const order = await refuseDuplicate(source.id, { voteDeadline: '2027-07-15' });
+      expect(order.status).toBe(400);
+      expect(order.message).toBe(MSG.deadlineAfterEvent);
+      const empty = await refuseDuplicate(source.id, { name: '  ' });
+      expect(empty.status).toBe(400);
+      const missing = await refuseDuplicate('00000000-0000-4000-8000-000000000000', {});
+      expect(missing.status).toBe(404);
+      expect(missing.message).toBe(MSG.eventNotFound);
+      expect((await app.db.selectFrom('events').select('id').execute()).length).toBe(before);
     });
 
     it('duplicates an archived event (next year from last year)', async () => {
       const source = await archivedEvent();
-      const member = await seedExhibitor(t.deps.db);
-      await seedMembership(t.deps.db, source.id, member.id);
+      const member = await seedExhibitor(app.db);
+      await seedMembership(app.db, source.id, member.id);
       const response = await duplicate(source.id, {});
-      expect(response.statusCode).toBe(201);
-      expect(await membersOf(response.json().id)).toEqual([member.id]);
+      expect(await membersOf(response.id)).toEqual([member.id]);
     });
   });
 
   describe('archive', () => {
     it('archives only after the event date, and Desarchivar reverses it', async () => {
-      const event = await seedEvent(t.deps.db);
+      const event = await seedEvent(app.db);
       await at(EVENT_DAY);
       const early = await post(`/api/events/${event.id}/archive`);
       expect(early.statusCode).toBe(409);
       expect(early.json().error).toEqual({ code: 'event_not_over', message: MSG.eventNotOver });
       expect((await eventRow(event.id)).archived_at).toBeNull();
-      const read = await t.request({ method: 'GET', url: `/api/events/${event.id}`, as });
+      const read = await app.t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}`,
+        as: app.as,
+      });
       expect(read.json()).toMatchObject({ archived: false, archivable: false });
 
       await at(AFTER_EVENT);
-      const readAfter = await t.request({ method: 'GET', url: `/api/events/${event.id}`, as });
+      const readAfter = await app.t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}`,
+        as: app.as,
+      });
       expect(readAfter.json()).toMatchObject({ archived: false, archivable: true });
       const done = await post(`/api/events/${event.id}/archive`);
       expect(done.statusCode).toBe(200);
@@ -291,54 +279,61 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         code: 'event_not_archived',
         message: MSG.eventNotArchived,
       });
-      const actions = await t.deps.db
+      const actions = await app.db
         .selectFrom('audit_log')
         .select(['action', 'actor_id'])
         .where('event_id', '=', event.id)
         .orderBy('id')
         .execute();
       expect(actions).toEqual([
-        { action: 'event.archived', actor_id: admin.id },
-        { action: 'event.unarchived', actor_id: admin.id },
+        { action: 'event.archived', actor_id: app.admin.id },
+        { action: 'event.unarchived', actor_id: app.admin.id },
       ]);
     });
 
     it('lists archived events on /admin only with "Archivados"', async () => {
-      const open = await seedEvent(t.deps.db, { name: 'Lista Abierta' });
+      const open = await seedEvent(app.db, { name: 'Lista Abierta' });
       const closed = await archivedEvent('Lista Archivada');
       const names = async (url: string) =>
-        ((await t.request({ method: 'GET', url, as })).json().events as { id: string }[]).map(
-          (event) => event.id,
-        );
+        (
+          (await app.t.request({ method: 'GET', url, as: app.as })).json().events as {
+            id: string;
+          }[]
+        ).map((event) => event.id);
       expect(await names('/api/events')).toContain(open.id);
       expect(await names('/api/events')).not.toContain(closed.id);
       expect(await names('/api/events?archived=true')).toContain(closed.id);
       expect(await names('/api/events?archived=true')).not.toContain(open.id);
       expect(await names('/api/events?archived=true&q=lista')).toEqual([closed.id]);
-      const bad = await t.request({ method: 'GET', url: '/api/events?archived=si', as });
+      const bad = await app.t.request({
+        method: 'GET',
+        url: '/api/events?archived=si',
+        as: app.as,
+      });
       expect(bad.statusCode).toBe(400);
     });
 
     it('hides an archived event from its exhibitors, in the list and by direct access', async () => {
-      const event = await seedEvent(t.deps.db);
-      const member = await seedExhibitor(t.deps.db);
-      await seedMembership(t.deps.db, event.id, member.id);
+      const event = await seedEvent(app.db);
+      const member = await seedExhibitor(app.db);
+      await seedMembership(app.db, event.id, member.id);
       await at(AFTER_EVENT);
-      const exh = await t.signIn({ role: 'exh', exhibitorId: member.id });
+      const exh = await app.t.signIn({ role: 'exh', exhibitorId: member.id });
       const mine = async () =>
         (
-          (await t.request({ method: 'GET', url: '/api/exh/events', as: exh })).json().events as {
+          (await app.t.request({ method: 'GET', url: '/api/exh/events', as: exh })).json()
+            .events as {
             id: string;
           }[]
         ).map((e) => e.id);
       expect(await mine()).toEqual([event.id]);
       expect(
-        (await t.request({ method: 'GET', url: `/api/exh/events/${event.id}`, as: exh }))
+        (await app.t.request({ method: 'GET', url: `/api/exh/events/${event.id}`, as: exh }))
           .statusCode,
       ).toBe(200);
       await post(`/api/events/${event.id}/archive`);
       expect(await mine()).toEqual([]);
-      const direct = await t.request({
+      const direct = await app.t.request({
         method: 'GET',
         url: `/api/exh/events/${event.id}`,
         as: exh,
@@ -346,9 +341,9 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       expect(direct.statusCode).toBe(404);
       expect(direct.json().error.message).toBe(MSG.eventNotFound);
       // A write by someone who is not in the event says no more than a missing event would.
-      const stranger = await seedExhibitor(t.deps.db);
-      const other = await t.signIn({ role: 'exh', exhibitorId: stranger.id });
-      const foreign = await t.request({
+      const stranger = await seedExhibitor(app.db);
+      const other = await app.t.signIn({ role: 'exh', exhibitorId: stranger.id });
+      const foreign = await app.t.request({
         method: 'DELETE',
         url: `/api/exh/events/${event.id}/consumption/nominees/30111111111?version=1`,
         as: other,
@@ -359,10 +354,10 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
 
     /** An archived event whose one exhibitor had nominated `fiscalIds` (CONSUMO), signed in. */
     const archivedEventWithVotes = async (fiscalIds: string[]) => {
-      const event = await seedEvent(t.deps.db);
-      const member = await seedExhibitor(t.deps.db);
-      await seedMembership(t.deps.db, event.id, member.id);
-      await seedNominations(t.deps.db, {
+      const event = await seedEvent(app.db);
+      const member = await seedExhibitor(app.db);
+      await seedMembership(app.db, event.id, member.id);
+      await seedNominations(app.db, {
         eventId: event.id,
         exhibitorId: member.id,
         category: 'consumption',
@@ -370,25 +365,25 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       });
       await at(AFTER_EVENT);
       expect((await post(`/api/events/${event.id}/archive`)).statusCode).toBe(200);
-      const exh = await t.signIn({ role: 'exh', exhibitorId: member.id });
+      const exh = await app.t.signIn({ role: 'exh', exhibitorId: member.id });
       return { event, member, exh };
     };
     /** Every stored row a refused write to the event could have changed. */
     const storedRowsOf = async (eventId: string) => ({
       event: await eventRow(eventId),
       members: await membersOf(eventId),
-      lists: await t.deps.db
+      lists: await app.db
         .selectFrom('nomination_lists')
         .selectAll()
         .where('event_id', '=', eventId)
         .execute(),
-      nominations: await t.deps.db
+      nominations: await app.db
         .selectFrom('nominations')
         .selectAll()
         .where('event_id', '=', eventId)
         .execute(),
-      mail: await t.deps.db.selectFrom('mail_outbox').selectAll().execute(),
-      audit: await t.deps.db.selectFrom('audit_log').selectAll().execute(),
+      mail: await app.db.selectFrom('mail_outbox').selectAll().execute(),
+      audit: await app.db.selectFrom('audit_log').selectAll().execute(),
     });
 
     it('refuses every write endpoint of the contract on an archived event with 409, changing nothing', async () => {
@@ -406,10 +401,10 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       const walked: string[] = [];
       for (const endpoint of ALL_ENDPOINTS.filter(writesToEvent)) {
         const url = endpoint.path.replace(/:(\w+)/g, (_, name: string) => values[name] ?? 'x');
-        const response = await t.request({
+        const response = await app.t.request({
           method: endpoint.method,
           url,
-          as: endpoint.access === 'exhibitor' ? exh : as,
+          as: endpoint.access === 'exhibitor' ? exh : app.as,
           payload: {},
         });
         expect(response.statusCode, `${endpoint.method} ${endpoint.path}`).toBe(409);
@@ -439,10 +434,10 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       );
       expect(await snapshot()).toEqual(before);
       // Reading stays possible.
-      const ranking = await t.request({
+      const ranking = await app.t.request({
         method: 'GET',
         url: `/api/events/${event.id}/ranking/consumption`,
-        as,
+        as: app.as,
       });
       expect(ranking.statusCode).toBe(200);
     });
@@ -469,7 +464,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         },
       ] as const;
       for (const save of saves) {
-        const response = await t.request({ ...save, as: exh });
+        const response = await app.t.request({ ...save, as: exh });
         expect(response.statusCode, `${save.method} ${save.url}`).toBe(409);
         expect(response.json().error).toEqual({
           code: 'event_archived',
@@ -480,12 +475,12 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     });
 
     it('withdraws the unsent reminders, and the mail worker sends none for an archived event', async () => {
-      const event = await seedEvent(t.deps.db);
-      const member = await seedExhibitor(t.deps.db);
-      await seedMembership(t.deps.db, event.id, member.id);
+      const event = await seedEvent(app.db);
+      const member = await seedExhibitor(app.db);
+      await seedMembership(app.db, event.id, member.id);
       const queue = async () => {
         const id = newId();
-        await t.deps.db
+        await app.db
           .insertInto('mail_outbox')
           .values({
             id,
@@ -515,7 +510,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       await post(`/api/events/${event.id}/archive`);
       const status = async (id: string) =>
         (
-          await t.deps.db
+          await app.db
             .selectFrom('mail_outbox')
             .select('status')
             .where('id', '=', id)
@@ -524,15 +519,15 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       expect(await status(withdrawn)).toBe('cancelled');
       // One queued behind the archive's back (a retry) is skipped when its turn comes.
       const late = await queue();
-      const toMember = () => t.smtp.messages.filter((m) => m.to.includes(member.email)).length;
+      const toMember = () => app.t.smtp.messages.filter((m) => m.to.includes(member.email)).length;
       const sentBefore = toMember();
-      await t.deliverMail();
+      await app.t.deliverMail();
       expect(await status(late)).not.toBe('sent');
       expect(toMember()).toBe(sentBefore);
     });
 
     it('a write racing the archive either lands before it or is refused', async () => {
-      const event = await seedEvent(t.deps.db);
+      const event = await seedEvent(app.db);
       await at(AFTER_EVENT);
       const adds = Array.from({ length: 12 }, (_, i) =>
         post(`/api/events/${event.id}/exhibitors`, {
@@ -577,21 +572,21 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
 
     /** Every text column of every table of this database (both engines). */
     async function textColumns(): Promise<[string, string][]> {
-      if (t.database.engine === 'postgres') {
+      if (app.t.database.engine === 'postgres') {
         const rows = await sql<{ table_name: string; column_name: string }>`
           select table_name, column_name from information_schema.columns
           where table_schema = current_schema() and data_type in ('text', 'character varying')
-        `.execute(t.deps.db);
+        `.execute(app.db);
         return rows.rows.map((row) => [row.table_name, row.column_name]);
       }
       const tables = await sql<{ name: string }>`
         select name from sqlite_master where type = 'table' and name not like 'sqlite_%'
-      `.execute(t.deps.db);
+      `.execute(app.db);
       const columns: [string, string][] = [];
       for (const table of tables.rows) {
         const info = await sql<{ name: string; type: string }>`
           select name, type from pragma_table_info(${table.name})
-        `.execute(t.deps.db);
+        `.execute(app.db);
         for (const column of info.rows) {
           if (column.type.toLowerCase() === 'text') columns.push([table.name, column.name]);
         }
@@ -605,7 +600,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         const hit = await sql<{ n: number }>`
           select count(*) as n from ${sql.table(table)}
           where lower(${sql.ref(column)}) like ${`%${value.toLowerCase()}%`}
-        `.execute(t.deps.db);
+        `.execute(app.db);
         if (Number(hit.rows[0]?.n ?? 0) > 0) found.push(`${table}.${column}`);
       }
       return found;
@@ -615,15 +610,15 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       const ranking = async (category: string) =>
         (
           (
-            await t.request({
+            await app.t.request({
               method: 'GET',
               url: `/api/events/${eventId}/ranking/${category}`,
-              as,
+              as: app.as,
             })
           ).json().rows as Record<string, unknown>[]
         ).map(({ contactName: _c, contactPosition: _cp, phone: _p, email: _e, ...row }) => row);
       const sheet = async (url: string, names: string[]) => {
-        const response = await t.request({ method: 'GET', url, as });
+        const response = await app.t.request({ method: 'GET', url, as: app.as });
         expect(response.statusCode).toBe(200);
         const workbook = new ExcelJS.Workbook();
         await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -652,17 +647,17 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     /** Every row of every table of this database, as JSON text per table (both engines). */
     async function everyTableAsText(): Promise<Record<string, string>> {
       const tables =
-        t.database.engine === 'postgres'
+        app.t.database.engine === 'postgres'
           ? await sql<{ name: string }>`
               select table_name as name from information_schema.tables
               where table_schema = current_schema() and table_type = 'BASE TABLE'
-            `.execute(t.deps.db)
+            `.execute(app.db)
           : await sql<{ name: string }>`
               select name from sqlite_master where type = 'table'
-            `.execute(t.deps.db);
+            `.execute(app.db);
       const dump: Record<string, string> = {};
       for (const { name } of tables.rows) {
-        const rows = await sql`select * from ${sql.table(name)}`.execute(t.deps.db);
+        const rows = await sql`select * from ${sql.table(name)}`.execute(app.db);
         dump[name] = JSON.stringify(rows.rows);
       }
       return dump;
@@ -681,7 +676,11 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
 
     /** Every cell of "Exportar todo", read back with exceljs, one per line. */
     async function eventWorkbookText(eventId: string): Promise<string> {
-      const response = await t.request({ method: 'GET', url: `/api/events/${eventId}/export`, as });
+      const response = await app.t.request({
+        method: 'GET',
+        url: `/api/events/${eventId}/export`,
+        as: app.as,
+      });
       expect(response.statusCode).toBe(200);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -695,10 +694,10 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
 
     /** The history tab's search: who and what of each entry found (first page). */
     async function historySearch(eventId: string, q: string): Promise<string[]> {
-      const response = await t.request({
+      const response = await app.t.request({
         method: 'GET',
         url: `/api/events/${eventId}/history?q=${encodeURIComponent(q)}`,
-        as,
+        as: app.as,
       });
       expect(response.statusCode).toBe(200);
       return (response.json().entries as { who: string; detail: string }[]).map(
@@ -707,7 +706,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     }
 
     it('refuses an open event, and a second time', async () => {
-      const event = await seedEvent(t.deps.db);
+      const event = await seedEvent(app.db);
       const open = await post(`/api/events/${event.id}/anonymise`);
       expect(open.statusCode).toBe(409);
       expect(open.json().error).toEqual({
@@ -725,34 +724,33 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     });
 
     it('leaves no personal value of the event in any text column, and the ranking and exports exactly as they were', async () => {
-      const event = await seedEvent(t.deps.db, { name: 'Premios Olvido' });
-      const other = await seedEvent(t.deps.db, {
+      const event = await seedEvent(app.db, { name: 'Premios Olvido' });
+      const other = await seedEvent(app.db, {
         name: 'Premios Siguiente',
         eventDate: '2026-12-01',
         voteDeadline: '2026-11-01',
       });
-      const solo = await seedExhibitor(t.deps.db, {
+      const solo = await seedExhibitor(app.db, {
         email: 'soledad.solitaria@privado.test',
         fullName: 'Soledad Solitaria',
       });
-      const solo2 = await seedExhibitor(t.deps.db, {
+      const solo2 = await seedExhibitor(app.db, {
         email: 'ramiro.reservado@privado.test',
         fullName: 'Ramiro Reservado',
       });
-      const both = await seedExhibitor(t.deps.db, {
+      const both = await seedExhibitor(app.db, {
         email: 'doble.evento@compartido.test',
         fullName: 'Dora Doblevento',
       });
-      for (const member of [solo, solo2, both])
-        await seedMembership(t.deps.db, event.id, member.id);
-      await seedMembership(t.deps.db, other.id, both.id);
+      for (const member of [solo, solo2, both]) await seedMembership(app.db, event.id, member.id);
+      await seedMembership(app.db, other.id, both.id);
 
       // They vote through the API (history entries with the contacts' data), and get mail.
       await at(BEFORE_DEADLINE);
       const sessions = {
-        solo: await t.signIn({ role: 'exh', exhibitorId: solo.id }),
-        solo2: await t.signIn({ role: 'exh', exhibitorId: solo2.id }),
-        both: await t.signIn({ role: 'exh', exhibitorId: both.id }),
+        solo: await app.t.signIn({ role: 'exh', exhibitorId: solo.id }),
+        solo2: await app.t.signIn({ role: 'exh', exhibitorId: solo2.id }),
+        both: await app.t.signIn({ role: 'exh', exhibitorId: both.id }),
       };
       const votes: [Session, number[]][] = [
         [sessions.solo, [1, 2, 3]],
@@ -775,11 +773,11 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       }
       const invite = await post(`/api/events/${event.id}/exhibitors/${solo.id}/invitation`);
       expect(invite.statusCode).toBe(200);
-      await t.deliverMail();
+      await app.t.deliverMail();
 
       await at(AFTER_EVENT);
-      const bothNow = await t.signIn({ role: 'exh', exhibitorId: both.id });
-      const soloNow = await t.signIn({ role: 'exh', exhibitorId: solo.id });
+      const bothNow = await app.t.signIn({ role: 'exh', exhibitorId: both.id });
+      const soloNow = await app.t.signIn({ role: 'exh', exhibitorId: solo.id });
       expect((await post(`/api/events/${event.id}/archive`)).statusCode).toBe(200);
       const before = await rankingAndExports(event.id);
       expect(before.consumption.length).toBe(3);
@@ -799,7 +797,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       for (const value of personal) expect(await whereFound(value), value).toEqual([]);
 
       // Kept exactly: fiscal ids, reseller names, razón social.
-      const kept = await t.deps.db
+      const kept = await app.db
         .selectFrom('nominations')
         .select([
           'fiscal_id',
@@ -828,7 +826,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
 
       // The exhibitor of another event keeps their account, session and membership there; this
       // event no longer leads to them.
-      const account = await t.deps.db
+      const account = await app.db
         .selectFrom('exhibitors')
         .selectAll()
         .where('id', '=', both.id)
@@ -837,7 +835,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       expect(await membersOf(other.id)).toEqual([both.id]);
       expect(await membersOf(event.id)).not.toContain(both.id);
       expect((await membersOf(event.id)).length).toBe(3);
-      const ofThisEvent = await t.deps.db
+      const ofThisEvent = await app.db
         .selectFrom('audit_log')
         .select(['details', 'actor_id', 'entity_id', 'actor_email'])
         .where('event_id', '=', event.id)
@@ -847,21 +845,21 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         expect(JSON.stringify(entry).toLowerCase()).not.toContain(both.email);
         expect(JSON.stringify(entry).toLowerCase()).not.toContain(both.fullName.toLowerCase());
       }
-      const stillIn = await t.request({ method: 'GET', url: '/api/exh/events', as: bothNow });
+      const stillIn = await app.t.request({ method: 'GET', url: '/api/exh/events', as: bothNow });
       expect(stillIn.statusCode).toBe(200);
       expect(stillIn.json().events.map((e: { id: string }) => e.id)).toEqual([other.id]);
 
       // Sessions of the anonymised accounts end; the event's mail is gone.
-      const soloSessions = await t.deps.db
+      const soloSessions = await app.db
         .selectFrom('sessions')
         .select('id')
         .where('exhibitor_id', 'in', [solo.id, solo2.id])
         .execute();
       expect(soloSessions).toEqual([]);
       expect(
-        (await t.request({ method: 'GET', url: '/api/exh/events', as: soloNow })).statusCode,
+        (await app.t.request({ method: 'GET', url: '/api/exh/events', as: soloNow })).statusCode,
       ).toBe(401);
-      const mail = await t.deps.db
+      const mail = await app.db
         .selectFrom('mail_outbox')
         .select('id')
         .where('event_id', '=', event.id)
@@ -869,19 +867,19 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       expect(mail).toEqual([]);
 
       // The history says who and when, not what.
-      const entry = await t.deps.db
+      const entry = await app.db
         .selectFrom('audit_log')
         .selectAll()
         .where('event_id', '=', event.id)
         .where('action', '=', 'event.anonymised')
         .executeTakeFirstOrThrow();
-      expect([entry.actor_id, entry.at, entry.details]).toEqual([admin.id, AFTER_EVENT, '{}']);
+      expect([entry.actor_id, entry.at, entry.details]).toEqual([app.admin.id, AFTER_EVENT, '{}']);
       expect((await eventRow(event.id)).anonymised_at).toBe(AFTER_EVENT);
     });
 
     it('leaves nothing that leads to anyone the event ever held: removed, edited, merged, corrected and shared people, in tables, history search, "Exportar todo" and the SQLite file; reseller names and fiscal ids stay', async () => {
-      const event = await seedEvent(t.deps.db, { name: 'Premios Rastro' });
-      const other = await seedEvent(t.deps.db, {
+      const event = await seedEvent(app.db, { name: 'Premios Rastro' });
+      const other = await seedEvent(app.db, {
         name: 'Premios Vecino',
         eventDate: '2026-12-01',
         voteDeadline: '2026-11-01',
@@ -942,10 +940,10 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       };
       expect(await add(other.id, people.sara)).toBe(ids.sara);
       expect(await add(other.id, people.fermin)).toBe(ids.fermin);
-      const imported = await t.request({
+      const imported = await app.t.request({
         method: 'POST',
         url: `/api/events/${event.id}/exhibitors/import`,
-        as,
+        as: app.as,
         ...multipart([
           {
             name: 'file',
@@ -966,7 +964,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       ) => {
         const version = versions.get(exhibitorId) ?? 0;
         const list = `/api/exh/events/${event.id}/consumption/nominees`;
-        const response = await t.request({
+        const response = await app.t.request({
           method,
           url:
             method === 'POST'
@@ -974,7 +972,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
               : method === 'PUT'
                 ? `${list}/${values.fiscalId}`
                 : `${list}/${values.fiscalId}?version=${version}`,
-          as: await t.signIn({ role: 'exh', exhibitorId }),
+          as: await app.t.signIn({ role: 'exh', exhibitorId }),
           ...(method === 'DELETE' ? {} : { payload: { ...values, version } }),
         });
         expect(response.statusCode, response.body).toBe(200);
@@ -991,17 +989,17 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
 
       // The administrator removes two, edits one, reminds the others, merges and corrects.
       for (const id of [ids.ramon, ids.fermin]) {
-        const removed = await t.request({
+        const removed = await app.t.request({
           method: 'DELETE',
           url: `/api/events/${event.id}/exhibitors/${id}`,
-          as,
+          as: app.as,
         });
         expect(removed.statusCode).toBe(200);
       }
-      const edited = await t.request({
+      const edited = await app.t.request({
         method: 'PUT',
         url: `/api/events/${event.id}/exhibitors/${ids.elena}`,
-        as,
+        as: app.as,
         payload: elenaNow,
       });
       expect(edited.statusCode, edited.body).toBe(200);
@@ -1014,17 +1012,17 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       expect(merged.statusCode, merged.body).toBe(200);
       const detail = `Lo pidió Corina Corregida (1144405555) por teléfono; ver Margarita Sistemas`;
       // A correction carries the version of the list it was read from.
-      const saraList = await t.deps.db
+      const saraList = await app.db
         .selectFrom('nomination_lists')
         .select('version')
         .where('event_id', '=', event.id)
         .where('exhibitor_id', '=', ids.sara)
         .where('category', '=', 'consumption')
         .executeTakeFirstOrThrow();
-      const corrected = await t.request({
+      const corrected = await app.t.request({
         method: 'PUT',
         url: `/api/events/${event.id}/exhibitors/${ids.sara}/votes/consumption/1`,
-        as,
+        as: app.as,
         payload: {
           ...contacts.corrected,
           reason: 'exhibitorRequest',
@@ -1035,20 +1033,20 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       expect(corrected.statusCode, corrected.body).toBe(200);
 
       // Rita tries to sign in: a code, its mail and the sign-in counters (account|client).
-      const started = await t.request({
+      const started = await app.t.request({
         method: 'POST',
         url: '/api/auth/start',
         payload: { email: people.rita.email },
       });
       expect(started.statusCode).toBe(200);
-      await t.request({
+      await app.t.request({
         method: 'POST',
         url: '/api/auth/code',
         payload: { email: people.rita.email, code: '000000' },
       });
-      await t.deliverMail();
+      await app.t.deliverMail();
       const throttleOf = (exhibitorId: string) =>
-        t.deps.db
+        app.db
           .selectFrom('auth_throttle')
           .select('key')
           .where('key', 'like', `${exhibitorId}%`)
@@ -1080,27 +1078,27 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       for (const value of gone) expect(tablesHolding(dump, value), value).toEqual([]);
       // The shared people are still themselves in the next event, and nowhere in this one.
       const ofThisEvent = JSON.stringify([
-        ...(await t.deps.db
+        ...(await app.db
           .selectFrom('audit_log')
           .selectAll()
           .where('event_id', '=', event.id)
           .execute()),
-        ...(await t.deps.db
+        ...(await app.db
           .selectFrom('event_exhibitors')
           .selectAll()
           .where('event_id', '=', event.id)
           .execute()),
-        ...(await t.deps.db
+        ...(await app.db
           .selectFrom('nomination_lists')
           .selectAll()
           .where('event_id', '=', event.id)
           .execute()),
-        ...(await t.deps.db
+        ...(await app.db
           .selectFrom('nominations')
           .selectAll()
           .where('event_id', '=', event.id)
           .execute()),
-        ...(await t.deps.db
+        ...(await app.db
           .selectFrom('mail_outbox')
           .selectAll()
           .where('event_id', '=', event.id)
@@ -1111,10 +1109,10 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       }
       expect(await membersOf(other.id)).toEqual([ids.sara, ids.fermin].sort());
       // Fermín's saves here are a placeholder's in the history tab.
-      const saves = await t.request({
+      const saves = await app.t.request({
         method: 'GET',
         url: `/api/events/${event.id}/history?action=nomination.add`,
-        as,
+        as: app.as,
       });
       const who = (saves.json().entries as { who: string; detail: string }[])
         .filter((entry) => entry.detail.includes('Fugaz Redes'))
@@ -1138,9 +1136,9 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       }
 
       // Nor in the SQLite file's bytes (secure_delete; the log is cut after anonymising).
-      if (t.database.engine === 'sqlite') {
-        await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(t.deps.db);
-        const file = t.config.databaseUrl.slice('sqlite:'.length);
+      if (app.t.database.engine === 'sqlite') {
+        await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(app.db);
+        const file = app.t.config.databaseUrl.slice('sqlite:'.length);
         const bytes = Buffer.concat(
           [file, `${file}-wal`]
             .filter((name) => fs.existsSync(name))
@@ -1161,7 +1159,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       expect(await historySearch(event.id, '30011122233')).toContainEqual(
         expect.stringContaining('Margarita Sistemas (30011122233)'),
       );
-      const correction = await t.deps.db
+      const correction = await app.db
         .selectFrom('audit_log')
         .select('details')
         .where('event_id', '=', event.id)
@@ -1179,8 +1177,8 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     });
 
     it('moves a shared exhibitor to a fresh random id with no company: the other event maps nothing back, and the ranking shows the same rows', async () => {
-      const event = await seedEvent(t.deps.db, { name: 'Premios Empate' });
-      const other = await seedEvent(t.deps.db, {
+      const event = await seedEvent(app.db, { name: 'Premios Empate' });
+      const other = await seedEvent(app.db, {
         name: 'Premios Después',
         eventDate: '2026-12-01',
         voteDeadline: '2026-11-01',
@@ -1188,7 +1186,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       // The two smallest ids: in a tie to the millisecond the ranking shows the nomination of the
       // smaller, Sofía's; a random id in her place would almost surely sort after Otto's.
       const account = async (id: string, fullName: string, email: string, company: string) => {
-        await t.deps.db
+        await app.db
           .insertInto('exhibitors')
           .values({
             id,
@@ -1213,9 +1211,9 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         'otto.unico@privado.test',
         'Otto Sistemas',
       );
-      await seedMembership(t.deps.db, event.id, sofia.id);
-      await seedMembership(t.deps.db, event.id, otto.id);
-      await seedMembership(t.deps.db, other.id, sofia.id);
+      await seedMembership(app.db, event.id, sofia.id);
+      await seedMembership(app.db, event.id, otto.id);
+      await seedMembership(app.db, other.id, sofia.id);
 
       // Both nominate the same fiscal id in the same millisecond (the clock stands still), each
       // with their own spelling, and one more nominee each, tied with each other.
@@ -1238,7 +1236,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         ],
       ];
       for (const [exhibitorId, nominees] of votes) {
-        const session = await t.signIn({ role: 'exh', exhibitorId });
+        const session = await app.t.signIn({ role: 'exh', exhibitorId });
         let version = 0;
         for (const values of nominees) {
           const saved = await post(
@@ -1270,7 +1268,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
       );
       expect(placeholderId.slice(0, 24)).not.toBe(sofia.id.slice(0, 24));
-      const placeholder = await t.deps.db
+      const placeholder = await app.db
         .selectFrom('exhibitors')
         .select(['email', 'full_name', 'company'])
         .where('id', '=', placeholderId)
@@ -1283,20 +1281,20 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
 
       // The other event's participation names Sofía; nothing of this event's exhibitors matches
       // a value of hers.
-      const participation = await t.request({
+      const participation = await app.t.request({
         method: 'GET',
         url: `/api/events/${other.id}/participation`,
-        as,
+        as: app.as,
       });
       expect(participation.statusCode).toBe(200);
       const theirs = participation.json().exhibitors as Record<string, unknown>[];
       expect(theirs.map((row) => [row.id, row.fullName, row.email, row.company])).toEqual([
         [sofia.id, sofia.fullName, sofia.email, sofia.company],
       ]);
-      const listed = await t.request({
+      const listed = await app.t.request({
         method: 'GET',
         url: `/api/events/${event.id}/exhibitors`,
-        as,
+        as: app.as,
       });
       const ours = (listed.json().exhibitors as Record<string, string>[]).flatMap((row) => [
         row.id,
@@ -1308,11 +1306,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         expect(ours, value).not.toContain(value);
       }
       const history = JSON.stringify(
-        await t.deps.db
-          .selectFrom('audit_log')
-          .selectAll()
-          .where('event_id', '=', event.id)
-          .execute(),
+        await app.db.selectFrom('audit_log').selectAll().where('event_id', '=', event.id).execute(),
       );
       expect(history).not.toContain(sofia.id);
       expect(history).toContain(placeholderId);

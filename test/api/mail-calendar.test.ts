@@ -3,7 +3,7 @@
  * stands. Every time-dependent step moves the injected clock; the mail worker runs only after the
  * clock has passed the moments it must not send late.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.ts';
 import { hitThrottle } from '../../src/server/lib/throttle.ts';
 import { createMailWorker } from '../../src/server/mail/worker.ts';
@@ -13,44 +13,22 @@ import {
   invitationCounterKey,
   invitationsPerAddress,
 } from '../../src/server/mail/invitation-queue.ts';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import { TEST_NOW, type Session } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
 import { multipart } from '../helpers/multipart.ts';
-import { seedAdmin, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
-
-const nominee = (fiscalId: string) => ({
-  name: `Reseller ${fiscalId}`,
-  registeredName: `Reseller ${fiscalId} S.A.`,
-  fiscalId,
-  contactName: 'Carla Contacto',
-  contactPosition: 'Gerente Comercial',
-  phone: '1155550000',
-  email: `ventas${fiscalId}@reseller.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-});
+import { seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
+import { nomineeInput } from '../helpers/nominee.ts';
 
 describe('calendar and mail (issue 31)', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
-  let as: Session;
+  const app = useTestApp();
   let n = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await seedAdmin(t.deps.db, { fullName: 'Ana Administradora' });
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    t.clock.set(TEST_NOW);
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
-  });
 
   /** An event through the API: deadline 1 July 2026 (Buenos Aires, UTC-3), event 15 July. */
   async function createEvent(reminders: string[], voteDeadline = '2026-07-01') {
-    const response = await t.request({
+    const response = await app.t.request({
       method: 'POST',
       url: '/api/events',
-      as,
+      as: app.as,
       payload: {
         name: `Premios Calendario ${++n}`,
         eventDate: '2026-07-15',
@@ -62,10 +40,10 @@ describe('calendar and mail (issue 31)', () => {
     return response.json() as { id: string; name: string };
   }
   async function addExhibitor(eventId: string, email: string) {
-    const response = await t.request({
+    const response = await app.t.request({
       method: 'POST',
       url: `/api/events/${eventId}/exhibitors`,
-      as,
+      as: app.as,
       payload: { fullName: 'Expositor', email, company: 'E' },
     });
     expect(response.statusCode).toBe(201);
@@ -73,7 +51,7 @@ describe('calendar and mail (issue 31)', () => {
   }
   const reminderRows = async (eventId: string) =>
     (
-      await t.deps.db
+      await app.db
         .selectFrom('mail_outbox')
         .select(['to_address', 'params', 'status', 'cancel_reason'])
         .where('event_id', '=', eventId)
@@ -83,23 +61,23 @@ describe('calendar and mail (issue 31)', () => {
         .execute()
     ).map((m) => [m.to_address, JSON.parse(m.params).kind, m.status, m.cancel_reason]);
   const remindersTo = (email: string) =>
-    t.smtp.allTo(email).filter((mail) => !mail.subject.startsWith('Invitación'));
+    app.t.smtp.allTo(email).filter((mail) => !mail.subject.startsWith('Invitación'));
   const save = (session: Session, eventId: string, fiscalId: string) =>
-    t.request({
+    app.t.request({
       method: 'POST',
       url: `/api/exh/events/${eventId}/consumption/nominees`,
       as: session,
-      payload: { ...nominee(fiscalId), version: 0 },
+      payload: { ...nomineeInput(fiscalId), version: 0 },
     });
 
   /** A second instance's mail worker on the same database and mail server. */
   function secondWorker() {
-    const smtpUrl = t.config.smtpUrl;
+    const smtpUrl = app.t.config.smtpUrl;
     if (!smtpUrl) throw new Error('the test app has no SMTP server');
     return createMailWorker(
-      t.deps,
+      app.t.deps,
       smtpSender(smtpUrl),
-      async () => (await loadLogo(t.deps.db)).png,
+      async () => (await loadLogo(app.db)).png,
     );
   }
 
@@ -110,12 +88,12 @@ describe('calendar and mail (issue 31)', () => {
       const dos = `caido.dos.${n}@empresa.test`;
       await addExhibitor(event.id, uno);
       await addExhibitor(event.id, dos);
-      expect(await t.deliverMail()).toBe(2); // the invitations
+      expect(await app.t.deliverMail()).toBe(2); // the invitations
       // The server comes back after the deadline day ended in Buenos Aires (02-07 03:00 UTC).
-      t.clock.set('2026-07-02T12:00:00.000Z');
+      app.t.clock.set('2026-07-02T12:00:00.000Z');
       const other = secondWorker();
       try {
-        await Promise.all([t.deliverMail(), other.runOnce()]);
+        await Promise.all([app.t.deliverMail(), other.runOnce()]);
       } finally {
         await other.stop();
       }
@@ -135,16 +113,16 @@ describe('calendar and mail (issue 31)', () => {
       const event = await createEvent(['threeDaysBefore', 'oneDayBefore', 'deadlineDay']);
       const email = `tarde.${n}@empresa.test`;
       await addExhibitor(event.id, email);
-      await t.deliverMail();
+      await app.t.deliverMail();
       // Three days before was due 28-06 09:00 in Buenos Aires (12:00 UTC): 12 h 1 min ago.
-      t.clock.set('2026-06-29T00:01:00.000Z');
-      await t.deliverMail();
+      app.t.clock.set('2026-06-29T00:01:00.000Z');
+      await app.t.deliverMail();
       // One day before was due 30-06 12:00 UTC: 11 hours ago, still sent.
-      t.clock.set('2026-06-30T23:00:00.000Z');
-      await t.deliverMail();
+      app.t.clock.set('2026-06-30T23:00:00.000Z');
+      await app.t.deliverMail();
       // The deadline-day one (01-07 03:00 UTC) is still unsent when voting ends at 02-07 03:00 UTC.
-      t.clock.set('2026-07-02T03:00:00.000Z');
-      await t.deliverMail();
+      app.t.clock.set('2026-07-02T03:00:00.000Z');
+      await app.t.deliverMail();
       expect(remindersTo(email).map((mail) => mail.subject)).toEqual([
         `Mañana cierra la votación de ${event.name}`,
       ]);
@@ -159,22 +137,22 @@ describe('calendar and mail (issue 31)', () => {
       const event = await createEvent(['deadlineDay']);
       const gone = await addExhibitor(event.id, `fuera.${n}@empresa.test`);
       const uninvited = await addExhibitor(event.id, `sininvitar.${n}@empresa.test`);
-      await t.deliverMail();
+      await app.t.deliverMail();
       // As the earlier code left them: a reminder for a membership gone without withdrawing it, and
       // one for an exhibitor copied without an invitation.
-      await t.deps.db
+      await app.db
         .deleteFrom('event_exhibitors')
         .where('event_id', '=', event.id)
         .where('exhibitor_id', '=', gone.id)
         .execute();
-      await t.deps.db
+      await app.db
         .updateTable('event_exhibitors')
         .set({ invited_at: null })
         .where('event_id', '=', event.id)
         .where('exhibitor_id', '=', uninvited.id)
         .execute();
-      t.clock.set('2026-07-01T03:00:00.000Z');
-      await t.deliverMail();
+      app.t.clock.set('2026-07-01T03:00:00.000Z');
+      await app.t.deliverMail();
       expect(remindersTo(gone.email)).toEqual([]);
       expect(remindersTo(uninvited.email)).toEqual([]);
       expect(await reminderRows(event.id)).toEqual([
@@ -187,14 +165,14 @@ describe('calendar and mail (issue 31)', () => {
   describe('invited or not', () => {
     it('a duplicated event without invitations sends nothing and is invisible until "Enviar invitaciones pendientes", which invites once even twice at once', async () => {
       const source = await createEvent(['deadlineDay']);
-      const a = await seedExhibitor(t.deps.db, { email: `copia.a.${n}@empresa.test` });
-      const b = await seedExhibitor(t.deps.db, { email: `copia.b.${n}@empresa.test` });
-      await seedMembership(t.deps.db, source.id, a.id);
-      await seedMembership(t.deps.db, source.id, b.id);
-      const duplicated = await t.request({
+      const a = await seedExhibitor(app.db, { email: `copia.a.${n}@empresa.test` });
+      const b = await seedExhibitor(app.db, { email: `copia.b.${n}@empresa.test` });
+      await seedMembership(app.db, source.id, a.id);
+      await seedMembership(app.db, source.id, b.id);
+      const duplicated = await app.t.request({
         method: 'POST',
         url: `/api/events/${source.id}/duplicate`,
-        as,
+        as: app.as,
         payload: {
           name: `Copia sin invitar ${n}`,
           eventDate: '2026-07-15',
@@ -206,19 +184,23 @@ describe('calendar and mail (issue 31)', () => {
       });
       expect(duplicated.statusCode).toBe(201);
       const copyId = duplicated.json().id as string;
-      const exh = await t.signIn({ role: 'exh', exhibitorId: a.id });
+      const exh = await app.t.signIn({ role: 'exh', exhibitorId: a.id });
 
       // Invisible: not in "Mis eventos", cannot open it or vote in it.
-      const mine = await t.request({ method: 'GET', url: '/api/exh/events', as: exh });
+      const mine = await app.t.request({ method: 'GET', url: '/api/exh/events', as: exh });
       expect(mine.json().events.map((e: { id: string }) => e.id)).toEqual([source.id]);
-      const opened = await t.request({ method: 'GET', url: `/api/exh/events/${copyId}`, as: exh });
+      const opened = await app.t.request({
+        method: 'GET',
+        url: `/api/exh/events/${copyId}`,
+        as: exh,
+      });
       expect(opened.statusCode).toBe(404);
       expect(opened.json().error.message).toBe(MSG.eventNotFound);
       const refused = await save(exh, copyId, '30111');
       expect(refused.statusCode).toBe(404);
       expect(refused.json().error.message).toBe(MSG.eventNotFound);
       expect(
-        await t.deps.db
+        await app.db
           .selectFrom('nomination_lists')
           .select('exhibitor_id')
           .where('event_id', '=', copyId)
@@ -226,27 +208,35 @@ describe('calendar and mail (issue 31)', () => {
       ).toEqual([]);
 
       // Nothing goes out, not even at the reminders' moments.
-      t.clock.set('2026-07-01T04:00:00.000Z');
-      await t.deliverMail();
-      expect(t.smtp.allTo(a.email)).toEqual([]);
-      expect(t.smtp.allTo(b.email)).toEqual([]);
-      t.clock.set(TEST_NOW);
+      app.t.clock.set('2026-07-01T04:00:00.000Z');
+      await app.t.deliverMail();
+      expect(app.t.smtp.allTo(a.email)).toEqual([]);
+      expect(app.t.smtp.allTo(b.email)).toEqual([]);
+      app.t.clock.set(TEST_NOW);
 
-      const pending = await t.request({
+      const pending = await app.t.request({
         method: 'GET',
         url: `/api/events/${copyId}/invitations/pending`,
-        as,
+        as: app.as,
       });
       expect(pending.json()).toEqual({ pending: 2 });
       const [first, second] = await Promise.all([
-        t.request({ method: 'POST', url: `/api/events/${copyId}/invitations/pending`, as }),
-        t.request({ method: 'POST', url: `/api/events/${copyId}/invitations/pending`, as }),
+        app.t.request({
+          method: 'POST',
+          url: `/api/events/${copyId}/invitations/pending`,
+          as: app.as,
+        }),
+        app.t.request({
+          method: 'POST',
+          url: `/api/events/${copyId}/invitations/pending`,
+          as: app.as,
+        }),
       ]);
       expect(first?.statusCode).toBe(200);
       expect(second?.statusCode).toBe(200);
       expect([first?.json(), second?.json()]).toContainEqual({ sent: 2, limited: 0 });
       expect([first?.json(), second?.json()]).toContainEqual({ sent: 0, limited: 0 });
-      const queued = await t.deps.db
+      const queued = await app.db
         .selectFrom('mail_outbox')
         .select(['template', 'to_address'])
         .where('event_id', '=', copyId)
@@ -261,23 +251,23 @@ describe('calendar and mail (issue 31)', () => {
         ['voting-reminder', b.email],
         ['voting-reminder', b.email],
       ]);
-      await t.deliverMail();
-      expect(t.smtp.allTo(a.email).map((m) => m.subject)).toEqual([
+      await app.t.deliverMail();
+      expect(app.t.smtp.allTo(a.email).map((m) => m.subject)).toEqual([
         `Invitación a votar en Copia sin invitar ${n}`,
       ]);
-      expect(t.smtp.allTo(b.email)).toHaveLength(1);
+      expect(app.t.smtp.allTo(b.email)).toHaveLength(1);
       expect(
         (
-          await t.request({
+          await app.t.request({
             method: 'GET',
             url: `/api/events/${copyId}/invitations/pending`,
-            as,
+            as: app.as,
           })
         ).json(),
       ).toEqual({ pending: 0 });
 
       // Now the exhibitor sees the event and can vote.
-      const visible = await t.request({ method: 'GET', url: '/api/exh/events', as: exh });
+      const visible = await app.t.request({ method: 'GET', url: '/api/exh/events', as: exh });
       expect(
         visible
           .json()
@@ -285,7 +275,7 @@ describe('calendar and mail (issue 31)', () => {
           .sort(),
       ).toEqual([source.id, copyId].sort());
       expect((await save(exh, copyId, '30111')).statusCode).toBe(200);
-      const audit = await t.deps.db
+      const audit = await app.db
         .selectFrom('audit_log')
         .select('details')
         .where('event_id', '=', copyId)
@@ -297,10 +287,10 @@ describe('calendar and mail (issue 31)', () => {
     it('an import with "Enviar invitaciones" unchecked queues nothing and hides the event until invited', async () => {
       const event = await createEvent(['oneDayBefore', 'deadlineDay']);
       const email = `importado.${n}@empresa.test`;
-      const imported = await t.request({
+      const imported = await app.t.request({
         method: 'POST',
         url: `/api/events/${event.id}/exhibitors/import?sendInvitations=false`,
-        as,
+        as: app.as,
         ...multipart([
           {
             name: 'file',
@@ -310,33 +300,37 @@ describe('calendar and mail (issue 31)', () => {
         ]),
       });
       expect(imported.json().added).toBe(1);
-      const queued = await t.deps.db
+      const queued = await app.db
         .selectFrom('mail_outbox')
         .select('template')
         .where('event_id', '=', event.id)
         .execute();
       expect(queued).toEqual([]);
-      const member = await t.deps.db
+      const member = await app.db
         .selectFrom('exhibitors')
         .select('id')
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
-      const exh = await t.signIn({ role: 'exh', exhibitorId: member.id });
-      const mine = await t.request({ method: 'GET', url: '/api/exh/events', as: exh });
+      const exh = await app.t.signIn({ role: 'exh', exhibitorId: member.id });
+      const mine = await app.t.request({ method: 'GET', url: '/api/exh/events', as: exh });
       expect(mine.json().events).toEqual([]);
       expect(
         (
-          await t.request({ method: 'GET', url: `/api/events/${event.id}/invitations/pending`, as })
+          await app.t.request({
+            method: 'GET',
+            url: `/api/events/${event.id}/invitations/pending`,
+            as: app.as,
+          })
         ).json(),
       ).toEqual({ pending: 1 });
-      const sent = await t.request({
+      const sent = await app.t.request({
         method: 'POST',
         url: `/api/events/${event.id}/invitations/pending`,
-        as,
+        as: app.as,
       });
       expect(sent.json()).toEqual({ sent: 1, limited: 0 });
       expect(
-        (await t.request({ method: 'GET', url: '/api/exh/events', as: exh })).json().events,
+        (await app.t.request({ method: 'GET', url: '/api/exh/events', as: exh })).json().events,
       ).toHaveLength(1);
       expect((await reminderRows(event.id)).map((row) => row[1])).toEqual([
         'oneDayBefore',
@@ -346,9 +340,9 @@ describe('calendar and mail (issue 31)', () => {
 
     it('leaves waiting an exhibitor whose address reached its invitation limit', async () => {
       const event = await createEvent(['deadlineDay']);
-      const waiting = await seedExhibitor(t.deps.db, { email: `limite.${n}@empresa.test` });
-      await seedMembership(t.deps.db, event.id, waiting.id);
-      await t.deps.db
+      const waiting = await seedExhibitor(app.db, { email: `limite.${n}@empresa.test` });
+      await seedMembership(app.db, event.id, waiting.id);
+      await app.db
         .updateTable('event_exhibitors')
         .set({ invited_at: null })
         .where('event_id', '=', event.id)
@@ -356,15 +350,15 @@ describe('calendar and mail (issue 31)', () => {
       // Issue 30 S8: the one per-address rule every invitation counts against.
       const counter = invitationCounterKey(waiting.email);
       for (let i = 0; i < invitationsPerAddress.max; i++) {
-        await hitThrottle(t.deps.db, invitationsPerAddress, counter, t.clock.now());
+        await hitThrottle(app.db, invitationsPerAddress, counter, app.t.clock.now());
       }
-      const response = await t.request({
+      const response = await app.t.request({
         method: 'POST',
         url: `/api/events/${event.id}/invitations/pending`,
-        as,
+        as: app.as,
       });
       expect(response.json()).toEqual({ sent: 0, limited: 1 });
-      const membership = await t.deps.db
+      const membership = await app.db
         .selectFrom('event_exhibitors')
         .select(['invited_at', 'invitation_message_id'])
         .where('event_id', '=', event.id)
@@ -377,12 +371,12 @@ describe('calendar and mail (issue 31)', () => {
     it('"Cerrar votación ahora" refuses saves at once, withdraws the reminders and is in the history', async () => {
       const event = await createEvent(['oneDayBefore', 'deadlineDay']);
       const member = await addExhibitor(event.id, `cierre.${n}@empresa.test`);
-      const exh = await t.signIn({ role: 'exh', exhibitorId: member.id });
+      const exh = await app.t.signIn({ role: 'exh', exhibitorId: member.id });
       expect((await save(exh, event.id, '30222')).statusCode).toBe(200);
-      t.clock.set('2026-06-01T15:30:00.000Z');
+      app.t.clock.set('2026-06-01T15:30:00.000Z');
       const [closed, again] = await Promise.all([
-        t.request({ method: 'POST', url: `/api/events/${event.id}/close-voting`, as }),
-        t.request({ method: 'POST', url: `/api/events/${event.id}/close-voting`, as }),
+        app.t.request({ method: 'POST', url: `/api/events/${event.id}/close-voting`, as: app.as }),
+        app.t.request({ method: 'POST', url: `/api/events/${event.id}/close-voting`, as: app.as }),
       ]);
       const statuses = [closed?.statusCode, again?.statusCode].sort();
       expect(statuses).toEqual([200, 409]);
@@ -396,24 +390,28 @@ describe('calendar and mail (issue 31)', () => {
         votedPercent: null,
       });
       // The same second: the deadline day is today, yet voting has ended.
-      const late = await t.request({
+      const late = await app.t.request({
         method: 'POST',
         url: `/api/exh/events/${event.id}/value/nominees`,
         as: exh,
-        payload: { ...nominee('30333'), version: 0 },
+        payload: { ...nomineeInput('30333'), version: 0 },
       });
       expect(late.statusCode).toBe(409);
       expect(late.json().error.message).toBe(MSG.votingClosed);
-      const seen = await t.request({ method: 'GET', url: `/api/exh/events/${event.id}`, as: exh });
+      const seen = await app.t.request({
+        method: 'GET',
+        url: `/api/exh/events/${event.id}`,
+        as: exh,
+      });
       expect(seen.json()).toMatchObject({ voteDeadline: '2026-06-01', votingOpen: false });
       expect(await reminderRows(event.id)).toEqual([
         [member.email, 'oneDayBefore', 'cancelled', 'closed_early'],
         [member.email, 'deadlineDay', 'cancelled', 'closed_early'],
       ]);
-      const history = await t.request({
+      const history = await app.t.request({
         method: 'GET',
         url: `/api/events/${event.id}/history`,
-        as,
+        as: app.as,
       });
       expect(history.statusCode).toBe(200);
       const entry = (history.json().entries as { action: string; actionLabel?: string }[]).find(
@@ -426,23 +424,28 @@ describe('calendar and mail (issue 31)', () => {
       const event = await createEvent(['deadlineDay']);
       const first = await addExhibitor(event.id, `aviso.uno.${n}@empresa.test`);
       const second = await addExhibitor(event.id, `aviso.dos.${n}@empresa.test`);
-      const uninvited = await seedExhibitor(t.deps.db, { email: `aviso.no.${n}@empresa.test` });
-      await seedMembership(t.deps.db, event.id, uninvited.id);
-      await t.deps.db
+      const uninvited = await seedExhibitor(app.db, { email: `aviso.no.${n}@empresa.test` });
+      await seedMembership(app.db, event.id, uninvited.id);
+      await app.db
         .updateTable('event_exhibitors')
         .set({ invited_at: null })
         .where('exhibitor_id', '=', uninvited.id)
         .execute();
-      await t.deliverMail();
+      await app.t.deliverMail();
       expect(
-        (await t.request({ method: 'POST', url: `/api/events/${event.id}/close-voting`, as }))
-          .statusCode,
+        (
+          await app.t.request({
+            method: 'POST',
+            url: `/api/events/${event.id}/close-voting`,
+            as: app.as,
+          })
+        ).statusCode,
       ).toBe(200);
       const edit = (voteDeadline: string, notifyExhibitors?: boolean) =>
-        t.request({
+        app.t.request({
           method: 'PUT',
           url: `/api/events/${event.id}`,
-          as,
+          as: app.as,
           payload: {
             name: event.name,
             eventDate: '2026-07-15',
@@ -455,9 +458,9 @@ describe('calendar and mail (issue 31)', () => {
       expect(extended.json()).toMatchObject({ status: 'open', votingClosedAt: null });
       // Without the checkbox, a later move tells nobody.
       expect((await edit('2026-07-06', false)).statusCode).toBe(200);
-      await t.deliverMail();
+      await app.t.deliverMail();
       for (const member of [first, second]) {
-        const notices = t.smtp
+        const notices = app.t.smtp
           .allTo(member.email)
           .filter((mail) => mail.subject.startsWith('Se extendió'));
         expect(notices.map((mail) => mail.subject)).toEqual([
@@ -470,14 +473,14 @@ describe('calendar and mail (issue 31)', () => {
           'La votación cierra el 6-7-2026 a las 23:59 (hora de Buenos Aires).',
         );
       }
-      expect(t.smtp.allTo(uninvited.email)).toEqual([]);
+      expect(app.t.smtp.allTo(uninvited.email)).toEqual([]);
       // The reminders moved to the new deadline, for the invited ones only.
       const pendingReminders = (await reminderRows(event.id)).filter((r) => r[2] === 'pending');
       expect(pendingReminders).toEqual([
         [second.email, 'deadlineDay', 'pending', null],
         [first.email, 'deadlineDay', 'pending', null],
       ]);
-      const exh = await t.signIn({ role: 'exh', exhibitorId: first.id });
+      const exh = await app.t.signIn({ role: 'exh', exhibitorId: first.id });
       expect((await save(exh, event.id, '30444')).statusCode).toBe(200);
     });
   });
@@ -488,18 +491,22 @@ describe('calendar and mail (issue 31)', () => {
       const voters = await Promise.all(
         [1, 2, 3].map((i) => addExhibitor(open.id, `estado.${i}.${n}@empresa.test`)),
       );
-      await seedNominations(t.deps.db, {
+      await seedNominations(app.db, {
         eventId: open.id,
         exhibitorId: voters[0]?.id ?? '',
         category: 'value',
         nominees: [{ fiscalId: '30555' }],
       });
       const closed = await createEvent(['deadlineDay']);
-      await t.request({ method: 'POST', url: `/api/events/${closed.id}/close-voting`, as });
+      await app.t.request({
+        method: 'POST',
+        url: `/api/events/${closed.id}/close-voting`,
+        as: app.as,
+      });
       const passed = await createEvent(['deadlineDay'], '2026-06-10');
-      t.clock.set('2026-06-11T12:00:00.000Z');
-      as = await t.signIn({ role: 'admin', adminId: admin.id });
-      const list = await t.request({ method: 'GET', url: '/api/events', as });
+      app.t.clock.set('2026-06-11T12:00:00.000Z');
+      await app.signInAdmin();
+      const list = await app.t.request({ method: 'GET', url: '/api/events', as: app.as });
       expect(list.statusCode, list.body).toBe(200);
       const byId = new Map(
         (list.json().events as { id: string; status: string; votedPercent: number | null }[]).map(
@@ -510,17 +517,22 @@ describe('calendar and mail (issue 31)', () => {
       expect(byId.get(closed.id)).toEqual(['closed', null]);
       expect(byId.get(passed.id)).toEqual(['closed', null]);
       // An archived event.
-      t.clock.set('2026-07-16T12:00:00.000Z');
-      as = await t.signIn({ role: 'admin', adminId: admin.id });
+      app.t.clock.set('2026-07-16T12:00:00.000Z');
+      await app.signInAdmin();
       expect(
-        (await t.request({ method: 'POST', url: `/api/events/${passed.id}/archive`, as }))
-          .statusCode,
+        (
+          await app.t.request({
+            method: 'POST',
+            url: `/api/events/${passed.id}/archive`,
+            as: app.as,
+          })
+        ).statusCode,
       ).toBe(200);
-      const archived = await t.request({
+      const archived = await app.t.request({
         method: 'GET',
         url: '/api/events',
         query: { archived: 'true' },
-        as,
+        as: app.as,
       });
       expect(
         (archived.json().events as { id: string; status: string }[]).find((e) => e.id === passed.id)

@@ -6,7 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 import { createMailTransport, type OutgoingMail } from '../../src/server/mail/transport.ts';
 
-const logo = fs.readFileSync(path.join(import.meta.dirname, '../../src/server/assets/default-logo.png'));
+const logo = fs.readFileSync(
+  path.join(import.meta.dirname, '../../src/server/assets/default-logo.png'),
+);
 const mail: OutgoingMail = {
   id: 'm-1',
   from: 'Premios <premios@premios.test>',

@@ -8,6 +8,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../src/shared/messages.ts';
+import type { Category } from '../../src/shared/constants.ts';
 import type { NominationList } from '../../src/shared/schemas/nominations.ts';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
 import { nominee } from '../helpers/nomination-load.ts';
@@ -138,7 +139,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
     throw new Error(`${fiscalId}: still 409 after ${MAX_ATTEMPTS} attempts`);
   }
 
-  async function storedList(exhibitorId: string, category = 'consumption') {
+  async function storedList(exhibitorId: string, category: Category = 'consumption') {
     const rows = await t.deps.db
       .selectFrom('nominations')
       .select(['list_order', 'fiscal_id'])
@@ -150,7 +151,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
     return rows.map((row) => row.fiscal_id);
   }
 
-  async function storedVersion(exhibitorId: string, category = 'consumption') {
+  async function storedVersion(exhibitorId: string, category: Category = 'consumption') {
     const row = await t.deps.db
       .selectFrom('nomination_lists')
       .select('version')

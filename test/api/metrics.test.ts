@@ -6,20 +6,9 @@ import { MSG } from '../../src/shared/messages.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
 import { parseMetrics, sampleValue } from '../helpers/metrics.ts';
 import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+import { nomineeInput } from '../helpers/nominee.ts';
 
 const TOKEN = 'token-de-metricas-de-prueba-0123';
-
-const nominee = (fiscalId: string) => ({
-  name: `Reseller ${fiscalId}`,
-  registeredName: `Reseller ${fiscalId} S.A.`,
-  fiscalId,
-  contactName: 'Carla Contacto',
-  contactPosition: 'Gerente Comercial',
-  phone: '1155550000',
-  email: `ventas${fiscalId}@reseller.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-});
 
 describe('GET /metrics without METRICS_TOKEN', () => {
   let t: TestApp;
@@ -135,7 +124,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
         t.request({
           method: 'POST',
           url: listUrl(),
-          payload: { ...nominee(`30${i}`), version: first },
+          payload: { ...nomineeInput(`30${i}`), version: first },
           as: exh,
         }),
       ),
@@ -145,7 +134,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const invalid = await t.request({
       method: 'POST',
       url: listUrl(),
-      payload: { ...nominee('abc'), version: 'x' },
+      payload: { ...nomineeInput('abc'), version: 'x' },
       as: exh,
     });
     expect(invalid.statusCode).toBe(400);
@@ -170,7 +159,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const late = await t.request({
       method: 'POST',
       url: listUrl(),
-      payload: { ...nominee('400'), version: await version() },
+      payload: { ...nomineeInput('400'), version: await version() },
       as: exh,
     });
     expect(late.statusCode).toBe(409);

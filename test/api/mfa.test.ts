@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSecretKey, secretBox } from '../../src/server/lib/secret-box.ts';
+import { startMfaSetup } from '../../src/shared/api/auth.ts';
 import { MFA_CHALLENGE_COOKIE, SESSION_COOKIE } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import {
@@ -70,7 +71,7 @@ function mfaSteps(t: TestApp) {
     const as = await t.signIn({ role: 'admin', adminId: admin.id });
     const setup = await startSetup(t, as, admin.email);
     expect(setup.statusCode).toBe(200);
-    const { secret } = setup.json() as { secret: string };
+    const { secret } = startMfaSetup.response.schema.parse(setup.json());
     const enabled = await t.request({
       method: 'POST',
       url: '/api/security/mfa/enable',
@@ -110,7 +111,7 @@ describe('second factor: enrolment and disabling', () => {
 
     const setup = await startSetup(t, asAna, ana.email);
     expect(setup.statusCode).toBe(200);
-    const { secret, otpauthUri, qrCode } = setup.json() as Record<string, string>;
+    const { secret, otpauthUri, qrCode } = startMfaSetup.response.schema.parse(setup.json());
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauthUri).toBe(
       `otpauth://totp/Premios:ana%40premios.test?issuer=Premios&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
@@ -395,7 +396,7 @@ describe('REQUIRE_ADMIN_MFA=true', () => {
     const status = await t.request({ method: 'GET', url: '/api/security', as });
     expect(status.json()).toEqual({ enabled: false, required: true, recoveryCodesLeft: 0 });
     const setup = await startSetup(t, as, admin.email);
-    const { secret } = setup.json() as { secret: string };
+    const { secret } = startMfaSetup.response.schema.parse(setup.json());
     const enabled = await t.request({
       method: 'POST',
       url: '/api/security/mfa/enable',

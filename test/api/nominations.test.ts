@@ -12,19 +12,7 @@ import {
   seedMembership,
   seedNominations,
 } from '../helpers/seed.ts';
-
-const nominee = (fiscalId: string, overrides: Partial<NomineeInput> = {}): NomineeInput => ({
-  name: `Reseller ${fiscalId}`,
-  registeredName: `Reseller ${fiscalId} S.A.`,
-  fiscalId,
-  contactName: 'Carla Contacto',
-  contactPosition: 'Gerente Comercial',
-  phone: '1155550000',
-  email: `ventas${fiscalId}@reseller.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-  ...overrides,
-});
+import { nomineeInput } from '../helpers/nominee.ts';
 
 describe('exhibitor nominations API', () => {
   let t: TestApp;
@@ -163,7 +151,7 @@ describe('exhibitor nominations API', () => {
       const write = await t.request({
         method: 'POST',
         url: listUrl('consumption'),
-        payload: { ...nominee('1'), version: 0 },
+        payload: { ...nomineeInput('1'), version: 0 },
         as: admin,
       });
       expect(write.statusCode).toBe(403);
@@ -173,19 +161,19 @@ describe('exhibitor nominations API', () => {
 
   describe('nominating', () => {
     it('appends with order = count + 1 and returns the stored list and its version', async () => {
-      const first = await add('consumption', nominee('30111111118'));
+      const first = await add('consumption', nomineeInput('30111111118'));
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({
         category: 'consumption',
         version: 1,
         savedAt: '2026-06-01T12:00:00.000Z',
-        nominees: [{ ...nominee('30111111118'), order: 1 }],
+        nominees: [{ ...nomineeInput('30111111118'), order: 1 }],
       });
-      const second = await add('consumption', nominee('0020'));
+      const second = await add('consumption', nomineeInput('0020'));
       expect(second.json().version).toBe(2);
       expect(second.json().nominees.map((n: { fiscalId: string; order: number }) => n)).toEqual([
-        { ...nominee('30111111118'), order: 1 },
-        { ...nominee('0020'), order: 2 },
+        { ...nomineeInput('30111111118'), order: 1 },
+        { ...nomineeInput('0020'), order: 2 },
       ]);
       const rows = await storedRows('consumption');
       expect(rows.map((r) => [r.list_order, r.fiscal_id])).toEqual([
@@ -200,9 +188,9 @@ describe('exhibitor nominations API', () => {
 
     it('refuses a sixth nominee with the limit message', async () => {
       for (const id of ['1', '2', '3', '4', '5']) {
-        expect((await add('consumption', nominee(id))).statusCode).toBe(200);
+        expect((await add('consumption', nomineeInput(id))).statusCode).toBe(200);
       }
-      const sixth = await add('consumption', nominee('6'));
+      const sixth = await add('consumption', nomineeInput('6'));
       expect(sixth.statusCode).toBe(409);
       expect(sixth.json()).toEqual({
         error: { code: 'nomination_limit', message: MSG.nominationLimit },
@@ -210,12 +198,12 @@ describe('exhibitor nominations API', () => {
       expect(await storedRows('consumption')).toHaveLength(5);
       expect(await storedVersion('consumption')).toBe(5);
       // The other category has its own five.
-      expect((await add('value', nominee('6'))).statusCode).toBe(200);
+      expect((await add('value', nomineeInput('6'))).statusCode).toBe(200);
     });
 
     it('refuses a fiscal id already in this list, but not one in the other list', async () => {
-      await add('consumption', nominee('30111111118'));
-      const again = await add('consumption', nominee('30111111118', { name: 'Otro nombre' }));
+      await add('consumption', nomineeInput('30111111118'));
+      const again = await add('consumption', nomineeInput('30111111118', { name: 'Otro nombre' }));
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({
         error: {
@@ -225,9 +213,9 @@ describe('exhibitor nominations API', () => {
         },
       });
       expect(await storedRows('consumption')).toHaveLength(1);
-      expect((await add('value', nominee('30111111118'))).statusCode).toBe(200);
+      expect((await add('value', nomineeInput('30111111118'))).statusCode).toBe(200);
       // Another exhibitor may nominate the same reseller in their own list.
-      expect((await add('consumption', nominee('30111111118'), other)).statusCode).toBe(200);
+      expect((await add('consumption', nomineeInput('30111111118'), other)).statusCode).toBe(200);
     });
 
     it('requires all nine fields, digits in fiscal id and phone, and a valid email', async () => {
@@ -241,11 +229,11 @@ describe('exhibitor nominations API', () => {
         [{ city: '' }, 'city', MSG.requiredField],
       ];
       for (const [override, field, message] of cases) {
-        const response = await add('consumption', nominee('1', override));
+        const response = await add('consumption', nomineeInput('1', override));
         expect(response.statusCode, field).toBe(400);
         expect(response.json().error.fields[field]).toBe(message);
       }
-      const missing: Record<string, unknown> = { ...nominee('1'), version: 0 };
+      const missing: Record<string, unknown> = { ...nomineeInput('1'), version: 0 };
       delete missing.registeredName;
       const noField = await t.request({
         method: 'POST',
@@ -281,13 +269,13 @@ describe('exhibitor nominations API', () => {
       const response = await t.request({
         method: 'PUT',
         url: `${listUrl('consumption')}/102`,
-        payload: { ...nominee('102', { name: 'Nuevo Nombre', phone: '0114444' }), version: 1 },
+        payload: { ...nomineeInput('102', { name: 'Nuevo Nombre', phone: '0114444' }), version: 1 },
         as: exh,
       });
       expect(response.statusCode).toBe(200);
       expect(response.json().version).toBe(2);
       expect(response.json().nominees[1]).toEqual({
-        ...nominee('102', { name: 'Nuevo Nombre', phone: '0114444' }),
+        ...nomineeInput('102', { name: 'Nuevo Nombre', phone: '0114444' }),
         order: 2,
       });
       const row = (await storedRows('consumption'))[1];
@@ -305,7 +293,7 @@ describe('exhibitor nominations API', () => {
       const changed = await t.request({
         method: 'PUT',
         url: `${listUrl('consumption')}/102`,
-        payload: { ...nominee('999'), version: 1 },
+        payload: { ...nomineeInput('999'), version: 1 },
         as: exh,
       });
       expect(changed.statusCode).toBe(400);
@@ -313,7 +301,7 @@ describe('exhibitor nominations API', () => {
       const unknown = await t.request({
         method: 'PUT',
         url: `${listUrl('consumption')}/999`,
-        payload: { ...nominee('999'), version: 1 },
+        payload: { ...nomineeInput('999'), version: 1 },
         as: exh,
       });
       expect(unknown.statusCode).toBe(404);
@@ -358,7 +346,7 @@ describe('exhibitor nominations API', () => {
         [2, '104', '2026-05-04T00:00:00.000Z'],
       ]);
       // After a removal there is room again, and the newcomer goes last.
-      const added = await add('consumption', nominee('105'));
+      const added = await add('consumption', nomineeInput('105'));
       expect(added.json().nominees.at(-1)).toMatchObject({ fiscalId: '105', order: 3 });
     });
 
@@ -408,13 +396,13 @@ describe('exhibitor nominations API', () => {
       t.request({
         method: 'POST',
         url: listUrl('value'),
-        payload: { ...nominee('203'), version: 1 },
+        payload: { ...nomineeInput('203'), version: 1 },
         as: exh,
       }),
       t.request({
         method: 'PUT',
         url: `${listUrl('value')}/201`,
-        payload: { ...nominee('201'), version: 1 },
+        payload: { ...nomineeInput('201'), version: 1 },
         as: exh,
       }),
       t.request({ method: 'DELETE', url: `${listUrl('value')}/201?version=1`, as: exh }),
@@ -474,7 +462,7 @@ describe('exhibitor nominations API', () => {
       const edit = await t.request({
         method: 'PUT',
         url: `${listUrl('consumption')}/301`,
-        payload: { ...nominee('301'), version: 0 },
+        payload: { ...nomineeInput('301'), version: 0 },
         as: exh,
       });
       expect(edit.statusCode).toBe(404);
@@ -486,13 +474,13 @@ describe('exhibitor nominations API', () => {
         t.request({
           method: 'POST',
           url: listUrl('consumption', foreignEventId),
-          payload: { ...nominee('1'), version: 0 },
+          payload: { ...nomineeInput('1'), version: 0 },
           as: exh,
         }),
         t.request({
           method: 'PUT',
           url: `${listUrl('consumption', foreignEventId)}/1`,
-          payload: { ...nominee('1'), version: 0 },
+          payload: { ...nomineeInput('1'), version: 0 },
           as: exh,
         }),
         t.request({
@@ -520,7 +508,7 @@ describe('exhibitor nominations API', () => {
     });
 
     it('loses access when removed from the event', async () => {
-      await add('consumption', nominee('1'));
+      await add('consumption', nomineeInput('1'));
       await t.deps.db
         .deleteFrom('event_exhibitors')
         .where('event_id', '=', eventId)
@@ -530,7 +518,7 @@ describe('exhibitor nominations API', () => {
       const write = await t.request({
         method: 'POST',
         url: listUrl('consumption'),
-        payload: { ...nominee('2'), version: 1 },
+        payload: { ...nomineeInput('2'), version: 1 },
         as: exh,
       });
       expect(write.statusCode).toBe(404);
@@ -544,14 +532,14 @@ describe('exhibitor nominations API', () => {
       const fromA = await t.request({
         method: 'POST',
         url: listUrl('consumption'),
-        payload: { ...nominee('1'), version: tabA.json().lists.consumption.version },
+        payload: { ...nomineeInput('1'), version: tabA.json().lists.consumption.version },
         as: exh,
       });
       expect(fromA.statusCode).toBe(200);
       const fromB = await t.request({
         method: 'POST',
         url: listUrl('consumption'),
-        payload: { ...nominee('2'), version: tabB.json().lists.consumption.version },
+        payload: { ...nomineeInput('2'), version: tabB.json().lists.consumption.version },
         as: exh,
       });
       expect(fromB.statusCode).toBe(409);
@@ -581,7 +569,7 @@ describe('exhibitor nominations API', () => {
             t.request({
               method: 'POST',
               url: listUrl('value'),
-              payload: { ...nominee(`${base}0${i}`), version: base },
+              payload: { ...nomineeInput(`${base}0${i}`), version: base },
               as: exh,
             }),
           ),
@@ -598,8 +586,8 @@ describe('exhibitor nominations API', () => {
 
     it('keeps both lists consistent when two exhibitors write at once', async () => {
       const [a, b] = await Promise.all([
-        add('consumption', nominee('1')),
-        add('consumption', nominee('1'), other),
+        add('consumption', nomineeInput('1')),
+        add('consumption', nomineeInput('1'), other),
       ]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       expect(await storedVersion('consumption')).toBe(1);
@@ -608,7 +596,7 @@ describe('exhibitor nominations API', () => {
 
     it('answers every save with the list that was stored', async () => {
       let last: NominationList | undefined;
-      for (const id of ['1', '2', '3']) last = (await add('consumption', nominee(id))).json();
+      for (const id of ['1', '2', '3']) last = (await add('consumption', nomineeInput(id))).json();
       last = (
         await t.request({
           method: 'POST',

@@ -1,5 +1,6 @@
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { addExhibitor } from '../../src/shared/api/exhibitors.ts';
+import { participation } from '../../src/shared/api/participation.ts';
 import { MAIL_MAX_ATTEMPTS, retryDelayMs } from '../../src/server/mail/worker.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import {
@@ -7,96 +8,67 @@ import {
   reminderPlanText,
   type ParticipationRow,
 } from '../../src/shared/schemas/participation.ts';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../helpers/seed.ts';
+import { TEST_NOW, type Session } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
+import { openWorkbook } from '../helpers/workbook.ts';
 
 const HOUR = 3_600_000;
 const five = (prefix: string) =>
   Array.from({ length: 5 }, (_, i) => ({ fiscalId: `${prefix}${i + 1}` }));
 
 describe('participation of an event', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
-  let as: Session;
+  const app = useTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await seedAdmin(t.deps.db, { fullName: 'Ana Administradora' });
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    t.clock.set(TEST_NOW);
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
-  });
-
-  const get = async (eventId: string) => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/participation`,
-      as,
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json() as {
-      figures: Record<string, number>;
-      exhibitors: ParticipationRow[];
-    };
-  };
+  const get = (eventId: string) => app.api.call(participation, { params: { eventId } });
   const add = (eventId: string, fullName: string, email: string) =>
-    t.request({
-      method: 'POST',
-      url: `/api/events/${eventId}/exhibitors`,
-      as,
-      payload: { fullName, email, company: 'Empresa' },
+    app.api.call(addExhibitor, {
+      params: { eventId },
+      body: { fullName, email, company: 'Empresa' },
     });
 
   it('counts invitations, sign-ins and votes per category, and lists each exhibitor', async () => {
-    const event = await seedEvent(t.deps.db);
+    const event = await seedEvent(app.db);
     // Ana: invitation delivered, signed in, both lists complete.
-    const ana = (await add(event.id, 'Ana Completa', 'ana.completa@empresa.test')).json();
-    await t.deliverMail();
+    const ana = await add(event.id, 'Ana Completa', 'ana.completa@empresa.test');
+    await app.t.deliverMail();
     // A sign-in counts for this event once the exhibitor opens it.
-    const anaSession = await t.signIn({ role: 'exh', exhibitorId: ana.id });
+    const anaSession = await app.t.signIn({ role: 'exh', exhibitorId: ana.id });
     expect(
-      (await t.request({ method: 'GET', url: `/api/exh/events/${event.id}`, as: anaSession }))
+      (await app.t.request({ method: 'GET', url: `/api/exh/events/${event.id}`, as: anaSession }))
         .statusCode,
     ).toBe(200);
-    await seedNominations(t.deps.db, {
+    await seedNominations(app.db, {
       eventId: event.id,
       exhibitorId: ana.id,
       category: 'consumption',
       nominees: five('301'),
     });
-    await seedNominations(t.deps.db, {
+    await seedNominations(app.db, {
       eventId: event.id,
       exhibitorId: ana.id,
       category: 'value',
       nominees: five('302'),
     });
     // Bruno: invitation refused by the mail server until the last retry; never signed in.
-    t.smtp.refuse();
+    app.t.smtp.refuse();
     try {
       await add(event.id, 'Bruno Falla', 'bruno.falla@empresa.test');
       for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
-        await t.deliverMail();
-        t.clock.advance(retryDelayMs(attempt));
+        await app.t.deliverMail();
+        app.t.clock.advance(retryDelayMs(attempt));
       }
     } finally {
-      t.smtp.accept();
+      app.t.smtp.accept();
     }
     // Carla: seeded without an invitation, three nominations in CONSUMO only.
-    const carla = await seedExhibitor(t.deps.db, {
+    const carla = await seedExhibitor(app.db, {
       fullName: 'Carla Parcial',
       email: 'carla.parcial@empresa.test',
       company: 'Cía',
     });
-    await seedMembership(t.deps.db, event.id, carla.id);
-    await seedNominations(t.deps.db, {
+    await seedMembership(app.db, event.id, carla.id);
+    await seedNominations(app.db, {
       eventId: event.id,
       exhibitorId: carla.id,
       category: 'consumption',
@@ -142,17 +114,16 @@ describe('participation of an event', () => {
     expect(names(filterParticipation(exhibitors, 'all', 'falla@'))).toEqual(['Bruno Falla']);
 
     // The export holds the table as filtered on the screen.
-    const exported = await t.request({
+    const exported = await app.t.request({
       method: 'GET',
       url: `/api/events/${event.id}/participation/export?show=incomplete&q=a`,
-      as,
+      as: app.as,
     });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toBe(
       `attachment; filename="${event.name}-participacion.xlsx"; filename*=UTF-8''${encodeURIComponent(`${event.name}-participacion.xlsx`)}`,
     );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(exported.rawPayload);
+    const workbook = await openWorkbook(exported.rawPayload);
     const sheet = workbook.worksheets[0];
     const cells = (n: number) => (sheet?.getRow(n).values as unknown[]).slice(1);
     expect(sheet?.rowCount).toBe(3);
@@ -183,13 +154,12 @@ describe('participation of an event', () => {
       '3 de 5',
       '0 de 5',
     ]);
-    const complete = await t.request({
+    const complete = await app.t.request({
       method: 'GET',
       url: `/api/events/${event.id}/participation/export?show=complete`,
-      as,
+      as: app.as,
     });
-    const all = new ExcelJS.Workbook();
-    await all.xlsx.load(complete.rawPayload);
+    const all = await openWorkbook(complete.rawPayload);
     expect((all.worksheets[0]?.getRow(2).values as unknown[]).slice(1)).toEqual([
       'Ana Completa',
       'ana.completa@empresa.test',
@@ -199,22 +169,22 @@ describe('participation of an event', () => {
       '5 de 5',
       '5 de 5',
     ]);
-    const bad = await t.request({
+    const bad = await app.t.request({
       method: 'GET',
       url: `/api/events/${event.id}/participation/export?show=todos`,
-      as,
+      as: app.as,
     });
     expect(bad.statusCode).toBe(400);
   });
 
   it("counts sign-ins per event: only the events the exhibitor opened, never a duplicate's copy", async () => {
-    const first = await seedEvent(t.deps.db, { name: 'Premios Ingresos A' });
-    const second = await seedEvent(t.deps.db, { name: 'Premios Ingresos B' });
-    const eva = await seedExhibitor(t.deps.db, { fullName: 'Eva Ingreso' });
-    const otto = await seedExhibitor(t.deps.db, { fullName: 'Otto Ausente' });
+    const first = await seedEvent(app.db, { name: 'Premios Ingresos A' });
+    const second = await seedEvent(app.db, { name: 'Premios Ingresos B' });
+    const eva = await seedExhibitor(app.db, { fullName: 'Eva Ingreso' });
+    const otto = await seedExhibitor(app.db, { fullName: 'Otto Ausente' });
     for (const event of [first, second]) {
-      await seedMembership(t.deps.db, event.id, eva.id);
-      await seedMembership(t.deps.db, event.id, otto.id);
+      await seedMembership(app.db, event.id, eva.id);
+      await seedMembership(app.db, event.id, otto.id);
     }
     const signedIn = async (eventId: string) => {
       const { figures, exhibitors } = await get(eventId);
@@ -224,10 +194,10 @@ describe('participation of an event', () => {
       };
     };
     const open = (session: Session, eventId: string) =>
-      t.request({ method: 'GET', url: `/api/exh/events/${eventId}`, as: session });
+      app.t.request({ method: 'GET', url: `/api/exh/events/${eventId}`, as: session });
 
     // Signing in alone counts nowhere: the sign-in is to the account, not to an event.
-    const morning = await t.signIn({ role: 'exh', exhibitorId: eva.id });
+    const morning = await app.t.signIn({ role: 'exh', exhibitorId: eva.id });
     expect(await signedIn(first.id)).toEqual({
       figure: 0,
       rows: [
@@ -236,7 +206,7 @@ describe('participation of an event', () => {
       ],
     });
     // Opening the first event counts there, and only there; opening it again changes nothing.
-    t.clock.advance(5 * 60_000);
+    app.t.clock.advance(5 * 60_000);
     expect((await open(morning, first.id)).statusCode).toBe(200);
     expect((await open(morning, first.id)).statusCode).toBe(200);
     expect(await signedIn(first.id)).toEqual({
@@ -250,9 +220,8 @@ describe('participation of an event', () => {
 
     // A later sign-in opens the second event: its "Último ingreso" is that sign-in; the first
     // event keeps the morning's.
-    t.clock.set('2026-06-02T15:00:00.000Z');
-    const afternoon = await t.signIn({ role: 'exh', exhibitorId: eva.id });
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
+    await app.at('2026-06-02T15:00:00.000Z');
+    const afternoon = await app.t.signIn({ role: 'exh', exhibitorId: eva.id });
     const parallel = await Promise.all(Array.from({ length: 5 }, () => open(afternoon, second.id)));
     expect(parallel.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(await signedIn(second.id)).toEqual({
@@ -265,10 +234,10 @@ describe('participation of an event', () => {
     expect((await signedIn(first.id)).rows[0]).toEqual(['Eva Ingreso', TEST_NOW]);
 
     // A duplicate copies the members, never their sign-ins.
-    const copy = await t.request({
+    const copy = await app.t.request({
       method: 'POST',
       url: `/api/events/${first.id}/duplicate`,
-      as,
+      as: app.as,
       payload: {
         name: 'Premios Ingresos C',
         eventDate: '2027-07-15',
@@ -288,42 +257,42 @@ describe('participation of an event', () => {
   });
 
   it('marks an invitation refused for good by the mail server (5xx) as failed at once, with its reply, and a corrected address gets it', async () => {
-    const event = await seedEvent(t.deps.db);
-    t.smtp.rejectRecipient('no.existe@empresa.test');
-    const added = (await add(event.id, 'Dora Mal Escrita', 'no.existe@empresa.test')).json();
-    await t.deliverMail();
+    const event = await seedEvent(app.db);
+    app.t.smtp.rejectRecipient('no.existe@empresa.test');
+    const added = await add(event.id, 'Dora Mal Escrita', 'no.existe@empresa.test');
+    await app.t.deliverMail();
     const [row] = (await get(event.id)).exhibitors;
     expect(row?.invitation).toEqual({
       status: 'failed',
       sentAt: null,
       error: '550 Buzón inexistente',
     });
-    const attempts = await t.deps.db
+    const attempts = await app.db
       .selectFrom('mail_outbox')
       .select('attempts')
       .where('to_address', '=', 'no.existe@empresa.test')
       .executeTakeFirstOrThrow();
     expect(attempts.attempts).toBe(1);
 
-    const fixed = await t.request({
+    const fixed = await app.t.request({
       method: 'PUT',
       url: `/api/events/${event.id}/exhibitors/${added.id}`,
-      as,
+      as: app.as,
       payload: { fullName: 'Dora Bien Escrita', email: 'dora@empresa.test', company: 'Empresa' },
     });
     expect(fixed.statusCode).toBe(200);
-    await t.deliverMail();
-    expect((await t.smtp.waitFor('dora@empresa.test')).subject).toContain(event.name);
+    await app.t.deliverMail();
+    expect((await app.t.smtp.waitFor('dora@empresa.test')).subject).toContain(event.name);
     const [after] = (await get(event.id)).exhibitors;
     expect(after?.invitation.status).toBe('sent');
     expect(after?.invitation.error).toBeNull();
   });
 
   it('answers 404 for an unknown event', async () => {
-    const response = await t.request({
+    const response = await app.t.request({
       method: 'GET',
       url: '/api/events/00000000-0000-4000-8000-000000000000/participation',
-      as,
+      as: app.as,
     });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.message).toBe(MSG.eventNotFound);
@@ -332,19 +301,21 @@ describe('participation of an event', () => {
   describe('reminder to those who have not voted', () => {
     const reminderUrl = (eventId: string) => `/api/events/${eventId}/participation/reminder`;
     const plan = async (eventId: string, to = 'noVotes') =>
-      (await t.request({ method: 'GET', url: `${reminderUrl(eventId)}?to=${to}`, as })).json();
+      (
+        await app.t.request({ method: 'GET', url: `${reminderUrl(eventId)}?to=${to}`, as: app.as })
+      ).json();
     const send = (eventId: string, to?: string) =>
-      t.request({
+      app.t.request({
         method: 'POST',
         url: to ? `${reminderUrl(eventId)}?to=${to}` : reminderUrl(eventId),
-        as,
+        as: app.as,
       });
 
     async function eventWithVotersAndNot() {
-      const event = await seedEvent(t.deps.db, { name: 'Premios Recordatorio' });
-      const voter = await seedExhibitor(t.deps.db, { email: `votante.${event.id}@empresa.test` });
-      await seedMembership(t.deps.db, event.id, voter.id);
-      await seedNominations(t.deps.db, {
+      const event = await seedEvent(app.db, { name: 'Premios Recordatorio' });
+      const voter = await seedExhibitor(app.db, { email: `votante.${event.id}@empresa.test` });
+      await seedMembership(app.db, event.id, voter.id);
+      await seedNominations(app.db, {
         eventId: event.id,
         exhibitorId: voter.id,
         category: 'value',
@@ -352,10 +323,10 @@ describe('participation of an event', () => {
       });
       const silent = [];
       for (let i = 0; i < 3; i++) {
-        const exhibitor = await seedExhibitor(t.deps.db, {
+        const exhibitor = await seedExhibitor(app.db, {
           email: `silencioso${i}.${event.id}@empresa.test`,
         });
-        await seedMembership(t.deps.db, event.id, exhibitor.id);
+        await seedMembership(app.db, event.id, exhibitor.id);
         silent.push(exhibitor);
       }
       return { event, voter, silent };
@@ -371,9 +342,9 @@ describe('participation of an event', () => {
       const sent = await send(event.id);
       expect(sent.statusCode).toBe(200);
       expect(sent.json()).toEqual({ recipients: 3, remindedRecently: 0 });
-      await t.deliverMail();
+      await app.t.deliverMail();
       for (const exhibitor of silent) {
-        const mail = await t.smtp.waitFor(exhibitor.email);
+        const mail = await app.t.smtp.waitFor(exhibitor.email);
         expect(mail.subject).toBe('Recordatorio: todavía no votaste en Premios Recordatorio');
         expect(mail.text).toContain('Todavía no registraste nominaciones en Premios Recordatorio.');
         expect(mail.text).toContain(
@@ -381,31 +352,31 @@ describe('participation of an event', () => {
         );
         expect(mail.text).toContain('http://premios.test/signin');
       }
-      expect(t.smtp.allTo(voter.email)).toEqual([]);
+      expect(app.t.smtp.allTo(voter.email)).toEqual([]);
 
       // Within 12 hours nobody is reminded again; the dialog says why.
-      t.clock.advance(12 * HOUR - 60_000);
-      as = await t.signIn({ role: 'admin', adminId: admin.id });
+      app.t.clock.advance(12 * HOUR - 60_000);
+      await app.signInAdmin();
       expect(await plan(event.id)).toEqual({ recipients: 0, remindedRecently: 3 });
       expect(reminderPlanText({ recipients: 0, remindedRecently: 3 })).toBe(
         'Se enviará un recordatorio a 0 expositores. Se omiten 3 que ya recibieron un recordatorio en las últimas 12 horas.',
       );
       expect((await send(event.id)).json()).toEqual({ recipients: 0, remindedRecently: 3 });
-      await t.deliverMail();
-      for (const exhibitor of silent) expect(t.smtp.allTo(exhibitor.email)).toHaveLength(1);
+      await app.t.deliverMail();
+      for (const exhibitor of silent) expect(app.t.smtp.allTo(exhibitor.email)).toHaveLength(1);
 
       // After 12 hours they can be reminded again.
-      t.clock.advance(60_000);
+      app.t.clock.advance(60_000);
       expect((await send(event.id)).json()).toEqual({ recipients: 3, remindedRecently: 0 });
 
-      const audit = await t.deps.db
+      const audit = await app.db
         .selectFrom('audit_log')
         .select(['action', 'actor_id', 'details'])
         .where('event_id', '=', event.id)
         .where('action', '=', 'exhibitors.reminded')
         .execute();
       expect(audit).toHaveLength(3);
-      expect(audit[0]?.actor_id).toBe(admin.id);
+      expect(audit[0]?.actor_id).toBe(app.admin.id);
       expect(JSON.parse(audit[0]?.details ?? '{}').reminded.sort()).toEqual(
         silent.map((exhibitor) => exhibitor.email).sort(),
       );
@@ -417,7 +388,7 @@ describe('participation of an event', () => {
       expect(replies.map((reply) => reply.statusCode)).toEqual(Array(20).fill(200));
       const total = replies.reduce((sum, reply) => sum + reply.json().recipients, 0);
       expect(total).toBe(3);
-      const queued = await t.deps.db
+      const queued = await app.db
         .selectFrom('mail_outbox')
         .select('to_address')
         .where('event_id', '=', event.id)
@@ -430,12 +401,12 @@ describe('participation of an event', () => {
 
     it('reminds the incomplete (some list not full, none included) with its own mail, once per 12 hours across both buttons', async () => {
       const { event, voter, silent } = await eventWithVotersAndNot();
-      const complete = await seedExhibitor(t.deps.db, {
+      const complete = await seedExhibitor(app.db, {
         email: `completo.${event.id}@empresa.test`,
       });
-      await seedMembership(t.deps.db, event.id, complete.id);
+      await seedMembership(app.db, event.id, complete.id);
       for (const category of ['consumption', 'value'] as const) {
-        await seedNominations(t.deps.db, {
+        await seedNominations(app.db, {
           eventId: event.id,
           exhibitorId: complete.id,
           category,
@@ -443,10 +414,10 @@ describe('participation of an event', () => {
         });
       }
       // Not yet invited: not reminded, whatever their lists.
-      const uninvited = await seedExhibitor(t.deps.db, {
+      const uninvited = await seedExhibitor(app.db, {
         email: `sininvitar.${event.id}@empresa.test`,
       });
-      await t.deps.db
+      await app.db
         .insertInto('event_exhibitors')
         .values({
           event_id: event.id,
@@ -460,15 +431,15 @@ describe('participation of an event', () => {
 
       expect(await plan(event.id, 'incomplete')).toEqual({ recipients: 4, remindedRecently: 0 });
       expect(await plan(event.id, 'noVotes')).toEqual({ recipients: 3, remindedRecently: 0 });
-      const unknown = await t.request({
+      const unknown = await app.t.request({
         method: 'GET',
         url: `${reminderUrl(event.id)}?to=todos`,
-        as,
+        as: app.as,
       });
       expect(unknown.statusCode).toBe(400);
       expect((await send(event.id, 'todos')).statusCode).toBe(400);
       expect(
-        await t.deps.db
+        await app.db
           .selectFrom('mail_outbox')
           .select('id')
           .where('event_id', '=', event.id)
@@ -481,9 +452,9 @@ describe('participation of an event', () => {
       );
       expect(replies.map((reply) => reply.statusCode)).toEqual(Array(10).fill(200));
       expect(replies.reduce((sum, reply) => sum + reply.json().recipients, 0)).toBe(4);
-      await t.deliverMail();
+      await app.t.deliverMail();
       for (const exhibitor of [voter, ...silent]) {
-        const mails = t.smtp.allTo(exhibitor.email);
+        const mails = app.t.smtp.allTo(exhibitor.email);
         expect(mails.map((mail) => mail.subject)).toEqual([
           'Recordatorio: completa tus nominaciones en Premios Recordatorio',
         ]);
@@ -495,13 +466,13 @@ describe('participation of an event', () => {
         );
         expect(mails[0]?.text).toContain(`http://premios.test/exh/event/${event.id}`);
       }
-      expect(t.smtp.allTo(complete.email)).toEqual([]);
-      expect(t.smtp.allTo(uninvited.email)).toEqual([]);
+      expect(app.t.smtp.allTo(complete.email)).toEqual([]);
+      expect(app.t.smtp.allTo(uninvited.email)).toEqual([]);
 
       // Whoever got one by either button is skipped by the other within 12 hours.
       expect(await plan(event.id, 'noVotes')).toEqual({ recipients: 0, remindedRecently: 3 });
 
-      const audit = await t.deps.db
+      const audit = await app.db
         .selectFrom('audit_log')
         .select('details')
         .where('event_id', '=', event.id)
@@ -519,13 +490,13 @@ describe('participation of an event', () => {
 
     it('refuses once voting has closed, and sends nothing', async () => {
       const { event } = await eventWithVotersAndNot();
-      t.clock.set('2026-07-02T12:00:00.000Z');
-      as = await t.signIn({ role: 'admin', adminId: admin.id });
+      app.t.clock.set('2026-07-02T12:00:00.000Z');
+      await app.signInAdmin();
       const response = await send(event.id);
       expect(response.statusCode).toBe(409);
       expect(response.json().error.message).toBe('El período de votación ha terminado');
       expect((await send(event.id, 'incomplete')).statusCode).toBe(409);
-      const queued = await t.deps.db
+      const queued = await app.db
         .selectFrom('mail_outbox')
         .select('id')
         .where('event_id', '=', event.id)

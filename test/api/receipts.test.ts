@@ -6,18 +6,10 @@ import { openDatabase } from '../../src/server/db/connection.ts';
 import { claimDueMail } from '../../src/server/mail/outbox.ts';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
 import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+import { nomineeInput } from '../helpers/nominee.ts';
 
-const nominee = (fiscalId: string, name = `Reseller ${fiscalId}`): NomineeInput => ({
-  name,
-  registeredName: `${name} S.A.`,
-  fiscalId,
-  contactName: 'Carla Contacto',
-  contactPosition: 'Gerente Comercial',
-  phone: '1155550000',
-  email: `ventas${fiscalId}@reseller.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-});
+const nominee = (fiscalId: string, name = `Reseller ${fiscalId}`): NomineeInput =>
+  nomineeInput(fiscalId, { name, registeredName: `${name} S.A.` });
 
 const MINUTE = 60_000;
 const START = '2026-06-01T12:00:00.000Z';

@@ -1,53 +1,34 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
-import { seedAdmin, seedNominations } from '../helpers/seed.ts';
+import { describe, expect, it } from 'vitest';
+import { createEvent as createEventEndpoint, updateEvent } from '../../src/shared/api/events.ts';
+import { addExhibitor as addExhibitorEndpoint } from '../../src/shared/api/exhibitors.ts';
+import type { EventUpdateInput } from '../../src/shared/schemas/events.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { seedNominations } from '../helpers/seed.ts';
 
 const five = (prefix: string) =>
   Array.from({ length: 5 }, (_, i) => ({ fiscalId: `${prefix}${i + 1}` }));
 
 describe('automatic reminders chosen per event', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
-  let as: Session;
+  const app = useTestApp();
   let n = 0;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await seedAdmin(t.deps.db, { fullName: 'Ana Administradora' });
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    t.clock.set(TEST_NOW);
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
-  });
-
-  async function createEvent(reminders?: string[]) {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/events',
-      as,
-      payload: {
+  const createEvent = (reminders?: EventUpdateInput['reminders']) =>
+    app.api.call(createEventEndpoint, {
+      body: {
         name: `Premios Recordados ${++n}`,
         eventDate: '2026-07-15',
         voteDeadline: '2026-07-01',
         ...(reminders ? { reminders } : {}),
       },
     });
-    expect(response.statusCode).toBe(201);
-    return response.json() as { id: string; name: string; reminders: string[] };
-  }
-  const addExhibitor = async (eventId: string, email: string) =>
-    (
-      await t.request({
-        method: 'POST',
-        url: `/api/events/${eventId}/exhibitors`,
-        as,
-        payload: { fullName: 'Expositor', email, company: 'E' },
-      })
-    ).json() as { id: string };
+  const addExhibitor = (eventId: string, email: string) =>
+    app.api.call(addExhibitorEndpoint, {
+      params: { eventId },
+      body: { fullName: 'Expositor', email, company: 'E' },
+    });
   const reminders = async (eventId: string) =>
     (
-      await t.deps.db
+      await app.db
         .selectFrom('mail_outbox')
         .select(['to_address', 'status', 'next_attempt_at', 'params'])
         .where('event_id', '=', eventId)
@@ -82,27 +63,27 @@ describe('automatic reminders chosen per event', () => {
     const complete = await addExhibitor(event.id, `completo.${n}@empresa.test`);
     await addExhibitor(event.id, `incompleto.${n}@empresa.test`);
     for (const category of ['consumption', 'value'] as const) {
-      await seedNominations(t.deps.db, {
+      await seedNominations(app.db, {
         eventId: event.id,
         exhibitorId: complete.id,
         category,
         nominees: five(category === 'value' ? '31' : '32'),
       });
     }
-    await t.deliverMail(); // invitations
-    t.clock.set('2026-06-28T11:59:00.000Z');
-    await t.deliverMail();
-    expect(t.smtp.allTo(`incompleto.${n}@empresa.test`)).toHaveLength(1);
-    t.clock.set('2026-06-28T12:00:00.000Z');
-    await t.deliverMail();
-    const mail = t.smtp.latestTo(`incompleto.${n}@empresa.test`);
+    await app.t.deliverMail(); // invitations
+    app.t.clock.set('2026-06-28T11:59:00.000Z');
+    await app.t.deliverMail();
+    expect(app.t.smtp.allTo(`incompleto.${n}@empresa.test`)).toHaveLength(1);
+    app.t.clock.set('2026-06-28T12:00:00.000Z');
+    await app.t.deliverMail();
+    const mail = app.t.smtp.latestTo(`incompleto.${n}@empresa.test`);
     expect(mail?.subject).toBe(`Faltan 3 días para el cierre de la votación de ${event.name}`);
     expect(mail?.text).toContain(
       `La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires). Todavía puedes completar tus nominaciones de ${event.name}.`,
     );
     expect(mail?.text).toContain('Nominaciones en CONSUMO: 0 de 5.');
     expect(mail?.text).toContain('Nominaciones en VALOR AGREGADO: 0 de 5.');
-    expect(t.smtp.allTo(`completo.${n}@empresa.test`)).toHaveLength(1);
+    expect(app.t.smtp.allTo(`completo.${n}@empresa.test`)).toHaveLength(1);
     expect(await reminders(event.id)).toEqual([
       [`completo.${n}@empresa.test`, 'threeDaysBefore', 'cancelled', '2026-06-28T12:00:00.000Z'],
       [`incompleto.${n}@empresa.test`, 'threeDaysBefore', 'sent', '2026-06-28T12:00:00.000Z'],
@@ -112,19 +93,16 @@ describe('automatic reminders chosen per event', () => {
   it('follows the event dialog: an unchecked reminder is withdrawn, a checked one queued, all move with the deadline', async () => {
     const event = await createEvent(['oneDayBefore', 'deadlineDay']);
     await addExhibitor(event.id, `mueve.${n}@empresa.test`);
-    const edit = (payload: Record<string, unknown>) =>
-      t.request({
-        method: 'PUT',
-        url: `/api/events/${event.id}`,
-        as,
-        payload: { name: event.name, eventDate: '2026-07-15', ...payload },
+    const edit = (fields: Pick<EventUpdateInput, 'voteDeadline' | 'reminders'>) =>
+      app.api.call(updateEvent, {
+        params: { eventId: event.id },
+        body: { name: event.name, eventDate: '2026-07-15', ...fields },
       });
     const changed = await edit({
       voteDeadline: '2026-07-01',
       reminders: ['sevenDaysBefore', 'oneDayBefore'],
     });
-    expect(changed.statusCode).toBe(200);
-    expect(changed.json().reminders).toEqual(['sevenDaysBefore', 'oneDayBefore']);
+    expect(changed.reminders).toEqual(['sevenDaysBefore', 'oneDayBefore']);
     expect(await reminders(event.id)).toEqual([
       [`mueve.${n}@empresa.test`, 'sevenDaysBefore', 'pending', '2026-06-24T12:00:00.000Z'],
       [`mueve.${n}@empresa.test`, 'oneDayBefore', 'pending', '2026-06-30T12:00:00.000Z'],
@@ -132,13 +110,13 @@ describe('automatic reminders chosen per event', () => {
     ]);
     // An edit that leaves the reminders out keeps them; a moved deadline moves them.
     const moved = await edit({ voteDeadline: '2026-07-05' });
-    expect(moved.json().reminders).toEqual(['sevenDaysBefore', 'oneDayBefore']);
+    expect(moved.reminders).toEqual(['sevenDaysBefore', 'oneDayBefore']);
     expect(await reminders(event.id)).toEqual([
       [`mueve.${n}@empresa.test`, 'sevenDaysBefore', 'pending', '2026-06-28T12:00:00.000Z'],
       [`mueve.${n}@empresa.test`, 'deadlineDay', 'cancelled', '2026-07-01T03:00:00.000Z'],
       [`mueve.${n}@empresa.test`, 'oneDayBefore', 'pending', '2026-07-04T12:00:00.000Z'],
     ]);
-    const audit = await t.deps.db
+    const audit = await app.db
       .selectFrom('audit_log')
       .select('details')
       .where('event_id', '=', event.id)
@@ -152,11 +130,11 @@ describe('automatic reminders chosen per event', () => {
   });
 
   it('refuses an unknown reminder with 400 and creates nothing', async () => {
-    const before = await t.deps.db.selectFrom('events').select('id').execute();
-    const response = await t.request({
+    const before = await app.db.selectFrom('events').select('id').execute();
+    const response = await app.t.request({
       method: 'POST',
       url: '/api/events',
-      as,
+      as: app.as,
       payload: {
         name: 'Mal',
         eventDate: '2026-07-15',
@@ -165,6 +143,6 @@ describe('automatic reminders chosen per event', () => {
       },
     });
     expect(response.statusCode).toBe(400);
-    expect(await t.deps.db.selectFrom('events').select('id').execute()).toEqual(before);
+    expect(await app.db.selectFrom('events').select('id').execute()).toEqual(before);
   });
 });

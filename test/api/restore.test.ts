@@ -12,6 +12,7 @@ import { openDatabase } from '../../src/server/db/connection.ts';
 import type { Category } from '../../src/shared/constants.ts';
 import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
 import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+import { nomineeInput } from '../helpers/nominee.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -39,29 +40,23 @@ async function eventAnswers(get: Get, eventId: string) {
 
 type Answers = Awaited<ReturnType<typeof eventAnswers>>;
 
-const nominee = (fiscalId: string) => ({
-  name: `Reseller ${fiscalId}`,
-  registeredName: `Reseller ${fiscalId} S.A.`,
-  fiscalId,
-  contactName: 'Carla Contacto',
-  contactPosition: 'Gerente Comercial',
-  phone: '1155550000',
-  email: `ventas${fiscalId}@reseller.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-});
-
 /** Writes of one exhibitor to one list: add until five nominees, then move the last one up. */
 class ListWriter {
   version = 0;
   fiscalIds: string[] = [];
-  constructor(
-    readonly t: TestApp,
-    readonly session: Session,
-    readonly eventId: string,
-    readonly category: Category,
-    readonly pool: string[],
-  ) {}
+  readonly t: TestApp;
+  readonly session: Session;
+  readonly eventId: string;
+  readonly category: Category;
+  readonly pool: string[];
+
+  constructor(t: TestApp, session: Session, eventId: string, category: Category, pool: string[]) {
+    this.t = t;
+    this.session = session;
+    this.eventId = eventId;
+    this.category = category;
+    this.pool = pool;
+  }
 
   async save(): Promise<void> {
     const base = `/api/exh/events/${this.eventId}/${this.category}/nominees`;
@@ -71,7 +66,7 @@ class ListWriter {
         ? await this.t.request({
             method: 'POST',
             url: base,
-            payload: { ...nominee(next), version: this.version },
+            payload: { ...nomineeInput(next), version: this.version },
             as: this.session,
           })
         : await this.t.request({

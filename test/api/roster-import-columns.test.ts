@@ -5,6 +5,7 @@ import {
   ROSTER_ROW_STATUS_LABELS,
   skippedRowsCsv,
 } from '../../src/shared/roster-messages.ts';
+import { openWorkbook } from '../helpers/workbook.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { seedAdmin, seedEvent } from '../helpers/seed.ts';
@@ -190,8 +191,7 @@ describe('import columns and skipped rows', () => {
   it('gives the template with its headers and one example row at a reserved address', async () => {
     const response = await t.request({ method: 'GET', url: '/api/exhibitors/import-template', as });
     expect(response.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload);
+    const workbook = await openWorkbook(response.rawPayload);
     const sheet = workbook.worksheets[0];
     expect(sheet?.rowCount).toBe(2);
     expect(sheet?.getRow(2).values).toEqual([

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_VALUE } from '../../src/server/app.ts';
 import { CURRENT_USER_COOKIE, SESSION_COOKIE } from '../../src/shared/constants.ts';
 import {
@@ -9,9 +9,10 @@ import {
   rosterSummaryText,
 } from '../../src/shared/roster-messages.ts';
 import { MSG } from '../../src/shared/messages.ts';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+import { openWorkbook } from '../helpers/workbook.ts';
 
 const csv = (text: string) => Buffer.from(text, 'utf8');
 
@@ -38,25 +39,13 @@ const mixedFile = (taken: { member: string; admin: string }) =>
   );
 
 describe('importing exhibitors from a file', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
-  let as: Session;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await seedAdmin(t.deps.db, { fullName: 'Ana Administradora' });
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    t.clock.set(TEST_NOW);
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
-  });
+  const app = useTestApp();
 
   const upload = (url: string, fileName: string, data: Buffer) =>
-    t.request({
+    app.t.request({
       method: 'POST',
       url,
-      as,
+      as: app.as,
       ...multipart([{ name: 'file', filename: fileName, data }]),
     });
   const preview = (eventId: string, fileName: string, data: Buffer) =>
@@ -65,16 +54,16 @@ describe('importing exhibitors from a file', () => {
     upload(`/api/events/${eventId}/exhibitors/import${query}`, fileName, data);
 
   async function eventWithOneMember() {
-    const event = await seedEvent(t.deps.db, { name: 'Premios Importación' });
-    const member = await seedExhibitor(t.deps.db, { email: `ya.estaba.${event.id}@empresa.test` });
-    await seedMembership(t.deps.db, event.id, member.id);
-    const otherAdmin = await seedAdmin(t.deps.db, { email: `admin.${event.id}@premios.test` });
+    const event = await seedEvent(app.db, { name: 'Premios Importación' });
+    const member = await seedExhibitor(app.db, { email: `ya.estaba.${event.id}@empresa.test` });
+    await seedMembership(app.db, event.id, member.id);
+    const otherAdmin = await seedAdmin(app.db, { email: `admin.${event.id}@premios.test` });
     return { event, taken: { member: member.email, admin: otherAdmin.email } };
   }
 
   const members = async (eventId: string) =>
     (
-      await t.deps.db
+      await app.db
         .selectFrom('event_exhibitors as m')
         .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
         .select(['x.email', 'x.full_name', 'x.company'])
@@ -132,7 +121,7 @@ describe('importing exhibitors from a file', () => {
       ['nueva.uno@empresa.test', 'Nueva Uno', 'Acme'],
       [taken.member, expect.any(String), expect.any(String)],
     ]);
-    const mail = await t.deps.db
+    const mail = await app.db
       .selectFrom('mail_outbox')
       .select(['template', 'to_address'])
       .where('event_id', '=', event.id)
@@ -145,16 +134,18 @@ describe('importing exhibitors from a file', () => {
       { template: 'voting-reminder', to_address: 'nueva.dos@empresa.test' },
       { template: 'voting-reminder', to_address: 'nueva.uno@empresa.test' },
     ]);
-    await t.deliverMail();
-    expect((await t.smtp.waitFor('nueva.uno@empresa.test')).text).toContain('Premios Importación');
-    const audit = await t.deps.db
+    await app.t.deliverMail();
+    expect((await app.t.smtp.waitFor('nueva.uno@empresa.test')).text).toContain(
+      'Premios Importación',
+    );
+    const audit = await app.db
       .selectFrom('audit_log')
       .select(['actor_id', 'details'])
       .where('event_id', '=', event.id)
       .where('action', '=', 'exhibitors.imported')
       .execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]?.actor_id).toBe(admin.id);
+    expect(audit[0]?.actor_id).toBe(app.admin.id);
     expect(JSON.parse(audit[0]?.details ?? '{}')).toMatchObject({
       fileName: 'expositores.csv',
       added: ['nueva.uno@empresa.test', 'nueva.dos@empresa.test'],
@@ -172,7 +163,7 @@ describe('importing exhibitors from a file', () => {
 
   it('queues no invitation when "Enviar invitaciones" is unchecked, and reuses an exhibitor of another event', async () => {
     const { event } = await eventWithOneMember();
-    const elsewhere = await seedExhibitor(t.deps.db, {
+    const elsewhere = await seedExhibitor(app.db, {
       email: `de.otro.evento.${event.id}@empresa.test`,
       fullName: 'Nombre Original',
     });
@@ -181,14 +172,14 @@ describe('importing exhibitors from a file', () => {
     );
     const response = await confirm(event.id, 'lista.csv', file, '?sendInvitations=false');
     expect(response.json().added).toBe(2);
-    const invitations = await t.deps.db
+    const invitations = await app.db
       .selectFrom('mail_outbox')
       .select('id')
       .where('event_id', '=', event.id)
       .where('template', '=', 'exhibitor-invitation')
       .execute();
     expect(invitations).toEqual([]);
-    const reused = await t.deps.db
+    const reused = await app.db
       .selectFrom('exhibitors')
       .select(['id', 'full_name'])
       .where('email', '=', elsewhere.email)
@@ -264,18 +255,18 @@ describe('importing exhibitors from a file', () => {
 
   it('answers 400 in Spanish to a request without a file or with a broken multipart body', async () => {
     const { event } = await eventWithOneMember();
-    const noFile = await t.request({
+    const noFile = await app.t.request({
       method: 'POST',
       url: `/api/events/${event.id}/exhibitors/import/preview`,
-      as,
+      as: app.as,
       ...multipart([{ name: 'nota', data: Buffer.from('hola') }]),
     });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().error.message).toBe(MSG.noLogoFile);
-    const broken = await t.request({
+    const broken = await app.t.request({
       method: 'POST',
       url: `/api/events/${event.id}/exhibitors/import`,
-      as,
+      as: app.as,
       payload: Buffer.from(
         '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nEmail',
       ),
@@ -302,7 +293,7 @@ describe('importing exhibitors from a file', () => {
     expect(added.reduce((sum, n) => sum + n, 0)).toBe(30);
     for (const reply of replies) expect([200, 409]).toContain(reply.statusCode);
     expect((await members(event.id)).length).toBe(31);
-    const invitations = await t.deps.db
+    const invitations = await app.db
       .selectFrom('mail_outbox')
       .select('id')
       .where('event_id', '=', event.id)
@@ -358,7 +349,7 @@ describe('importing exhibitors from a file', () => {
       summary: { nuevos: 1, yaEstaban: 0, conErrores: 5 },
       skipped: previewed.json().rows.filter((row: { status: string }) => row.status !== 'new'),
     });
-    const stored = await t.deps.db
+    const stored = await app.db
       .selectFrom('exhibitors')
       .select(['email', 'full_name', 'company'])
       .where('email', 'in', [1, 2, 3, 4, 5, 6].map(address))
@@ -393,12 +384,12 @@ describe('importing exhibitors from a file', () => {
     // Such a name got in through the import before it applied the form's rules; the cookie that
     // showed it made the sign-in answer's headers larger than any HTTP client accepts.
     const hugeName = `Ana\u0001${'x'.repeat(300_000)}`;
-    const exhibitor = await seedExhibitor(t.deps.db, {
+    const exhibitor = await seedExhibitor(app.db, {
       email: `nombre.enorme.${Date.now()}@empresa.test`,
       fullName: hugeName,
     });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    await app.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.t.app.server.address() as AddressInfo).port}`;
     const post = (url: string, body: unknown) =>
       fetch(`${base}${url}`, {
         method: 'POST',
@@ -406,8 +397,8 @@ describe('importing exhibitors from a file', () => {
         body: JSON.stringify(body),
       });
     expect((await post('/api/auth/start', { email: exhibitor.email })).status).toBe(200);
-    await t.deliverMail();
-    const code = /\b(\d{6})\b/.exec(t.smtp.latestTo(exhibitor.email)?.text ?? '')?.[1];
+    await app.t.deliverMail();
+    const code = /\b(\d{6})\b/.exec(app.t.smtp.latestTo(exhibitor.email)?.text ?? '')?.[1];
     const signedIn = await post('/api/auth/code', { email: exhibitor.email, code });
     expect(signedIn.status).toBe(200);
     const display = signedIn.headers
@@ -428,7 +419,11 @@ describe('importing exhibitors from a file', () => {
   });
 
   it('gives the template with the three headers', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/exhibitors/import-template', as });
+    const response = await app.t.request({
+      method: 'GET',
+      url: '/api/exhibitors/import-template',
+      as: app.as,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -436,8 +431,7 @@ describe('importing exhibitors from a file', () => {
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="plantilla-expositores.xlsx"; filename*=UTF-8''plantilla-expositores.xlsx`,
     );
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload);
+    const workbook = await openWorkbook(response.rawPayload);
     expect(workbook.worksheets[0]?.getRow(1).values).toEqual([
       undefined,
       'Nombre completo',

@@ -165,7 +165,10 @@ type Part<K extends string, S extends ZodType> =
     ? { [key in K]?: undefined }
     : undefined extends z.input<S>
       ? { [key in K]?: z.input<S> }
-      : { [key in K]: z.input<S> };
+      : // A part whose every field may be left out (a query of defaults) may be left out whole.
+        Partial<z.input<S>> extends z.input<S>
+        ? { [key in K]?: z.input<S> }
+        : { [key in K]: z.input<S> };
 
 /** What a client passes to call the endpoint: only the parts it reads. */
 export type InputOf<E extends Endpoint> = Part<'params', E['params']> &
