@@ -367,7 +367,7 @@ describe('turnout: import, edit, participation, reminders', () => {
       'Email',
       'Empresa',
       'Invitación',
-      'Último ingreso',
+      'Último ingreso (hora de Buenos Aires)',
       'CONSUMO',
       'VALOR AGREGADO',
     ]);

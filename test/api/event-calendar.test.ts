@@ -12,6 +12,9 @@ import { smtpSender } from '../../src/server/mail/transport.ts';
 import { loadLogo } from '../../src/server/modules/branding/logo.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
 import { seedAdmin } from '../helpers/seed.ts';
+import { openWorkbook } from '../helpers/workbook.ts';
+import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
+import { formatDisplayInstant } from '../../src/shared/dates.ts';
 
 const nominee = (fiscalId: string) => ({
   name: `Reseller ${fiscalId}`,
@@ -165,6 +168,41 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
       expect(late.statusCode).toBe(409);
       expect(late.json().error.message).toBe(MSG.votingClosed);
       expect((await readEvent(event.id)).status).toBe('closed');
+    });
+
+    it("exports an event's instants in its own zone and name it in their column headers", async () => {
+      const event = await created({ timeZone: 'Europe/Madrid' });
+      const exh = await addExhibitor(event.id, `zona.export.${n}@empresa.test`);
+      // The exhibitor signs in and opens the event: "Último ingreso" is that instant.
+      const session = await exhSession(exh);
+      const opened = await t.request({
+        method: 'GET',
+        url: `/api/exh/events/${event.id}`,
+        as: session,
+      });
+      expect(opened.statusCode).toBe(200);
+      const participation = await t.request({
+        method: 'GET',
+        url: `/api/events/${event.id}/participation/export`,
+        as,
+      });
+      expect(participation.statusCode).toBe(200);
+      const sheet = (await openWorkbook(participation.rawPayload)).worksheets[0];
+      const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+      expect(header[4]).toBe('Último ingreso (hora de Madrid)');
+      // TEST_NOW, 2026-06-01T12:00Z, is 14:00 in Madrid (summer time), 12:00 on the server's UTC.
+      expect((sheet?.getRow(2).values as unknown[]).slice(1)[4]).toBe(
+        formatDisplayInstant(TEST_NOW, 'Europe/Madrid'),
+      );
+      expect(formatDisplayInstant(TEST_NOW, 'Europe/Madrid')).toContain('14:00');
+
+      const whole = await t.request({ method: 'GET', url: `/api/events/${event.id}/export`, as });
+      expect(whole.statusCode).toBe(200);
+      const workbook = await openWorkbook(whole.rawPayload);
+      const headerOf = (name: string) =>
+        (workbook.getWorksheet(name)?.getRow(1).values as unknown[]).slice(1);
+      expect(headerOf('Participación')[4]).toBe('Último ingreso (hora de Madrid)');
+      expect(headerOf('Correcciones')[0]).toBe('Fecha (hora de Madrid)');
     });
 
     it('an event closing at 18:00 in Madrid refuses saves from 18:01 there, and its reminder says 18:00', async () => {
@@ -375,6 +413,7 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
         timeZone: 'Europe/Madrid',
         closeTime: '20:30',
         votingOpensAt: '2026-06-20T10:00',
+        nomineeFields: { ...DEFAULT_NOMINEE_FIELDS, phone: 'hidden', contactPosition: 'optional' },
       });
       const preview = await t.request({
         method: 'GET',
@@ -390,6 +429,8 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
         votingOpen: true,
         timeZone: 'Europe/Madrid',
         closeTime: '20:30',
+        // The form the exhibitors will get: the event's own "Datos del nominado".
+        nomineeFields: { ...DEFAULT_NOMINEE_FIELDS, phone: 'hidden', contactPosition: 'optional' },
         lists: {
           consumption: { category: 'consumption', version: 0, savedAt: null, nominees: [] },
           value: { category: 'value', version: 0, savedAt: null, nominees: [] },

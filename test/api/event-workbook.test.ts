@@ -240,7 +240,7 @@ describe('the whole event in one workbook', () => {
       'Email',
       'Empresa',
       'Invitación',
-      'Último ingreso',
+      'Último ingreso (hora de Buenos Aires)',
       'CONSUMO',
       'VALOR AGREGADO',
     ]);
@@ -257,7 +257,7 @@ describe('the whole event in one workbook', () => {
 
     const corrections = sheets.get('Correcciones')?.values ?? [];
     expect(corrections).toEqual([
-      ['Fecha', 'Quién', 'Acción', 'Motivo', 'Detalle', 'Antes', 'Después'],
+      ['Fecha (hora de Buenos Aires)', 'Quién', 'Acción', 'Motivo', 'Detalle', 'Antes', 'Después'],
       [
         wallClock(t.clock.now().toISOString(), TEST_TIMEZONE),
         'Ana Administradora',

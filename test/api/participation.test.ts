@@ -132,7 +132,7 @@ describe('participation of an event', () => {
       'Email',
       'Empresa',
       'Invitación',
-      'Último ingreso',
+      'Último ingreso (hora de Buenos Aires)',
       'CONSUMO',
       'VALOR AGREGADO',
     ]);

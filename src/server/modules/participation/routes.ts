@@ -2,6 +2,7 @@ import * as api from '../../../shared/api/participation.ts';
 import { filterParticipation } from '../../../shared/schemas/participation.ts';
 import { sendDownload } from '../../http/download.ts';
 import { implement, type Route } from '../../http/route.ts';
+import { calendarOf } from '../../lib/event-calendar.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { participationWorkbook } from './export.ts';
 import { participation, planReminder, sendReminder } from './service.ts';
@@ -16,7 +17,7 @@ export const participationRoutes: Route[] = [
       reply,
       `${event.name}-participacion.xlsx`,
       api.exportParticipation.response.mediaType,
-      await participationWorkbook(rows, deps.config.timeZone),
+      await participationWorkbook(rows, calendarOf(event, deps.config.timeZone).timeZone),
     );
   }),
   implement(api.reminderPlan, ({ deps, params, query }) =>

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { zoneLabel } from '../../../shared/deadline-zone.ts';
 import { sql } from 'kysely';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
 import {
@@ -188,7 +189,7 @@ function participationSheet(db: Db, eventId: string, timeZone: string): Streamed
       'Email',
       'Empresa',
       'Invitación',
-      'Último ingreso',
+      `Último ingreso (${zoneLabel(timeZone)})`,
       ...CATEGORIES.map((c) => CATEGORY_LABELS[c]),
     ],
     numericHeaders: CATEGORIES.map((c) => CATEGORY_LABELS[c]),
@@ -277,7 +278,15 @@ function correctionCells(rawDetails: string): Cell[] {
 function correctionsSheet(db: Db, eventId: string, timeZone: string): StreamedSheet {
   return {
     name: 'Correcciones',
-    headers: ['Fecha', 'Quién', 'Acción', 'Motivo', 'Detalle', 'Antes', 'Después'],
+    headers: [
+      `Fecha (${zoneLabel(timeZone)})`,
+      'Quién',
+      'Acción',
+      'Motivo',
+      'Detalle',
+      'Antes',
+      'Después',
+    ],
     async *rows() {
       const entries = sheetRows(db, (after: { id: number | string } | undefined) =>
         db
@@ -315,13 +324,13 @@ function correctionsSheet(db: Db, eventId: string, timeZone: string): StreamedSh
 /**
  * The whole event in one workbook ("{evento}-completo.xlsx"): both rankings with per-place counts
  * and the tie-break, every vote, participation and the administrators' corrections. Streamed.
- * Instants are date cells showing the wall-clock time of the programme's zone.
+ * Instants are date cells showing the wall-clock time of the event's zone, which their column
+ * headers name ("hora de Buenos Aires").
  */
 export function eventWorkbook(
-  { db, config }: Pick<AppDeps, 'db' | 'config'>,
-  { eventId }: EventRef,
+  { db }: Pick<AppDeps, 'db'>,
+  { eventId, timeZone }: EventRef & { timeZone: string },
 ): Readable {
-  const { timeZone } = config;
   return streamWorkbook([
     rankingSheet(db, eventId, 'consumption'),
     rankingSheet(db, eventId, 'value'),

@@ -4,6 +4,8 @@ import { implement, type Route } from '../../http/route.ts';
 import { sendDownload } from '../../http/download.ts';
 import { nomineeWorkbook, rankingWorkbook } from './export.ts';
 import { eventWorkbook } from './event-workbook.ts';
+import { getEventOr404 } from '../../lib/guards.ts';
+import { calendarOf } from '../../lib/event-calendar.ts';
 import { categoryRanking, eventName, fullRanking, nomineeVotes, rankingEvent } from './service.ts';
 
 /** The ranking of a category, one fiscal id's votes, and their exports with the whole event's. */
@@ -36,12 +38,15 @@ export const rankingRoutes: Route[] = [
     );
   }),
   implement(api.exportEvent, async ({ deps, params, reply }) => {
-    const name = await eventName(deps.db, params);
+    const event = await getEventOr404(deps.db, params.eventId);
     return sendDownload(
       reply,
-      `${name}-completo.xlsx`,
+      `${event.name}-completo.xlsx`,
       api.exportEvent.response.mediaType,
-      eventWorkbook(deps, params),
+      eventWorkbook(deps, {
+        ...params,
+        timeZone: calendarOf(event, deps.config.timeZone).timeZone,
+      }),
     );
   }),
 ];
