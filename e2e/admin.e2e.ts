@@ -113,7 +113,9 @@ describe('administration', () => {
     await expectAccessible(page);
 
     // A date before today.
-    await dialog.getByLabel('Nombre').fill('Premios Energía Austral');
+    await dialog
+      .getByRole('textbox', { name: 'Nombre', exact: true })
+      .fill('Premios Energía Austral');
     await dialog.getByLabel('Fecha del evento').fill(typed(dateIn(-1)));
     await dialog.getByLabel('Fecha límite').fill(typed(dateIn(-3)));
     await dialog.getByRole('button', { name: 'Guardar' }).click();
@@ -156,7 +158,7 @@ describe('administration', () => {
 
     // A second event, its event date picked from the calendar.
     await page.getByRole('button', { name: 'nuevo', exact: true }).click();
-    await dialog.getByLabel('Nombre').fill('Cumbre Canal');
+    await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Cumbre Canal');
     await dialog.getByLabel('Fecha límite').fill(typed(dateIn(1)));
     await dialog.getByRole('button', { name: 'Elige fecha' }).first().click();
     const calendar = page.getByRole('dialog').filter({ has: page.getByRole('grid') });
@@ -222,12 +224,16 @@ describe('administration', () => {
     // Edit: same rules, new values shown at once.
     await page.getByRole('button', { name: 'Editar evento' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar evento' });
-    expect(await edit.getByLabel('Nombre').inputValue()).toBe('Premios Energía Austral');
+    expect(await edit.getByRole('textbox', { name: 'Nombre', exact: true }).inputValue()).toBe(
+      'Premios Energía Austral',
+    );
     expect(await edit.getByLabel('Fecha del evento').inputValue()).toBe(typed(dateIn(30)));
     await edit.getByLabel('Fecha límite').fill(typed(dateIn(31)));
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await visible(page, MSG.deadlineAfterEvent);
-    await edit.getByLabel('Nombre').fill('Premios Energía Austral 2026');
+    await edit
+      .getByRole('textbox', { name: 'Nombre', exact: true })
+      .fill('Premios Energía Austral 2026');
     await edit.getByLabel('Fecha límite').fill(typed(dateIn(25)));
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await edit.waitFor({ state: 'hidden' });

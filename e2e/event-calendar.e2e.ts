@@ -96,7 +96,7 @@ describe('the event calendar and the preview (issue 31 items 3 and 5)', () => {
       if (viewport === PHONE) expect(await hasHorizontalScroll(page)).toBe(false);
       await shot(page, `new-event-${viewport.width}`);
       const name = `Premios Borrador ${viewport.width}`;
-      await dialog.getByLabel('Nombre').fill(name);
+      await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill(name);
       await dialog.getByLabel('Fecha del evento').fill(typed(dateIn(40)));
       await dialog.getByLabel('Fecha límite').fill(typed(dateIn(30)));
       await dialog.getByLabel('Hora de cierre').fill('18:00');

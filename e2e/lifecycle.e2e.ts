@@ -128,7 +128,9 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     await page.getByRole('button', { name: 'Duplicar evento' }).click();
     const dialog = page.getByRole('dialog', { name: 'Duplicar evento' });
     await settled(dialog);
-    expect(await dialog.getByLabel('Nombre').inputValue()).toBe(SOURCE);
+    expect(await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).inputValue()).toBe(
+      SOURCE,
+    );
     expect(await dialog.getByRole('checkbox', { name: 'Copiar expositores' }).isChecked()).toBe(
       true,
     );
@@ -141,7 +143,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     await expectAccessible(page);
 
     // The rules of a new event.
-    await dialog.getByLabel('Nombre').fill(COPY);
+    await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill(COPY);
     await dialog.getByLabel('Fecha del evento').fill(typed(dateIn(30)));
     await dialog.getByLabel('Fecha límite').fill(typed(dateIn(30)));
     await dialog.getByRole('button', { name: 'Guardar' }).click();

@@ -1,9 +1,9 @@
 /**
  * One whole programme, end to end, as its people run it (issue 32): an administrator creates the
- * event and imports the exhibitors; they sign in with the emailed code on their phones and
- * nominate; the server is down across two reminder moments and comes back for the next ones;
- * voting closes; the ranking, a correction with its reason, the history, the workbook, the
- * ceremony; then duplicate, archive and anonymise. Time moves by restarting the real server on the
+ * event and imports a roster of 250; five exhibitors sign in with the emailed code on their phones
+ * and nominate; the server is down across two reminder moments and comes back for the next ones;
+ * voting closes; the ranking, a correction with its reason, the history, the workbook, a split
+ * fiscal id merged and the merge undone, the ceremony; then duplicate, archive and anonymise. Time moves by restarting the real server on the
  * same database with its clock further on (test/helpers/clocked-server.ts); every mail goes
  * through a real SMTP server on loopback and is read.
  */
@@ -44,11 +44,19 @@ const PEOPLE = [
   { name: 'Tomás Vega', email: 'tomas@centro.test', company: 'Centro SRL' },
 ] as const;
 const [LUCIA, MARTIN, ALVARO, SOFIA, TOMAS] = PEOPLE;
+/** The rest of a roster of 250, who never sign in. */
+const OTHERS = Array.from({ length: 245 }, (_, i) => ({
+  name: `Expositor ${i + 1}`,
+  email: `expositor${i + 1}@feria.test`,
+  company: `Empresa ${i + 1}`,
+}));
+const ROSTER = [...PEOPLE, ...OTHERS];
 
 const reseller = (n: number): NomineeInput => ({
   name: `Reseller ${n}`,
   registeredName: `Reseller ${n} S.A.`,
-  fiscalId: `3070000000${n}`,
+  // Ids that "Posibles duplicados" does not group: they differ in more than one digit.
+  fiscalId: `30${n}0000000${n}`,
   contactName: `Contacto ${n}`,
   contactPosition: 'Gerente',
   phone: '3414567890',
@@ -56,6 +64,13 @@ const reseller = (n: number): NomineeInput => ({
   location: 'Rosario',
   city: 'Santa Fe',
 });
+
+/** Reseller 1 as Sofía typed it: the last digit of its id wrong, "SA" after its name. */
+const SPLIT: NomineeInput = {
+  ...reseller(1),
+  name: 'Reseller 1 SA',
+  fiscalId: `${reseller(1).fiscalId.slice(0, -1)}9`,
+};
 
 describe('a whole programme, end to end', { timeout: 240_000 }, () => {
   let smtp: TestSmtpServer;
@@ -79,6 +94,14 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     admin = await seedAdmin(server.database.db, { fullName: 'Ana Administradora' });
   });
   afterAll(async () => {
+    // PROGRAMME_MAIL_FILE=… keeps every mail of the run to read through (subject, recipient, text).
+    const mailFile = process.env.PROGRAMME_MAIL_FILE;
+    if (mailFile && smtp) {
+      const text = smtp.messages.map(
+        (m) => `To: ${m.to.join(', ')}\nSubject: ${m.subject}\n\n${m.text}`,
+      );
+      fs.writeFileSync(mailFile, text.join('\n\n-----\n\n'));
+    }
     await browser?.close();
     await server?.stop();
     await smtp?.stop();
@@ -158,7 +181,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     await page.goto('/admin');
     await page.getByRole('button', { name: 'nuevo', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
-    await dialog.getByLabel('Nombre').fill(EVENT);
+    await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill(EVENT);
     await dialog.getByLabel('Fecha del evento').fill(typed(EVENT_DATE));
     await dialog.getByLabel('Fecha límite').fill(typed(DEADLINE));
     for (const reminder of [
@@ -186,23 +209,32 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     await context.close();
   });
 
-  it('imports five exhibitors; each gets the invitation, in tú, with the closing time', async () => {
+  it('imports a roster of 250; each gets the invitation, in tú, with the closing time', async () => {
     const { context, page } = await adminPage();
     await page.goto(`/admin/event/${eventId}/exhibitors`);
     await page.getByRole('button', { name: 'Importar', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Importar expositores' });
     const csv = [
       'Email;Empresa;Nombre completo',
-      ...PEOPLE.map((p) => `${p.email};${p.company};${p.name}`),
+      ...ROSTER.map((p) => `${p.email};${p.company};${p.name}`),
     ].join('\r\n');
     await dialog.getByLabel('Archivo').setInputFiles({
       name: 'expositores.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(`${csv}\r\n`, 'utf8'),
     });
-    await dialog.getByText('5 nuevos, 0 ya estaban, 0 con errores', { exact: true }).waitFor();
+    await dialog.getByText('250 nuevos, 0 ya estaban, 0 con errores', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Confirmar importación' }).click();
-    await page.getByText('Se agregaron 5 expositores.', { exact: true }).waitFor();
+    await page.getByText('Se agregaron 250 expositores.', { exact: true }).waitFor();
+    await page.getByText('250 expositores', { exact: true }).waitFor();
+    await expect
+      .poll(
+        () => smtp.messages.filter((m) => m.subject === `Invitación a votar en ${EVENT}`).length,
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe(250);
     for (const person of PEOPLE) {
       const mail = await smtp.waitFor(person.email, { timeoutMs: 20_000 });
       expect(mail.subject).toBe(`Invitación a votar en ${EVENT}`);
@@ -217,7 +249,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     await context.close();
   });
 
-  it('three exhibitors sign in with the emailed code on their phones and nominate', async () => {
+  it('five exhibitors sign in with the emailed code on their phones; four nominate', async () => {
     // Lucía nominates on the screen, then fills both lists.
     const lucia = await exhibitorSignsIn(LUCIA.email);
     await lucia.page.getByRole('button', { name: 'Nominar' }).click();
@@ -247,6 +279,19 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     await martin.context.close();
     const alvaro = await exhibitorSignsIn(ALVARO.email);
     await alvaro.context.close();
+    // Sofía nominates Reseller 1 under another fiscal id (a typo in its last digit): a split nominee.
+    const sofia = await exhibitorSignsIn(SOFIA.email);
+    const saved = await sofia.context.request.post(
+      `/api/exh/events/${eventId}/consumption/nominees`,
+      {
+        headers: { [CSRF_HEADER]: CSRF_VALUE },
+        data: { ...SPLIT, version: 0 },
+      },
+    );
+    expect(saved.status()).toBe(200);
+    await sofia.context.close();
+    const tomas = await exhibitorSignsIn(TOMAS.email);
+    await tomas.context.close();
   });
 
   it('the server is down across the 7- and 3-day reminders; at the 1-day one only the incomplete get it', async () => {
@@ -259,6 +304,10 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
         })
         .toBe(1);
     }
+    // Everybody but Lucía, whose lists are full.
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.subject === tomorrow).length, { timeout: 60_000 })
+      .toBe(249);
     const martinMail = smtp.allTo(MARTIN.email).find((mail) => mail.subject === tomorrow);
     expect(martinMail?.text).toContain('Nominaciones en CONSUMO: 2 de 5.');
     expect(martinMail?.text).toContain('Nominaciones en VALOR AGREGADO: 0 de 5.');
@@ -281,20 +330,20 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     }
   });
 
-  it('participation counts this event\'s sign-ins; "Recordar a los incompletos" reaches the four', async () => {
+  it('participation counts this event\'s sign-ins; "Recordar a los incompletos" reaches all but Lucía', async () => {
     const { context, page } = await adminPage();
     await page.goto(`/admin/event/${eventId}/participation`);
-    for (const figure of ['Invitados: 5', 'Ingresaron: 3', 'Sin votos: 3']) {
+    for (const figure of ['Invitados: 250', 'Ingresaron: 5', 'Sin votos: 247']) {
       await page.getByText(figure, { exact: true }).waitFor();
     }
-    await page.getByText('60 %', { exact: true }).first().waitFor();
+    await page.getByText('2 %', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Recordar a los incompletos' }).click();
     const dialog = page.getByRole('dialog', { name: 'Enviar recordatorio' });
     await dialog
-      .getByText('Se enviará un recordatorio a 4 expositores.', { exact: true })
+      .getByText('Se enviará un recordatorio a 249 expositores.', { exact: true })
       .waitFor();
     await dialog.getByRole('button', { name: 'Enviar' }).click();
-    await page.getByText('Se envió el recordatorio a 4 expositores.', { exact: true }).waitFor();
+    await page.getByText('Se envió el recordatorio a 249 expositores.', { exact: true }).waitFor();
     const subject = `Recordatorio: completa tus nominaciones en ${EVENT}`;
     for (const person of [MARTIN, ALVARO, SOFIA, TOMAS]) {
       await expect
@@ -303,6 +352,9 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
         })
         .toBe(1);
     }
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.subject === subject).length, { timeout: 60_000 })
+      .toBe(249);
     expect(subjects(LUCIA.email)).not.toContain(subject);
     await context.close();
   });
@@ -315,6 +367,10 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
         .poll(() => subjects(person.email).filter((s) => s === today).length, { timeout: 30_000 })
         .toBe(1);
     }
+    // All 250, before the server stops again: a reminder still waiting at the close is dropped.
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.subject === today).length, { timeout: 60_000 })
+      .toBe(250);
     const mail = smtp.allTo(LUCIA.email).find((m) => m.subject === today);
     expect(mail?.text).toContain(
       `Hoy, 15/6/2026, es el último día para realizar cambios en tus nominaciones de ${EVENT}.`,
@@ -389,6 +445,41 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     await context.close();
   });
 
+  it('"Posibles duplicados" finds the split id; the merge adds its points, and undoing it takes them back', async () => {
+    const { context, page } = await adminPage();
+    await page.goto(`/admin/event/${eventId}/consumption`);
+    await page.getByRole('link', { name: 'Reseller 1', exact: true }).waitFor();
+    const points = async (name: string) =>
+      (await tableRows(page, 'Votos', { exact: true })).find((row) => row[1] === name)?.at(-1);
+    expect([await points('Reseller 1'), await points('Reseller 1 SA')]).toEqual(['10', '5']);
+    await page.getByRole('button', { name: 'Posibles duplicados (1)' }).click();
+    const list = page.getByRole('dialog', { name: 'Posibles duplicados' });
+    const group = await tableRows(page, 'Grupo 1', { exact: true });
+    expect(group.map((cells) => cells[0]).sort()).toEqual([reseller(1).fiscalId, SPLIT.fiscalId]);
+    await list.getByRole('button', { name: 'Unificar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unificar nominados' });
+    await dialog
+      .getByRole('radiogroup', { name: 'ID fiscal que queda' })
+      .getByRole('radio', { name: new RegExp(`^${reseller(1).fiscalId} `) })
+      .check();
+    await dialog.getByRole('button', { name: 'Unificar' }).click();
+    await page.getByText(MSG.mergeDone).waitFor();
+    await expect.poll(() => points('Reseller 1')).toBe('15');
+    expect(await points('Reseller 1 SA')).toBeUndefined();
+
+    await page.goto(`/admin/event/${eventId}/history`);
+    const history = page.getByRole('table', { name: 'Historial' });
+    await history.getByRole('cell', { name: 'Nominados unificados', exact: true }).waitFor();
+    await history.getByRole('button', { name: 'Deshacer' }).click();
+    await page.getByText(MSG.undoDone).waitFor();
+    await history.getByRole('cell', { name: 'Unificación deshecha', exact: true }).waitFor();
+    expect(await history.getByRole('button', { name: 'Deshacer' }).count()).toBe(0);
+    await page.goto(`/admin/event/${eventId}/consumption`);
+    await page.getByRole('link', { name: 'Reseller 1 SA', exact: true }).waitFor();
+    expect([await points('Reseller 1'), await points('Reseller 1 SA')]).toEqual(['10', '5']);
+    await context.close();
+  });
+
   it('the ceremony reveals from 5° to 1° with PageDown', async () => {
     const { context, page } = await adminPage();
     await page.goto(`/admin/event/${eventId}/present/consumption`);
@@ -404,7 +495,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     await page.goto(`/admin/event/${eventId}/exhibitors`);
     await page.getByRole('button', { name: 'Duplicar evento' }).click();
     const dialog = page.getByRole('dialog', { name: 'Duplicar evento' });
-    await dialog.getByLabel('Nombre').fill(COPY);
+    await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill(COPY);
     await dialog.getByLabel('Fecha del evento').fill(typed('2027-06-20'));
     await dialog.getByLabel('Fecha límite').fill(typed('2027-06-15'));
     const before = smtp.messages.length;
@@ -416,7 +507,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     const copyId = /\/admin\/event\/([^/]+)\/exhibitors/.exec(page.url())?.[1] ?? '';
     expect(copyId).not.toBe(eventId);
     await page.goto(`/admin/event/${copyId}/participation`);
-    await page.getByText('Invitados: 5', { exact: true }).waitFor();
+    await page.getByText('Invitados: 250', { exact: true }).waitFor();
     await page.getByText('Ingresaron: 0', { exact: true }).waitFor();
     expect(smtp.messages.length).toBe(before);
 
@@ -441,7 +532,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
       .select(['email', 'fiscal_id'])
       .where('event_id', '=', eventId)
       .execute();
-    expect(contacts.length).toBe(12);
+    expect(contacts.length).toBe(13);
     expect(contacts.filter((row) => row.email.endsWith('@reseller.test'))).toEqual([]);
     expect(contacts.filter((row) => row.fiscal_id === reseller(1).fiscalId)).toHaveLength(3);
     await later.context.close();
@@ -473,11 +564,17 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
       sorted(
         subjects(SOFIA.email).map((s) => (/^Su código de acceso: \d{6}$/.test(s) ? 'código' : s)),
       ),
-    ).toEqual(sorted([invitation, tomorrow, incomplete, today]));
+    ).toEqual(sorted([invitation, 'código', receipt, tomorrow, incomplete, today]));
     expect(
       sorted(
         subjects(TOMAS.email).map((s) => (/^Su código de acceso: \d{6}$/.test(s) ? 'código' : s)),
       ),
-    ).toEqual(sorted([invitation, tomorrow, incomplete, today]));
+    ).toEqual(sorted([invitation, 'código', tomorrow, incomplete, today]));
+    // Nobody of the roster got anything but the invitation and the reminders.
+    for (const other of [OTHERS[0], OTHERS[244]]) {
+      expect(sorted(subjects(other?.email ?? ''))).toEqual(
+        sorted([invitation, tomorrow, incomplete, today]),
+      );
+    }
   });
 });

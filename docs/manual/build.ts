@@ -187,7 +187,9 @@ try {
       await page.getByRole('button', { name: 'nuevo', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
       await dialog.waitFor(visible);
-      await dialog.getByLabel('Nombre').fill('Premios Partners 2027');
+      await dialog
+        .getByRole('textbox', { name: 'Nombre', exact: true })
+        .fill('Premios Partners 2027');
     });
     await shot('admin-exhibitors', page, async () => {
       await page.goto(`/admin/event/${event.id}/exhibitors`);
@@ -242,7 +244,9 @@ try {
       await page.getByRole('button', { name: 'Duplicar evento' }).click();
       const dialog = page.getByRole('dialog', { name: 'Duplicar evento' });
       await dialog.waitFor(visible);
-      await dialog.getByLabel('Nombre').fill('Premios Partners 2027');
+      await dialog
+        .getByRole('textbox', { name: 'Nombre', exact: true })
+        .fill('Premios Partners 2027');
     });
     await shot('admin-nominee-fields', page, async () => {
       await page.goto(`/admin/event/${event.id}/exhibitors`);
