@@ -49,7 +49,14 @@ export function DataTable<Row>({
     ...(column.noWrap ? { '&&': { whiteSpace: 'nowrap' as const } } : {}),
   });
   return (
-    <TableContainer component={Paper} variant="outlined">
+    // A table wider than a phone scrolls in this frame, which a keyboard must reach too.
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      tabIndex={0}
+      role={label ? 'region' : undefined}
+      aria-label={label}
+    >
       <Table
         size="small"
         aria-label={label}
