@@ -271,6 +271,27 @@ export interface AuditLogTable {
   details: string;
 }
 
+/**
+ * The programme's reseller registry ("Padrón de resellers"), one per installation (migration 0022).
+ * Column names follow `nominations`, whose fields an entry fills.
+ */
+export interface ResellersTable {
+  fiscal_id: string;
+  name: string;
+  registered_name: string;
+  location: ColumnType<string, string | undefined, string>;
+  city: ColumnType<string, string | undefined, string>;
+  contact_name: ColumnType<string, string | undefined, string>;
+  contact_position: ColumnType<string, string | undefined, string>;
+  phone: ColumnType<string, string | undefined, string>;
+  email: ColumnType<string, string | undefined, string>;
+  /** Name and company name folded for search: lowercase, no accents, ' word word…'. */
+  search_text: string;
+  created_at: Instant;
+  updated_at: Instant;
+  updated_by: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_invitations: AdminInvitationsTable;
@@ -290,6 +311,7 @@ export interface Database {
   branding: BrandingTable;
   event_logos: EventLogosTable;
   audit_log: AuditLogTable;
+  resellers: ResellersTable;
 }
 
 export type Admin = Selectable<AdminsTable>;

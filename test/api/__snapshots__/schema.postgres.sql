@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry
 
 -- tables
 admin_invitations BASE TABLE
@@ -17,6 +17,7 @@ nomination_lists BASE TABLE
 nominations BASE TABLE
 nominee_totals BASE TABLE
 password_reset_tokens BASE TABLE
+resellers BASE TABLE
 sessions BASE TABLE
 sign_in_codes BASE TABLE
 
@@ -163,6 +164,19 @@ password_reset_tokens.token_hash text not null -
 password_reset_tokens.expires_at text not null -
 password_reset_tokens.used_at text null -
 password_reset_tokens.created_at text not null -
+resellers.fiscal_id text not null -
+resellers.name text not null -
+resellers.registered_name text not null -
+resellers.location text not null ''::text
+resellers.city text not null ''::text
+resellers.contact_name text not null ''::text
+resellers.contact_position text not null ''::text
+resellers.phone text not null ''::text
+resellers.email text not null ''::text
+resellers.search_text text not null -
+resellers.created_at text not null -
+resellers.updated_at text not null -
+resellers.updated_by text null -
 sessions.id text not null -
 sessions.token_hash text not null -
 sessions.role text not null -
@@ -224,6 +238,8 @@ nominee_totals nominee_totals_pk: PRIMARY KEY (event_id, category, fiscal_id)
 password_reset_tokens password_reset_tokens_admin_id_fkey: FOREIGN KEY (admin_id) REFERENCES admins(id) ON DELETE CASCADE
 password_reset_tokens password_reset_tokens_pkey: PRIMARY KEY (id)
 password_reset_tokens password_reset_tokens_token_hash_key: UNIQUE (token_hash)
+resellers resellers_pkey: PRIMARY KEY (fiscal_id)
+resellers resellers_updated_by_fkey: FOREIGN KEY (updated_by) REFERENCES admins(id) ON DELETE SET NULL
 sessions sessions_admin_id_fkey: FOREIGN KEY (admin_id) REFERENCES admins(id) ON DELETE CASCADE
 sessions sessions_exhibitor_id_fkey: FOREIGN KEY (exhibitor_id) REFERENCES exhibitors(id) ON DELETE CASCADE
 sessions sessions_one_subject: CHECK ((((role = 'admin'::text) AND (admin_id IS NOT NULL) AND (exhibitor_id IS NULL)) OR ((role = 'exh'::text) AND (exhibitor_id IS NOT NULL) AND (admin_id IS NULL))))
@@ -268,6 +284,8 @@ CREATE UNIQUE INDEX nominee_totals_pk ON nominee_totals USING btree (event_id, c
 CREATE INDEX nominee_totals_ranking_idx ON nominee_totals USING btree (event_id, category, points DESC, p1 DESC, p2 DESC, p3 DESC, p4 DESC, p5 DESC, nominations DESC, first_key, fiscal_id)
 CREATE UNIQUE INDEX password_reset_tokens_pkey ON password_reset_tokens USING btree (id)
 CREATE UNIQUE INDEX password_reset_tokens_token_hash_key ON password_reset_tokens USING btree (token_hash)
+CREATE INDEX resellers_name_idx ON resellers USING btree (name, fiscal_id)
+CREATE UNIQUE INDEX resellers_pkey ON resellers USING btree (fiscal_id)
 CREATE INDEX sessions_admin_idx ON sessions USING btree (admin_id)
 CREATE INDEX sessions_exhibitor_idx ON sessions USING btree (exhibitor_id)
 CREATE UNIQUE INDEX sessions_pkey ON sessions USING btree (id)

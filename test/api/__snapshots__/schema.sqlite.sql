@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
@@ -35,6 +35,9 @@ CREATE INDEX "nominations_results_idx" on "nominations" ("event_id", "category",
 
 -- index nominee_totals_ranking_idx on nominee_totals
 CREATE INDEX "nominee_totals_ranking_idx" on "nominee_totals" ("event_id", "category", "points" desc, "p1" desc, "p2" desc, "p3" desc, "p4" desc, "p5" desc, "nominations" desc, "first_key", "fiscal_id");
+
+-- index resellers_name_idx on resellers
+CREATE INDEX "resellers_name_idx" on "resellers" ("name", "fiscal_id");
 
 -- index sessions_admin_idx on sessions
 CREATE INDEX "sessions_admin_idx" on "sessions" ("admin_id");
@@ -105,6 +108,9 @@ CREATE UNIQUE INDEX "sign_in_codes_link_idx" on "sign_in_codes" ("link_hash");
 -- index sqlite_autoindex_password_reset_tokens_2 on password_reset_tokens
 (implicit);
 
+-- index sqlite_autoindex_resellers_1 on resellers
+(implicit);
+
 -- index sqlite_autoindex_sessions_1 on sessions
 (implicit);
 
@@ -161,6 +167,9 @@ CREATE TABLE "nominee_totals" ("event_id" text not null references "events" ("id
 
 -- table password_reset_tokens on password_reset_tokens
 CREATE TABLE "password_reset_tokens" ("id" text primary key, "admin_id" text not null references "admins" ("id") on delete cascade, "token_hash" text not null unique, "expires_at" text not null, "used_at" text, "created_at" text not null);
+
+-- table resellers on resellers
+CREATE TABLE "resellers" ("fiscal_id" text primary key, "name" text not null, "registered_name" text not null, "location" text default '' not null, "city" text default '' not null, "contact_name" text default '' not null, "contact_position" text default '' not null, "phone" text default '' not null, "email" text default '' not null, "search_text" text not null, "created_at" text not null, "updated_at" text not null, "updated_by" text references "admins" ("id") on delete set null);
 
 -- table sessions on sessions
 CREATE TABLE "sessions" ("id" text primary key, "token_hash" text not null unique, "role" text not null check (role in ('admin', 'exh')), "admin_id" text references "admins" ("id") on delete cascade, "exhibitor_id" text references "exhibitors" ("id") on delete cascade, "created_at" text not null, "last_seen_at" text not null, "expires_at" text not null, constraint "sessions_one_subject" check ((role = 'admin' and admin_id is not null and exhibitor_id is null) or (role = 'exh' and exhibitor_id is not null and admin_id is null)));
