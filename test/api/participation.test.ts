@@ -488,6 +488,40 @@ describe('participation of an event', () => {
       );
     });
 
+    it("names the event's own closing hour and zone in both reminders", async () => {
+      const { event, voter, silent } = await eventWithVotersAndNot();
+      await app.db
+        .updateTable('events')
+        .set({ time_zone: 'Europe/Madrid', close_time: '18:00' })
+        .where('id', '=', event.id)
+        .execute();
+      expect((await send(event.id, 'incomplete')).statusCode).toBe(200);
+      await app.t.deliverMail();
+      for (const exhibitor of [voter, ...silent]) {
+        const [mail] = app.t.smtp.allTo(exhibitor.email);
+        expect(mail?.subject).toBe(
+          'Recordatorio: completa tus nominaciones en Premios Recordatorio',
+        );
+        expect(mail?.text).toContain(
+          'La votación cierra el 1-7-2026 a las 18:00 (hora de Madrid).',
+        );
+      }
+      app.t.clock.advance(13 * 60 * 60 * 1000);
+      await app.signInAdmin();
+      expect((await send(event.id)).statusCode).toBe(200);
+      await app.t.deliverMail();
+      for (const exhibitor of silent) {
+        const mails = app.t.smtp.allTo(exhibitor.email);
+        expect(mails.map((mail) => mail.subject)).toEqual([
+          'Recordatorio: completa tus nominaciones en Premios Recordatorio',
+          'Recordatorio: todavía no votaste en Premios Recordatorio',
+        ]);
+        expect(mails[1]?.text).toContain(
+          'La votación cierra el 1-7-2026 a las 18:00 (hora de Madrid).',
+        );
+      }
+    });
+
     it('refuses once voting has closed, and sends nothing', async () => {
       const { event } = await eventWithVotersAndNot();
       app.t.clock.set('2026-07-02T12:00:00.000Z');

@@ -22,12 +22,13 @@ export const nonVoterReminder = mailTemplate({
       .select(['name', 'vote_deadline', 'close_time', 'time_zone'])
       .where('id', '=', eventId)
       .executeTakeFirstOrThrow();
+    const closing = `${deadlineClosingText(event.vote_deadline, event.time_zone ?? config.timeZone, event.close_time)}.`;
     if (audience === 'incomplete') {
       return layout({
         subject: `Recordatorio: completa tus nominaciones en ${event.name}`,
         paragraphs: [
           `Tus nominaciones en ${event.name} todavía no están completas.`,
-          `${deadlineClosingText(event.vote_deadline, config.timeZone)}.`,
+          closing,
           'Ingresa con tu email y el código que te enviaremos para completar tus listas.',
         ],
         action: { label: 'Ingresar y completar', url: `${config.appUrl}/exh/event/${eventId}` },
@@ -37,7 +38,7 @@ export const nonVoterReminder = mailTemplate({
       subject: `Recordatorio: todavía no votaste en ${event.name}`,
       paragraphs: [
         `Todavía no registraste nominaciones en ${event.name}.`,
-        `${deadlineClosingText(event.vote_deadline, event.time_zone ?? config.timeZone, event.close_time)}.`,
+        closing,
         'Ingresa con tu email y el código que te enviaremos para nominar a tus resellers.',
       ],
       action: { label: 'Ingresar y nominar', url: `${config.appUrl}/signin` },
