@@ -15,11 +15,9 @@ export const signInCode = mailTemplate({
   render: ({ code, linkPath }, { config }) =>
     layout({
       subject: `Su código de acceso: ${code}`,
-      paragraphs: [
-        'Use este código para ingresar a Premios:',
-        ...(linkPath ? ['O ingrese directamente con el enlace de este correo.'] : []),
-      ],
+      paragraphs: ['Use este código para ingresar a Premios:'],
       highlight: code,
+      ...(linkPath ? { afterHighlight: ['O ingrese directamente con este enlace:'] } : {}),
       ...(linkPath
         ? { action: { label: 'Ingresar a Premios', url: `${config.appUrl}${linkPath}` } }
         : {}),
