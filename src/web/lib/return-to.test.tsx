@@ -48,4 +48,22 @@ describe('the path an exhibitor returns to after signing in', () => {
     rememberReturnPath('https://evil.test', 1_000);
     expect(takeReturnPath(2_000)).toBeNull();
   });
+
+  it('forgets whatever else the storage holds under its key, without failing', () => {
+    for (const stored of [
+      'no es JSON',
+      'null',
+      '42',
+      '"/exh/event/abc"',
+      '{"path":"/exh/event/abc"}',
+      '{"at":1000}',
+      '{"path":"/exh/event/abc","at":"1000"}',
+    ]) {
+      localStorage.setItem('premios.returnTo', stored);
+      expect(takeReturnPath(2_000), stored).toBeNull();
+      expect(localStorage.getItem('premios.returnTo')).toBeNull();
+    }
+    localStorage.setItem('premios.returnTo', '{"path":"/exh/event/abc","at":1000}');
+    expect(takeReturnPath(2_000)).toBe('/exh/event/abc');
+  });
 });

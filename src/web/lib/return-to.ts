@@ -39,7 +39,11 @@ export function takeReturnPath(now = Date.now()): string | null {
     const raw = localStorage.getItem(STORAGE_KEY);
     localStorage.removeItem(STORAGE_KEY);
     if (!raw) return null;
-    const { path, at } = JSON.parse(raw) as { path?: unknown; at?: unknown };
+    const stored: unknown = JSON.parse(raw);
+    if (typeof stored !== 'object' || stored === null || !('path' in stored) || !('at' in stored)) {
+      return null;
+    }
+    const { path, at } = stored;
     if (typeof at !== 'number' || now - at > KEEP_MS || now < at) return null;
     return safeReturnPath(path);
   } catch {
