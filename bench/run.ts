@@ -209,6 +209,12 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
     rush.signIn.errors === 0,
   );
   record(
+    `deadline rush${where}: the code step of those sign-ins alone (POST /api/auth/code)`,
+    `p50 ${rush.codeStep.p50.toFixed(1)} ms, p99 ${rush.codeStep.p99.toFixed(1)} ms, errors ${rush.codeStep.errors}`,
+    'reference (docs/decisions/0033)',
+    rush.codeStep.errors === 0,
+  );
+  record(
     `deadline rush${where}: ${rush.exhibitors * 5} nomination saves (${rush.concurrency} concurrent)`,
     stats(rush.saves),
     'no errors, p99 < 50 ms',

@@ -4,13 +4,18 @@ import { newId } from '../src/server/lib/crypto.ts';
 import { SESSION_COOKIE } from '../src/shared/constants.ts';
 import { nominee } from '../test/helpers/nomination-load.ts';
 import { startSmtpServer } from '../test/helpers/smtp.ts';
-import { combine, createClient, runPool, type LoadStats } from './http-load.ts';
+import { combine, createClient, runPool, summarize, type LoadStats } from './http-load.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 
 export interface RushFigures {
   exhibitors: number;
   concurrency: number;
   signIn: LoadStats;
+  /**
+   * The code step alone (`POST /api/auth/code`) within the sign-ins: the email step and the mail's
+   * delivery, which the whole sign-in also waits for, left out (docs/decisions/0033).
+   */
+  codeStep: LoadStats;
   saves: LoadStats;
   healthz: LoadStats;
   /** Median of the rounds' save ÷ /healthz throughput. */
@@ -101,6 +106,8 @@ export async function benchRush(
 
     // Sign-in: email step (a code is mailed through SMTP), then the code from the email.
     const cookies: string[] = new Array<string>(exhibitors);
+    const codeStepLatencies: number[] = [];
+    let codeStepErrors = 0;
     const signIn = await runPool(concurrency, exhibitors, async (i) => {
       const email = emails[i] as string;
       const client = clientFor(i);
@@ -108,10 +115,17 @@ export async function benchRush(
       if (start.status !== 200) return false;
       const mail = await smtp.waitFor(email, { timeoutMs: 60_000 });
       const code = /(\d{6})/.exec(mail.subject)?.[1] ?? '';
-      const done = await client.request('POST', '/api/auth/code', { body: { email, code } });
-      const setCookie = ([] as string[]).concat(done.headers['set-cookie'] ?? []);
+      const codeStarted = performance.now();
+      const done = await client
+        .request('POST', '/api/auth/code', { body: { email, code } })
+        .catch(() => null);
+      codeStepLatencies.push(performance.now() - codeStarted);
+      const setCookie = ([] as string[]).concat(done?.headers['set-cookie'] ?? []);
       const session = setCookie.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-      if (done.status !== 200 || !session) return false;
+      if (done?.status !== 200 || !session) {
+        codeStepErrors += 1;
+        return false;
+      }
       cookies[i] = session.split(';')[0] as string;
       return true;
     });
@@ -175,6 +189,7 @@ export async function benchRush(
       exhibitors,
       concurrency,
       signIn,
+      codeStep: summarize(codeStepLatencies, codeStepErrors, signIn.seconds),
       saves: combine(saveRounds),
       healthz: combine(healthzRounds),
       ratio: median(ratios),

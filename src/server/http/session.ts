@@ -60,20 +60,37 @@ const stampExhibitorSignIn = prepared<{ id: string; at: string }, never>((db, ar
 );
 
 /**
+ * A new session's secret token and what is stored of it (its id, the token's hash, its absolute
+ * expiry), for whatever opens it: `createSession`, or PostgreSQL's one-statement code sign-in.
+ */
+export function newSessionSecret(now: Date): {
+  token: string;
+  id: string;
+  tokenHash: string;
+  expiresAt: string;
+} {
+  const token = newToken();
+  return {
+    token,
+    id: newId(),
+    tokenHash: hashToken(token),
+    expiresAt: iso(addDays(now, SESSION_ABSOLUTE_DAYS)),
+  };
+}
+
+/**
  * Opens a session, records the sign-in ("Último ingreso"), and returns its secret token; only the
  * token's hash is stored. Its statements are compiled once: at a deadline every exhibitor signs in.
  */
 export async function createSession(deps: AppDeps, subject: SessionSubject): Promise<string> {
-  const token = newToken();
   const now = deps.clock.now();
+  const { token, ...stored } = newSessionSecret(now);
   await insertSession(deps.db, {
-    id: newId(),
-    tokenHash: hashToken(token),
+    ...stored,
     role: subject.role,
     adminId: subject.role === 'admin' ? subject.adminId : null,
     exhibitorId: subject.role === 'exh' ? subject.exhibitorId : null,
     at: iso(now),
-    expiresAt: iso(addDays(now, SESSION_ABSOLUTE_DAYS)),
   });
   // "Último ingreso" of the participation table and of the administrators list. Informational, so
   // it needs no transaction with the session: a crash in between loses only this stamp.

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0026_one_round_trip_code_sign_in
 
 -- tables
 admin_invitations BASE TABLE
@@ -353,6 +353,27 @@ AS $function$
     end
     $function$
 
+CREATE OR REPLACE FUNCTION premios_hit_throttle(p_scope text, p_key text, p_at text, p_window_expired text, p_max integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_hits integer;
+begin
+  insert into auth_throttle (scope, key, window_start, hits, not_before)
+  values (p_scope, p_key, p_at, 1, p_at)
+  on conflict (scope, key) do update set
+    window_start = case when auth_throttle.window_start <= p_window_expired then p_at
+      else auth_throttle.window_start end,
+    hits = case when auth_throttle.window_start <= p_window_expired then 1
+      else auth_throttle.hits + 1 end,
+    not_before = p_at
+  where auth_throttle.window_start <= p_window_expired or auth_throttle.hits < p_max
+  returning hits into v_hits;
+  return v_hits;
+end
+$function$
+
 CREATE OR REPLACE FUNCTION premios_save_nominee(p_token_hash text, p_now text, p_idle_cutoff text, p_touch_cutoff text, p_event_id text, p_category text, p_app_time_zone text, p_action text, p_fiscal_id text, p_nominee json, p_direction text, p_expected integer, p_max_nominees integer, p_archive_lock_class integer, p_audit_action text, p_receipt_template text, p_receipt_at text, p_receipt_id text)
  RETURNS json
  LANGUAGE plpgsql
@@ -534,6 +555,72 @@ begin
   end if;
 
   return json_build_object('outcome', 'saved', 'after', v_after, 'queued', v_queued);
+end
+$function$
+
+CREATE OR REPLACE FUNCTION premios_sign_in_with_code(p_email text, p_code text, p_client text, p_now text, p_try_client_scope text, p_try_client_expired text, p_try_client_max integer, p_try_address_scope text, p_try_address_expired text, p_try_address_max integer, p_try_grace_scope text, p_try_grace_expired text, p_try_grace_max integer, p_code_mail_template text, p_session_id text, p_session_token_hash text, p_session_expires_at text)
+ RETURNS json
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_exhibitor record;
+  v_client_hits integer;
+  v_code_id text;
+begin
+  select id, email, full_name into v_exhibitor from exhibitors where email = p_email;
+  if not found then
+    return json_build_object('outcome', 'invalid_code');
+  end if;
+
+  -- Each try is counted before it is evaluated (lib/throttle.ts, countTry).
+  v_client_hits := premios_hit_throttle(p_try_client_scope, v_exhibitor.id || '|' || p_client,
+    p_now, p_try_client_expired, p_try_client_max);
+  if v_client_hits is null then
+    return json_build_object('outcome', 'tries_exhausted');
+  end if;
+  -- Separate statements, not one boolean expression: SQL promises no order of evaluation, and the
+  -- grace rule must be hit only past the address's ceiling and only by a fresh client.
+  if premios_hit_throttle(p_try_address_scope, v_exhibitor.id, p_now, p_try_address_expired,
+       p_try_address_max) is null then
+    if v_client_hits <> 1 then
+      return json_build_object('outcome', 'tries_exhausted');
+    end if;
+    if premios_hit_throttle(p_try_grace_scope, v_exhibitor.id, p_now, p_try_grace_expired,
+         p_try_grace_max) is null then
+      return json_build_object('outcome', 'tries_exhausted');
+    end if;
+  end if;
+
+  -- A code is hashed with its row id (auth/service.ts, codeHash): sha256 of "id:code", in hex.
+  select c.id into v_code_id from sign_in_codes c
+   where c.exhibitor_id = v_exhibitor.id and c.used_at is null and c.voided_at is null
+     and c.expires_at > p_now
+     and c.code_hash = encode(sha256(convert_to(c.id || ':' || p_code, 'UTF8')), 'hex')
+   limit 1;
+  if v_code_id is null then
+    return json_build_object('outcome', 'invalid_code');
+  end if;
+
+  -- Spent once: a parallel sign-in with the same code waits for this row and then finds it used.
+  update sign_in_codes set used_at = p_now
+   where id = v_code_id and used_at is null and voided_at is null and expires_at > p_now;
+  if not found then
+    return json_build_object('outcome', 'invalid_code');
+  end if;
+  update sign_in_codes set voided_at = p_now
+   where exhibitor_id = v_exhibitor.id and used_at is null and voided_at is null;
+  update mail_outbox set params = '{}'
+   where template = p_code_mail_template and to_address = v_exhibitor.email
+     and status <> 'pending';
+
+  insert into sessions (id, token_hash, role, admin_id, exhibitor_id, created_at, last_seen_at,
+    expires_at)
+  values (p_session_id, p_session_token_hash, 'exh', null, v_exhibitor.id, p_now, p_now,
+    p_session_expires_at);
+  update exhibitors set last_signed_in_at = p_now where id = v_exhibitor.id;
+
+  return json_build_object('outcome', 'signed_in', 'exhibitorId', v_exhibitor.id,
+    'email', v_exhibitor.email, 'fullName', v_exhibitor.full_name);
 end
 $function$
 

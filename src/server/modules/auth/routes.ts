@@ -8,6 +8,7 @@ import {
   clearMfaChallengeCookie,
   mfaChallengeToken,
   setMfaChallengeCookie,
+  setSessionCookies,
   startSession,
 } from '../../http/session.ts';
 import {
@@ -25,6 +26,7 @@ import {
   confirmPasswordReset,
   requestPasswordReset,
   signInWithCode,
+  signInWithCodeInOneStatement,
   signInWithLink,
   signInWithPassword,
   startSignIn,
@@ -58,6 +60,15 @@ export const authRoutes: Route[] = [
   implement(
     api.signInWithCode,
     async ({ body, deps, reply, request }) => {
+      // PostgreSQL: the code's check and the session in one round trip (docs/decisions/0033).
+      const opened =
+        deps.engine === 'postgres'
+          ? await signInWithCodeInOneStatement(deps, body.email, body.code, request.ip)
+          : null;
+      if (opened) {
+        setSessionCookies(reply, deps, opened.sessionToken, opened.signedIn.display);
+        return { user: opened.signedIn.display };
+      }
       const signedIn = await signInWithCode(deps, body.email, body.code, request.ip);
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       return { user: signedIn.display };

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import { ACCESS_CODE_TTL_MINUTES, PASSWORD_RESET_TTL_MINUTES } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { SignInStartResponse } from '../../../shared/schemas/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import { prepared } from '../../db/prepared.ts';
-import type { SessionSubject } from '../../http/session.ts';
+import { newSessionSecret, type SessionSubject } from '../../http/session.ts';
 import type { SignedInAdmin } from '../../../shared/signed-in.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hashToken, newAccessCode, newId, newLinkToken, newToken } from '../../lib/crypto.ts';
@@ -16,9 +17,11 @@ import {
   hitThrottle,
   perClient,
   throttleRefusal,
+  type ThrottleRule,
 } from '../../lib/throttle.ts';
 import { addMinutes, iso } from '../../lib/time.ts';
 import { enqueueMail, forgetSentSecrets } from '../../mail/outbox.ts';
+import type { MailTemplateName } from '../../mail/templates/index.ts';
 import { resendAdminInvitation } from '../../mail/admin-invitations.ts';
 import { removeSecondFactor } from './mfa.ts';
 import {
@@ -239,6 +242,93 @@ export async function signInWithCode(
   const match = live.find((row) => sameHash(row.code_hash, codeHash(row.id, code)));
   if (!match || !(await spendCode(deps, exhibitor, match.id, now))) throw invalidCode();
   return exhibitorSignedIn(exhibitor);
+}
+
+/** What premios_sign_in_with_code (migration 0026) answers. */
+type CodeSignInOutcome =
+  | { outcome: 'signed_in'; exhibitorId: string; email: string; fullName: string }
+  | { outcome: 'invalid_code' | 'tries_exhausted' };
+
+const callSignInWithCode = prepared<
+  {
+    email: string;
+    code: string;
+    client: string;
+    now: string;
+    tryClientExpired: string;
+    tryAddressExpired: string;
+    tryGraceExpired: string;
+    sessionId: string;
+    sessionTokenHash: string;
+    sessionExpiresAt: string;
+  },
+  { signed: CodeSignInOutcome }
+>((db, arg) => {
+  const { perClient: byClient, perSubject: byAddress, grace } = codeTries;
+  const call = sql<{ signed: CodeSignInOutcome }>`select premios_sign_in_with_code(
+    ${arg('email')}, ${arg('code')}, ${arg('client')}, ${arg('now')},
+    ${byClient.scope}, ${arg('tryClientExpired')}, cast(${byClient.max} as integer),
+    ${byAddress.scope}, ${arg('tryAddressExpired')}, cast(${byAddress.max} as integer),
+    ${grace.scope}, ${arg('tryGraceExpired')}, cast(${grace.max} as integer),
+    ${'sign-in-code' satisfies MailTemplateName}, ${arg('sessionId')}, ${arg('sessionTokenHash')},
+    ${arg('sessionExpiresAt')}) as signed`;
+  return { compile: () => call.compile(db) };
+});
+
+/**
+ * The function counts tries as a rule without delays does: should a code rule ever get a delay,
+ * the code sign-in takes the ordinary path.
+ */
+const codeTriesWithoutDelays = [codeTries.perClient, codeTries.perSubject, codeTries.grace].every(
+  (rule) => rule.delayAfter === undefined,
+);
+
+/**
+ * PostgreSQL: `signInWithCode` and the session it opens (`createSession`) as one statement, one
+ * round trip, its own transaction: docs/decisions/0033. The same tries counted (committed even when
+ * the code is wrong: a refusal is an answer, not an error), the same refusals, the code spent once,
+ * the others voided, the mailed secrets blanked, the session opened and "Último ingreso" stamped.
+ * Returns the new session's token, or null for the ordinary path (having changed nothing).
+ */
+export async function signInWithCodeInOneStatement(
+  deps: AppDeps,
+  email: string,
+  code: string,
+  client: string,
+): Promise<{ signedIn: SignedIn; sessionToken: string } | null> {
+  if (!codeTriesWithoutDelays) return null;
+  const now = deps.clock.now();
+  const { token, id, tokenHash, expiresAt } = newSessionSecret(now);
+  const windowExpired = (rule: ThrottleRule) => iso(new Date(now.getTime() - rule.windowMs));
+  const { rows } = await callSignInWithCode(deps.db, {
+    email,
+    code,
+    client,
+    now: iso(now),
+    tryClientExpired: windowExpired(codeTries.perClient),
+    tryAddressExpired: windowExpired(codeTries.perSubject),
+    tryGraceExpired: windowExpired(codeTries.grace),
+    sessionId: id,
+    sessionTokenHash: tokenHash,
+    sessionExpiresAt: expiresAt,
+  });
+  const signed = rows[0]?.signed;
+  if (!signed) throw new Error('premios_sign_in_with_code answered nothing');
+  switch (signed.outcome) {
+    case 'signed_in':
+      return {
+        signedIn: exhibitorSignedIn({
+          id: signed.exhibitorId,
+          email: signed.email,
+          full_name: signed.fullName,
+        }),
+        sessionToken: token,
+      };
+    case 'invalid_code':
+      throw invalidCode();
+    case 'tries_exhausted':
+      throw codeTriesExhausted();
+  }
 }
 
 /**

@@ -1,0 +1,247 @@
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashToken } from '../../src/server/lib/crypto.ts';
+import { SESSION_ABSOLUTE_DAYS, SESSION_COOKIE } from '../../src/shared/constants.ts';
+import { MSG } from '../../src/shared/messages.ts';
+import { createTestApp, TEST_NOW, type TestApp } from '../helpers/app.ts';
+import { seedExhibitor } from '../helpers/seed.ts';
+
+/**
+ * PostgreSQL's code sign-in in one round trip (docs/decisions/0033): every statement the server
+ * sends goes through `pg.Client#query`, which this test counts while one request runs.
+ */
+const onPostgres = process.env.TEST_DB_ENGINE === 'postgres';
+
+const MINUTE = 60_000;
+
+describe.runIf(onPostgres)('a code sign-in on PostgreSQL', () => {
+  let t: TestApp;
+  let exhibitor: { id: string; email: string; fullName: string };
+  const sent: string[] = [];
+  const originalQuery = pg.Client.prototype.query;
+
+  const start = (email: string, remoteAddress = '127.0.0.1') =>
+    t.request({ method: 'POST', url: '/api/auth/start', payload: { email }, remoteAddress });
+  const enter = (email: string, code: string, remoteAddress = '127.0.0.1') =>
+    t.request({ method: 'POST', url: '/api/auth/code', payload: { email, code }, remoteAddress });
+
+  /** The statements the server sends while `request` runs. */
+  async function statementsOf<T>(request: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
+    sent.length = 0;
+    const result = await request();
+    return { result, sql: [...sent] };
+  }
+
+  /** Asks for a code on the email step and returns it as emailed. */
+  async function requestCode(email: string, client?: string): Promise<string> {
+    expect((await start(email, client)).statusCode).toBe(200);
+    await t.deliverMail();
+    const code = /\b(\d{6})\b/.exec(t.smtp.latestTo(email)?.text ?? '')?.[1];
+    if (!code) throw new Error(`no code in the mail to ${email}`);
+    return code;
+  }
+
+  const sessionCookie = (response: LightMyRequestResponse) =>
+    response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+
+  const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  const codesOf = (exhibitorId: string) =>
+    t.deps.db
+      .selectFrom('sign_in_codes')
+      .select(['used_at', 'voided_at'])
+      .where('exhibitor_id', '=', exhibitorId)
+      .orderBy('created_at')
+      .execute();
+
+  const throttleOf = (exhibitorId: string) =>
+    t.deps.db
+      .selectFrom('auth_throttle')
+      .select(['scope', 'key', 'hits', 'window_start'])
+      .where('key', 'like', `${exhibitorId}%`)
+      .where('scope', 'like', 'code-try-%')
+      .orderBy('scope')
+      .orderBy('key')
+      .execute();
+
+  const sessionsOf = (exhibitorId: string) =>
+    t.deps.db
+      .selectFrom('sessions')
+      .select(['token_hash', 'role', 'created_at', 'last_seen_at', 'expires_at'])
+      .where('exhibitor_id', '=', exhibitorId)
+      .execute();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [text] = args;
+      sent.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof originalQuery;
+  });
+  afterAll(async () => {
+    pg.Client.prototype.query = originalQuery;
+    await t.close();
+  });
+  beforeEach(async () => {
+    t.clock.set(TEST_NOW);
+    exhibitor = await seedExhibitor(t.deps.db, { fullName: 'Esteban Uno' });
+  });
+  afterEach(() => {
+    sent.length = 0;
+  });
+
+  it('signs in with the right code in one statement: code spent, others voided, session, stamp', async () => {
+    await requestCode(exhibitor.email, '10.0.0.1');
+    t.clock.advance(MINUTE);
+    const code = await requestCode(exhibitor.email, '10.0.0.2');
+    t.clock.advance(MINUTE);
+
+    const { result, sql } = await statementsOf(() => enter(exhibitor.email, code, '10.0.0.2'));
+    expect(result.statusCode).toBe(200);
+    expect(result.json()).toEqual({
+      user: { role: 'exh', email: exhibitor.email, fullName: 'Esteban Uno' },
+    });
+    expect(sql).toHaveLength(1);
+    expect(sql[0]).toMatch(/^select premios_sign_in_with_code\(/);
+
+    // What it leaves: the code spent, the earlier one voided, both mails' secrets blanked, the
+    // session (only its token's hash stored), "Último ingreso", one try counted per rule.
+    const at = new Date(Date.parse(TEST_NOW) + 2 * MINUTE).toISOString();
+    expect(await codesOf(exhibitor.id)).toEqual([
+      { used_at: null, voided_at: at },
+      { used_at: at, voided_at: null },
+    ]);
+    const outbox = await t.deps.db
+      .selectFrom('mail_outbox')
+      .select('params')
+      .where('to_address', '=', exhibitor.email)
+      .execute();
+    expect(outbox.map((mail) => mail.params)).toEqual(['{}', '{}']);
+    const cookie = sessionCookie(result);
+    if (!cookie) throw new Error('no session cookie');
+    expect(await sessionsOf(exhibitor.id)).toEqual([
+      {
+        token_hash: hashToken(cookie.value),
+        role: 'exh',
+        created_at: at,
+        last_seen_at: at,
+        expires_at: new Date(
+          Date.parse(at) + SESSION_ABSOLUTE_DAYS * 24 * 60 * MINUTE,
+        ).toISOString(),
+      },
+    ]);
+    const stamped = await t.deps.db
+      .selectFrom('exhibitors')
+      .select('last_signed_in_at')
+      .where('id', '=', exhibitor.id)
+      .executeTakeFirstOrThrow();
+    expect(stamped.last_signed_in_at).toBe(at);
+    expect(await throttleOf(exhibitor.id)).toEqual([
+      { scope: 'code-try-address', key: exhibitor.id, hits: 1, window_start: at },
+      { scope: 'code-try-client', key: `${exhibitor.id}|10.0.0.2`, hits: 1, window_start: at },
+    ]);
+
+    // The session works, and the code works once.
+    const session = await t.request({
+      method: 'GET',
+      url: '/api/session',
+      as: { token: cookie.value, cookie: `${SESSION_COOKIE}=${cookie.value}` },
+    });
+    expect(session.json().user).toMatchObject({ role: 'exh', email: exhibitor.email });
+    const again = await statementsOf(() => enter(exhibitor.email, code, '10.0.0.2'));
+    expect(again.result.statusCode).toBe(400);
+    expect(again.result.json()).toEqual({
+      error: { code: 'invalid_code', message: MSG.invalidCode },
+    });
+    expect(again.sql).toHaveLength(1);
+    expect(sessionCookie(again.result)).toBeUndefined();
+  });
+
+  it('refuses a wrong code in one statement, counting the try and opening no session', async () => {
+    const code = await requestCode(exhibitor.email);
+    const { result, sql } = await statementsOf(() =>
+      enter(exhibitor.email, wrongCodeFor(code), '10.0.0.3'),
+    );
+    expect(result.statusCode).toBe(400);
+    expect(result.json()).toEqual({ error: { code: 'invalid_code', message: MSG.invalidCode } });
+    expect(sql).toHaveLength(1);
+    expect(sessionCookie(result)).toBeUndefined();
+    expect(await sessionsOf(exhibitor.id)).toEqual([]);
+    expect(await codesOf(exhibitor.id)).toEqual([{ used_at: null, voided_at: null }]);
+    expect((await throttleOf(exhibitor.id)).map((row) => [row.scope, row.hits])).toEqual([
+      ['code-try-address', 1],
+      ['code-try-client', 1],
+    ]);
+  });
+
+  it('refuses an expired code and an unknown address with the same 400, in one statement', async () => {
+    const code = await requestCode(exhibitor.email);
+    t.clock.advance(15 * MINUTE);
+    const expired = await statementsOf(() => enter(exhibitor.email, code));
+    expect(expired.result.statusCode).toBe(400);
+    expect(expired.result.json()).toEqual({
+      error: { code: 'invalid_code', message: MSG.invalidCode },
+    });
+    expect(expired.sql).toHaveLength(1);
+    expect(await codesOf(exhibitor.id)).toEqual([{ used_at: null, voided_at: null }]);
+    expect(await sessionsOf(exhibitor.id)).toEqual([]);
+
+    const unknown = await statementsOf(() => enter('nadie@expo.test', code));
+    expect(unknown.result.statusCode).toBe(400);
+    expect(unknown.result.json()).toEqual({
+      error: { code: 'invalid_code', message: MSG.invalidCode },
+    });
+    expect(unknown.sql).toHaveLength(1);
+  });
+
+  it('refuses the 6th try from one client even with the right code (429), in one statement', async () => {
+    const code = await requestCode(exhibitor.email);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await enter(exhibitor.email, wrongCodeFor(code), '10.0.0.4')).statusCode).toBe(400);
+    }
+    const sixth = await statementsOf(() => enter(exhibitor.email, code, '10.0.0.4'));
+    expect(sixth.result.statusCode).toBe(429);
+    expect(sixth.result.json()).toEqual({
+      error: { code: 'code_tries_exhausted', message: MSG.codeTriesExhausted },
+    });
+    expect(sixth.sql).toHaveLength(1);
+    expect(sessionCookie(sixth.result)).toBeUndefined();
+    expect(await codesOf(exhibitor.id)).toEqual([{ used_at: null, voided_at: null }]);
+    // Refused tries change nothing: the client's counter stays at its maximum.
+    expect(await throttleOf(exhibitor.id)).toMatchObject([
+      { scope: 'code-try-address', hits: 5 },
+      { scope: 'code-try-client', key: `${exhibitor.id}|10.0.0.4`, hits: 5 },
+    ]);
+  });
+
+  it('keeps every limit exact under 40 parallel tries of the right code from 40 clients', async () => {
+    const code = await requestCode(exhibitor.email);
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => enter(exhibitor.email, code, `10.2.0.${i + 1}`)),
+    );
+    // 15 tries evaluated by the daily cap and 5 more by the grace of fresh clients: one signs in
+    // (the code works once), the other 19 find it spent; the other 20 are refused before.
+    const statuses = replies.map((reply) => reply.statusCode).sort();
+    expect(statuses).toEqual([200, ...Array<number>(19).fill(400), ...Array<number>(20).fill(429)]);
+    for (const reply of replies) {
+      if (reply.statusCode === 400) {
+        expect(reply.json()).toEqual({ error: { code: 'invalid_code', message: MSG.invalidCode } });
+      }
+      if (reply.statusCode === 429) {
+        expect(reply.json()).toEqual({
+          error: { code: 'code_tries_exhausted', message: MSG.codeTriesExhausted },
+        });
+      }
+    }
+    expect(replies.filter((reply) => sessionCookie(reply))).toHaveLength(1);
+    expect(await sessionsOf(exhibitor.id)).toHaveLength(1);
+    const counters = await throttleOf(exhibitor.id);
+    expect(counters.filter((row) => row.scope === 'code-try-address')).toMatchObject([
+      { hits: 15 },
+    ]);
+    expect(counters.filter((row) => row.scope === 'code-try-grace')).toMatchObject([{ hits: 5 }]);
+    expect(counters.filter((row) => row.scope === 'code-try-client')).toHaveLength(40);
+  });
+});
