@@ -65,6 +65,21 @@ export function errorOf(failure: ApiFailure): {
   return fields === undefined ? { code, message } : { code, message, fields };
 }
 
+/** The success of an outcome the test expects to succeed, with its response; throws otherwise. */
+export function answered<E extends Endpoint>(
+  outcome: Outcome<E>,
+): Extract<Outcome<E>, { ok: true }> {
+  if (!outcome.ok) throw new UnexpectedAnswer('the call should succeed', outcome.response);
+  return outcome;
+}
+
+/** The refusal of an outcome the test expects to be refused; throws on a success. */
+export function refused<E extends Endpoint>(outcome: Outcome<E>): ApiFailure {
+  if (outcome.ok) throw new UnexpectedAnswer('the call should be refused', outcome.response);
+  const { ok: _ok, ...failure } = outcome;
+  return failure;
+}
+
 /** The session cookie a response set (a sign-in's), or undefined when it set none. */
 export function sessionSetBy(response: LightMyRequestResponse): Session | undefined {
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
