@@ -80,6 +80,17 @@ export function refused<E extends Endpoint>(outcome: Outcome<E>): ApiFailure {
   return failure;
 }
 
+/**
+ * The refusal in a response to a request sent as is (what the contract forbids), parsed like the
+ * client's own; a body that is not the API's error throws.
+ */
+export function failureOf(response: LightMyRequestResponse): ApiFailure {
+  const parsed = apiErrorBody.safeParse(safeJson(response.body));
+  if (!parsed.success) throw new UnexpectedAnswer('not an API error body', response);
+  const { code, message, fields } = parsed.data.error;
+  return { status: response.statusCode, code, message, fields, response };
+}
+
 /** The session cookie a response set (a sign-in's), or undefined when it set none. */
 export function sessionSetBy(response: LightMyRequestResponse): Session | undefined {
   const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
