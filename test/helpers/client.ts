@@ -134,7 +134,10 @@ export interface TestClient {
 }
 
 /** A typed client over the test app, calling as `session` unless a call says otherwise. */
-export function testClient(t: TestApp, session: Session | null = null): TestClient {
+export function testClient(
+  t: Pick<TestApp, 'request'>,
+  session: Session | null = null,
+): TestClient {
   async function send<E extends Endpoint>(
     endpoint: E,
     input: InputOf<E>,
