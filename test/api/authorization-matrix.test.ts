@@ -4,10 +4,12 @@
  * administrator. Each route must have its row here: a route added without one fails the test.
  * Answers to exhibitors must not carry anything of other events or other exhibitors.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../src/server/modules/index.ts';
 import { errorsOf } from '../../src/shared/api/define.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import type { Session } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { failureOf } from '../helpers/client.ts';
 import {
   seedAdmin,
   seedEvent,
@@ -484,17 +486,16 @@ const PNG_1X1 = Buffer.from(
 );
 
 describe('authorization matrix over the route table', () => {
-  let t: TestApp;
+  // The matrix walks the server's route table with concrete URLs: its requests are sent as they
+  // are, and its refusals parsed as the API's error body.
+  const app = useTestApp();
   let run = 0;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
 
   /** A fresh world per route, so that one route's success cannot change another's answer. */
   async function world(): Promise<World & { sessions: Record<Caller, Session | undefined> }> {
+    const { t } = app;
     run += 1;
-    const admin = await seedAdmin(t.deps.db, { email: `admin${run}@premios.test` });
+    const admin = await seedAdmin(t.deps.db, { email: `admin-de-la-matriz${run}@premios.test` });
     const pendingAdmin = await seedAdmin(t.deps.db, {
       email: `pendiente${run}@premios.test`,
       fullName: null,
@@ -579,7 +580,7 @@ describe('authorization matrix over the route table', () => {
         const request = row.request(w);
         const session = w.sessions[caller];
         const body = request.upload ? multipart([request.upload]) : undefined;
-        const response = await t.request({
+        const response = await app.t.request({
           method,
           url: request.url,
           ...(request.query ? { query: request.query } : {}),
@@ -592,7 +593,7 @@ describe('authorization matrix over the route table', () => {
           // Every refusal is one the endpoint's contract declares.
           const route = apiRoutes.find((r) => `${r.method} ${r.url}` === key);
           expect(errorsOf(route!.endpoint), `${key} as ${caller}`).toContain(
-            response.json().error.code,
+            failureOf(response).code,
           );
         }
         if (caller === 'exhibitorOfEvent' || caller === 'exhibitorOfOtherEvent') {

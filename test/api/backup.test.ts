@@ -4,22 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { seedAdmin, seedEvent } from '../helpers/seed.ts';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { seedEvent } from '../helpers/seed.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe.runIf(process.env.TEST_DB_ENGINE !== 'postgres')('npm run cli -- backup', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  // The one administrator, whom the copy must hold.
+  const app = useTestApp({ admin: { email: 'ana@premios.test' } });
 
   it('copies the SQLite database consistently while the app keeps writing', async () => {
-    await seedAdmin(t.deps.db, { email: 'ana@premios.test' });
+    const { t } = app;
     for (let i = 0; i < 20; i++) await seedEvent(t.deps.db, { name: `Evento ${i}` });
     const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'premios-backup-')), 'copia.db');
     // Writes keep going during the copy.
@@ -34,13 +32,16 @@ describe.runIf(process.env.TEST_DB_ENGINE !== 'postgres')('npm run cli -- backup
     expect(stdout).toContain(`Copia creada: ${target}`);
     const copy = new DatabaseSync(target, { readOnly: true });
     expect(copy.prepare('pragma integrity_check').get()).toEqual({ integrity_check: 'ok' });
-    const events = copy.prepare('select count(*) as n from events').get() as { n: number };
+    const events = z
+      .object({ n: z.number() })
+      .parse(copy.prepare('select count(*) as n from events').get());
     expect(events.n).toBeGreaterThanOrEqual(20);
     expect(copy.prepare('select email from admins').all()).toEqual([{ email: 'ana@premios.test' }]);
     copy.close();
   });
 
   it('refuses to overwrite an existing file', async () => {
+    const { t } = app;
     const target = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'premios-backup-')), 'x.db');
     fs.writeFileSync(target, 'keep');
     await expect(

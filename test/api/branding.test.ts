@@ -1,11 +1,13 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadLogo } from '../../src/server/modules/branding/logo.ts';
+import { getLogo, replaceLogo } from '../../src/shared/api/branding.ts';
 import { LOGO_MAX_BYTES } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
-import { seedAdmin, seedExhibitor } from '../helpers/seed.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { answered, errorOf, refused } from '../helpers/client.ts';
+import { seedExhibitor } from '../helpers/seed.ts';
 import { multipart } from '../helpers/multipart.ts';
 
 /** A real 2×2 RGBA PNG, built by hand (signature, IHDR, IDAT, IEND with their CRCs). */
@@ -44,37 +46,24 @@ const jpegBytes = Buffer.concat([
 ]);
 
 describe('logo', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
-  let as: Session;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await seedAdmin(t.deps.db);
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
-  });
-  afterAll(() => t.close());
+  const app = useTestApp();
 
   const upload = (data: Buffer, filename = 'logo.png', type = 'image/png') =>
-    t.request({
-      method: 'POST',
-      url: '/api/logo',
-      as,
-      ...multipart([{ name: 'logo', filename, type, data }]),
-    });
-  const brandingRows = () => t.deps.db.selectFrom('branding').selectAll().execute();
+    app.api.send(replaceLogo, {}, { file: { filename, type, data } });
+  const brandingRows = () => app.db.selectFrom('branding').selectAll().execute();
 
   it('lets only administrators replace it', async () => {
-    const body = multipart([{ name: 'logo', filename: 'logo.png', data: tinyPng() }]);
-    expect((await t.request({ method: 'POST', url: '/api/logo', ...body })).statusCode).toBe(401);
-    const exhibitor = await seedExhibitor(t.deps.db);
-    const exh = await t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
-    const refused = await t.request({ method: 'POST', url: '/api/logo', as: exh, ...body });
-    expect(refused.statusCode).toBe(403);
+    const file = { filename: 'logo.png', data: tinyPng() };
+    expect((await app.signedOut.fail(replaceLogo, {}, { file })).status).toBe(401);
+    const exhibitor = await seedExhibitor(app.db);
+    const exh = await app.exhibitor(exhibitor.id);
+    expect((await exh.fail(replaceLogo, {}, { file })).status).toBe(403);
     expect(await brandingRows()).toEqual([]);
   });
 
+  // Without a file the upload breaks the contract: those requests are sent as they are.
   it('says "No se seleccionó ningún archivo" without a file', async () => {
+    const { t, as } = app;
     const json = await t.request({ method: 'POST', url: '/api/logo', as, payload: {} });
     expect(json.statusCode).toBe(400);
     expect(json.json().error.message).toBe(MSG.noLogoFile);
@@ -86,50 +75,52 @@ describe('logo', () => {
     });
     expect(fieldOnly.statusCode).toBe(400);
     expect(fieldOnly.json().error.message).toBe(MSG.noLogoFile);
-    const empty = await upload(Buffer.alloc(0));
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.message).toBe(MSG.noLogoFile);
+    const empty = refused(await upload(Buffer.alloc(0)));
+    expect(empty.status).toBe(400);
+    expect(empty.message).toBe(MSG.noLogoFile);
     expect(await brandingRows()).toEqual([]);
   });
 
   it('refuses anything that is not a PNG by its content, whatever its name and type say', async () => {
-    const renamed = await upload(jpegBytes, 'foto.png', 'image/png');
-    expect(renamed.statusCode).toBe(400);
-    expect(renamed.json().error).toEqual({
+    const renamed = refused(await upload(jpegBytes, 'foto.png', 'image/png'));
+    expect(renamed.status).toBe(400);
+    expect(errorOf(renamed)).toEqual({
       code: 'invalid_input',
       message: MSG.logoNotPng,
       fields: { logo: MSG.logoNotPng },
     });
-    const text = await upload(Buffer.from('no soy una imagen, aunque diga png'), 'x.png');
-    expect(text.json().error.message).toBe(MSG.logoNotPng);
+    const text = refused(await upload(Buffer.from('no soy una imagen, aunque diga png'), 'x.png'));
+    expect(text.message).toBe(MSG.logoNotPng);
     // Only the signature, without the IHDR chunk that must follow it.
-    const truncated = await upload(tinyPng().subarray(0, 12));
-    expect(truncated.json().error.message).toBe(MSG.logoNotPng);
+    const truncated = refused(await upload(tinyPng().subarray(0, 12)));
+    expect(truncated.message).toBe(MSG.logoNotPng);
     expect(await brandingRows()).toEqual([]);
   });
 
   it('refuses a file over 2 MB with 413', async () => {
     const big = Buffer.concat([tinyPng(), Buffer.alloc(LOGO_MAX_BYTES, 1)]);
-    const response = await upload(big);
-    expect(response.statusCode).toBe(413);
-    expect(response.json().error.message).toBe(MSG.fileTooLarge);
+    const response = refused(await upload(big));
+    expect(response.status).toBe(413);
+    expect(response.message).toBe(MSG.fileTooLarge);
     expect(await brandingRows()).toEqual([]);
   });
 
   it('stores a real PNG as the one logo, serves it with a new validator, and audits it', async () => {
-    const before = await t.request({ method: 'GET', url: '/api/logo' });
+    const { t, admin } = app;
+    const before = answered(await app.signedOut.send(getLogo, {}));
     const png = tinyPng();
     // The name and declared type do not matter; the content does.
-    const response = await upload(png, 'logo.bin', 'application/octet-stream');
-    expect(response.statusCode).toBe(200);
-    const { etag } = response.json();
-    expect(etag).not.toBe(before.headers.etag);
+    const response = answered(await upload(png, 'logo.bin', 'application/octet-stream'));
+    expect(response.status).toBe(200);
+    const { etag } = response.data;
+    expect(etag).not.toBe(before.response.headers.etag);
 
-    const served = await t.request({ method: 'GET', url: '/api/logo' });
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers.etag).toBe(etag);
+    const served = answered(await app.signedOut.send(getLogo, {}));
+    expect(served.response.headers['content-type']).toBe('image/png');
+    expect(served.response.headers.etag).toBe(etag);
     // Re-encoded on the way in: other bytes, the same pixels.
-    expect(await pixels(served.rawPayload)).toEqual(await pixels(png));
+    expect(await pixels(served.data)).toEqual(await pixels(png));
+    // A 304 has no body to parse: the cache validator is read from the raw response.
     const cached = await t.request({
       method: 'GET',
       url: '/api/logo',
@@ -137,16 +128,16 @@ describe('logo', () => {
     });
     expect(cached.statusCode).toBe(304);
     // The mail worker embeds the same bytes.
-    expect(Buffer.compare(Buffer.from((await loadLogo(t.deps.db)).png), served.rawPayload)).toBe(0);
+    expect(Buffer.compare(Buffer.from((await loadLogo(t.deps.db)).png), served.data)).toBe(0);
 
     const second = tinyPng([10, 120, 200, 0]);
-    expect((await upload(second)).statusCode).toBe(200);
+    expect((await upload(second)).status).toBe(200);
     const rows = await brandingRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: 1, updated_by: admin.id });
     const stored = Buffer.from(rows[0]?.logo_png ?? []);
     expect(await pixels(stored)).toEqual(await pixels(second));
-    const audit = await t.deps.db
+    const audit = await app.db
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'logo.replaced')
@@ -167,9 +158,9 @@ describe('logo', () => {
       const forged = Buffer.from(wide);
       forged.writeUInt32BE(width, 16);
       forged.writeUInt32BE(height, 20);
-      const response = await upload(forged);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error).toMatchObject({
+      const response = refused(await upload(forged));
+      expect(response.status).toBe(400);
+      expect(errorOf(response)).toMatchObject({
         message: MSG.logoTooWide,
         fields: { logo: MSG.logoTooWide },
       });
@@ -184,8 +175,8 @@ describe('logo', () => {
       .toBuffer();
     expect(big.length).toBeLessThan(LOGO_MAX_BYTES);
     const response = await upload(big);
-    expect(response.statusCode).toBe(200);
-    const stored = Buffer.from((await loadLogo(t.deps.db)).png);
+    expect(response.status).toBe(200);
+    const stored = Buffer.from((await loadLogo(app.db)).png);
     expect(stored.length).toBeLessThanOrEqual(200 * 1024);
     const info = await sharp(stored).metadata();
     expect(Math.max(info.width, info.height)).toBeLessThanOrEqual(600);
@@ -194,9 +185,9 @@ describe('logo', () => {
   it('refuses a PNG whose body is corrupt with the format message, storing nothing new', async () => {
     const before = await brandingRows();
     const broken = Buffer.concat([tinyPng().subarray(0, 40), Buffer.alloc(30, 1)]);
-    const response = await upload(broken);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(MSG.logoNotPng);
+    const response = refused(await upload(broken));
+    expect(response.status).toBe(400);
+    expect(response.message).toBe(MSG.logoNotPng);
     expect(await brandingRows()).toEqual(before);
   });
 
@@ -208,10 +199,10 @@ describe('logo', () => {
     const body = multipart([
       { name: 'logo', filename: 'logo.png', type: 'image/png', data: tinyPng() },
     ]);
-    const response = await t.request({
+    const response = await app.t.request({
       method: 'POST',
       url: '/api/logo',
-      as,
+      as: app.as,
       headers: body.headers,
       payload: mangle(body.payload),
     });

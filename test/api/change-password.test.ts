@@ -1,33 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/lib/passwords.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import { changePassword, mfaStatus, signInWithPassword } from '../../src/shared/api/auth.ts';
+import type { Session } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
 import { seedAdmin } from '../helpers/seed.ts';
 
 describe('"Cambiar contraseña" on /admin/security', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const app = useTestApp();
 
-  const change = (as: Session, payload: Record<string, unknown>) =>
-    t.request({ method: 'POST', url: '/api/security/password', as, payload });
+  const change = (
+    as: Session,
+    body: { currentPassword: string; password: string; confirmPassword: string },
+  ) => app.client(as).send(changePassword, { body });
   const storedHash = async (adminId: string) =>
     (
-      await t.deps.db
+      await app.db
         .selectFrom('admins')
         .select('password_hash')
         .where('id', '=', adminId)
         .executeTakeFirstOrThrow()
     ).password_hash ?? '';
   const sessionsOf = async (adminId: string) =>
-    (await t.deps.db.selectFrom('sessions').select('id').where('admin_id', '=', adminId).execute())
+    (await app.db.selectFrom('sessions').select('id').where('admin_id', '=', adminId).execute())
       .length;
+  /** An administrator of their own (each test changes or guesses the password), signed in. */
+  async function ownAdmin() {
+    const admin = await seedAdmin(app.db, { password: 'Clave-vieja-2026' });
+    return { admin, as: await app.t.signIn({ role: 'admin', adminId: admin.id }) };
+  }
 
   it('changes it with the current one, ends the other sessions and keeps this one', async () => {
-    const admin = await seedAdmin(t.deps.db, { password: 'Clave-vieja-2026' });
-    const here = await t.signIn({ role: 'admin', adminId: admin.id });
-    await t.signIn({ role: 'admin', adminId: admin.id });
+    const { admin, as: here } = await ownAdmin();
+    await app.t.signIn({ role: 'admin', adminId: admin.id });
     expect(await sessionsOf(admin.id)).toBe(2);
 
     const done = await change(here, {
@@ -35,22 +39,16 @@ describe('"Cambiar contraseña" on /admin/security', () => {
       password: 'Clave-nueva-2027',
       confirmPassword: 'Clave-nueva-2027',
     });
-    expect(done.statusCode).toBe(200);
+    expect(done.status).toBe(200);
     expect(await verifyPassword(await storedHash(admin.id), 'Clave-nueva-2027')).toBe(true);
     expect(await sessionsOf(admin.id)).toBe(1);
     // This session still works; the new password signs in, the old one does not.
-    expect((await t.request({ method: 'GET', url: '/api/security', as: here })).statusCode).toBe(
-      200,
-    );
+    expect((await app.client(here).send(mfaStatus, {})).status).toBe(200);
     const signIn = (password: string) =>
-      t.request({
-        method: 'POST',
-        url: '/api/auth/password',
-        payload: { email: admin.email, password },
-      });
-    expect((await signIn('Clave-nueva-2027')).statusCode).toBe(200);
-    expect((await signIn('Clave-vieja-2026')).statusCode).toBe(400);
-    const audit = await t.deps.db
+      app.signedOut.send(signInWithPassword, { body: { email: admin.email, password } });
+    expect((await signIn('Clave-nueva-2027')).status).toBe(200);
+    expect((await signIn('Clave-vieja-2026')).status).toBe(400);
+    const audit = await app.db
       .selectFrom('audit_log')
       .select(['actor_id', 'entity_id'])
       .where('action', '=', 'admin.password_changed')
@@ -59,69 +57,73 @@ describe('"Cambiar contraseña" on /admin/security', () => {
   });
 
   it('refuses a wrong current password, a mismatch, a short or common one, and changes nothing', async () => {
-    const admin = await seedAdmin(t.deps.db, { password: 'Clave-vieja-2026' });
-    const as = await t.signIn({ role: 'admin', adminId: admin.id });
+    const { admin, as } = await ownAdmin();
     const before = await storedHash(admin.id);
+    const refusal = async (body: Parameters<typeof change>[1]) =>
+      app.client(as).fail(changePassword, { body });
 
-    const wrong = await change(as, {
+    const wrong = await refusal({
       currentPassword: 'no-es-esta',
       password: 'Clave-nueva-2027',
       confirmPassword: 'Clave-nueva-2027',
     });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.fields).toEqual({ currentPassword: 'La contraseña es incorrecta.' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.fields).toEqual({ currentPassword: 'La contraseña es incorrecta.' });
 
-    const mismatch = await change(as, {
+    const mismatch = await refusal({
       currentPassword: 'Clave-vieja-2026',
       password: 'Clave-nueva-2027',
       confirmPassword: 'Clave-nueva-2028',
     });
-    expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().error.fields).toEqual({
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.fields).toEqual({
       confirmPassword: 'Las contraseñas son diferentes.',
     });
 
-    const short = await change(as, {
+    const short = await refusal({
       currentPassword: 'Clave-vieja-2026',
       password: 'corta',
       confirmPassword: 'corta',
     });
-    expect(short.statusCode).toBe(400);
-    expect(short.json().error.fields).toEqual({
+    expect(short.status).toBe(400);
+    expect(short.fields).toEqual({
       password: 'La contraseña debe tener al menos 8 caracteres',
     });
 
-    const common = await change(as, {
+    const common = await refusal({
       currentPassword: 'Clave-vieja-2026',
       password: 'password123',
       confirmPassword: 'password123',
     });
-    expect(common.statusCode).toBe(400);
-    expect(common.json().error.fields).toEqual({
+    expect(common.status).toBe(400);
+    expect(common.fields).toEqual({
       password: 'La contraseña debe tener al menos 8 caracteres',
     });
 
-    const missing = await change(as, { password: 'Clave-nueva-2027' });
+    // Fields missing: what the contract forbids, sent as is.
+    const missing = await app.t.request({
+      method: 'POST',
+      url: '/api/security/password',
+      as,
+      payload: { password: 'Clave-nueva-2027' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(await storedHash(admin.id)).toBe(before);
   });
 
   it('is only for a signed-in administrator', async () => {
-    const anonymous = await t.request({
-      method: 'POST',
-      url: '/api/security/password',
-      payload: {
+    const anonymous = await app.signedOut.fail(changePassword, {
+      body: {
         currentPassword: 'x',
         password: 'Clave-nueva-2027',
         confirmPassword: 'Clave-nueva-2027',
       },
     });
-    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.status).toBe(401);
   });
 
   it('counts wrong current passwords as sign-in tries: guessing is slowed down', async () => {
-    const admin = await seedAdmin(t.deps.db, { password: 'Clave-vieja-2026' });
-    const as = await t.signIn({ role: 'admin', adminId: admin.id });
+    const { as } = await ownAdmin();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       statuses.push(
@@ -131,7 +133,7 @@ describe('"Cambiar contraseña" on /admin/security', () => {
             password: 'Clave-nueva-2027',
             confirmPassword: 'Clave-nueva-2027',
           })
-        ).statusCode,
+        ).status,
       );
     }
     expect(statuses).toContain(429);

@@ -5,17 +5,19 @@
  * Spanish message that names the problem.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { implement } from '../../src/server/http/route.ts';
 import { apiRoutes } from '../../src/server/modules/index.ts';
 import { defineEndpoint, json } from '../../src/shared/api/define.ts';
 import { ALL_ENDPOINTS } from '../../src/shared/api/index.ts';
-import { XLSX_MEDIA_TYPE } from '../../src/shared/api/results.ts';
+import { manual, XLSX_MEDIA_TYPE } from '../../src/shared/api/results.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { currentUserSchema } from '../../src/shared/schemas/session.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
-import { seedAdmin, seedExhibitor } from '../helpers/seed.ts';
+import type { Session } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { answered, errorOf, failureOf, refused } from '../helpers/client.ts';
+import { seedExhibitor } from '../helpers/seed.ts';
 
 const leaky = defineEndpoint({
   method: 'GET',
@@ -43,24 +45,44 @@ const storedAdmin = {
   adminId: 'interno-123',
 };
 
+/** What this test reads of the OpenAPI document (a route outside the contract it describes). */
+const openApiDocument = z.object({
+  openapi: z.string(),
+  paths: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.object({
+        responses: z.record(
+          z.string(),
+          z.object({
+            content: z.record(z.string(), z.object({ schema: z.unknown() })).optional(),
+          }),
+        ),
+      }),
+    ),
+  ),
+});
+
+/** The top-level properties of a body's JSON Schema, with their types. */
+const jsonSchemaProperties = z.object({
+  properties: z.record(z.string(), z.object({ type: z.string().optional() })).optional(),
+});
+
 describe('the contract', () => {
-  let t: TestApp;
-  let asAdmin: Session;
+  const app = useTestApp({
+    routes: [
+      implement(leaky, async () => ({ user: storedAdmin })),
+      implement(offContract, async () => ({ count: 1.5 })),
+    ],
+  });
   let asExhibitor: Session;
   beforeAll(async () => {
-    t = await createTestApp({
-      routes: [
-        implement(leaky, async () => ({ user: storedAdmin })),
-        implement(offContract, async () => ({ count: 1.5 })),
-      ],
-    });
-    asAdmin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(t.deps.db)).id });
-    asExhibitor = await t.signIn({
+    asExhibitor = await app.t.signIn({
       role: 'exh',
-      exhibitorId: (await seedExhibitor(t.deps.db)).id,
+      exhibitorId: (await seedExhibitor(app.db)).id,
     });
   });
-  afterAll(() => t.close());
 
   it('is what the server registers: every endpoint once, nothing else', () => {
     const registered = apiRoutes.map((route) => route.endpoint);
@@ -70,18 +92,10 @@ describe('the contract', () => {
   });
 
   it('is described in /api/openapi.json: every registered route with its 2xx schema', async () => {
+    const { t } = app;
     const response = await t.request({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
-    const doc = response.json() as {
-      openapi: string;
-      paths: Record<
-        string,
-        Record<
-          string,
-          { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }
-        >
-      >;
-    };
+    const doc = openApiDocument.parse(response.json());
     expect(doc.openapi).toBe('3.1.0');
     for (const route of t.routes) {
       const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
@@ -108,6 +122,7 @@ describe('the contract', () => {
   });
 
   it('serves /api/docs with Swagger UI, and only its own files from the viewer package', async () => {
+    const { t } = app;
     const page = await t.request({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -123,33 +138,34 @@ describe('the contract', () => {
   });
 
   it('serialises answers through the response schema: a field it does not name never leaves', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/test/leaky' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
+    const answer = answered(await app.signedOut.send(leaky, {}));
+    expect(answer.status).toBe(200);
+    expect(answer.data).toEqual({
       user: { role: 'admin', email: 'ana@premios.test', fullName: 'Ana' },
     });
-    expect(response.body).not.toContain('passwordHash');
-    expect(response.body).not.toContain('argon2');
-    expect(response.body).not.toContain('interno-123');
+    // What travelled, not what the client's parse kept.
+    const { body } = answer.response;
+    expect(JSON.parse(body)).toEqual(answer.data);
+    expect(body).not.toContain('passwordHash');
+    expect(body).not.toContain('argon2');
+    expect(body).not.toContain('interno-123');
   });
 
   it('answers 500 (not a half-checked answer) when a handler breaks its contract', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/test/off-contract' });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({
-      error: { code: 'internal_error', message: MSG.genericError },
-    });
+    const response = refused(await app.signedOut.send(offContract, {}));
+    expect(response.status).toBe(500);
+    expect(errorOf(response)).toEqual({ code: 'internal_error', message: MSG.genericError });
   });
 
   it('serves the manual to any signed-in user and to nobody else', async () => {
-    const nobody = await t.request({ method: 'GET', url: '/api/manual' });
-    expect(nobody.statusCode).toBe(401);
-    expect(nobody.json()).toEqual({ error: { code: 'not_signed_in', message: MSG.notSignedIn } });
-    for (const as of [asAdmin, asExhibitor]) {
-      const response = await t.request({ method: 'GET', url: '/api/manual', as });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const nobody = await app.signedOut.fail(manual, {});
+    expect(nobody.status).toBe(401);
+    expect(errorOf(nobody)).toEqual({ code: 'not_signed_in', message: MSG.notSignedIn });
+    for (const as of [app.as, asExhibitor]) {
+      const response = answered(await app.client(as).send(manual, {}));
+      expect(response.status).toBe(200);
+      expect(response.response.headers['content-type']).toBe('application/pdf');
+      expect(response.data.subarray(0, 5).toString()).toBe('%PDF-');
     }
   });
 
@@ -163,14 +179,14 @@ describe('the contract', () => {
         .replace(':fiscalId', '30111111')
         .replace(':order', '1');
     const sessionFor = (access: string) =>
-      access === 'admin' ? { as: asAdmin } : access === 'exhibitor' ? { as: asExhibitor } : {};
+      access === 'admin' ? { as: app.as } : access === 'exhibitor' ? { as: asExhibitor } : {};
 
     async function stored() {
       const counts: Record<string, unknown> = {};
       for (const table of ['admins', 'events', 'exhibitors', 'nominations', 'mail_outbox']) {
         const result = await sql<{
           n: number;
-        }>`select count(*) as n from ${sql.table(table)}`.execute(t.deps.db);
+        }>`select count(*) as n from ${sql.table(table)}`.execute(app.db);
         counts[table] = Number(result.rows[0]?.n);
       }
       return counts;
@@ -185,7 +201,7 @@ describe('the contract', () => {
       async (_name, route) => {
         const before = await stored();
         const send = (payload: unknown) =>
-          t.request({
+          app.t.request({
             method: route.method,
             url: concrete(route.url),
             headers: { 'content-type': 'application/json' },
@@ -194,21 +210,18 @@ describe('the contract', () => {
           });
 
         for (const payload of [[], [{ email: 'a@b.test' }], 'texto', 42, null]) {
-          const response = await send(payload);
-          expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-          expect(response.json(), JSON.stringify(payload)).toEqual({
-            error: {
-              code: 'invalid_input',
-              message: MSG.expectedObject,
-              fields: { _: MSG.expectedObject },
-            },
+          const response = failureOf(await send(payload));
+          expect(response.status, JSON.stringify(payload)).toBe(400);
+          expect(errorOf(response), JSON.stringify(payload)).toEqual({
+            code: 'invalid_input',
+            message: MSG.expectedObject,
+            fields: { _: MSG.expectedObject },
           });
         }
 
-        const schema = z.toJSONSchema(route.body ?? z.object({}), {
-          io: 'input',
-          unrepresentable: 'any',
-        }) as { properties?: Record<string, { type?: string }> };
+        const schema = jsonSchemaProperties.parse(
+          z.toJSONSchema(route.body ?? z.object({}), { io: 'input', unrepresentable: 'any' }),
+        );
         const properties = Object.entries(schema.properties ?? {});
         expect(properties.length).toBeGreaterThan(0);
         for (const [key, property] of properties) {
@@ -219,14 +232,13 @@ describe('the contract', () => {
                 ? [12345, MSG.expectedText]
                 : [undefined, undefined];
           if (message === undefined) continue;
-          const response = await send({ [key]: wrong });
-          expect(response.statusCode, key).toBe(400);
-          const error = response.json().error as { code: string; fields: Record<string, string> };
+          const error = failureOf(await send({ [key]: wrong }));
+          expect(error.status, key).toBe(400);
           expect(error.code, key).toBe('invalid_input');
-          expect(error.fields[key], key).toBe(message);
-          const asList = await send({ [key]: [wrong] });
-          expect(asList.statusCode, key).toBe(400);
-          expect(asList.json().error.fields[key], key).toBe(message);
+          expect(error.fields?.[key], key).toBe(message);
+          const asList = failureOf(await send({ [key]: [wrong] }));
+          expect(asList.status, key).toBe(400);
+          expect(asList.fields?.[key], key).toBe(message);
         }
         expect(await stored()).toEqual(before);
       },

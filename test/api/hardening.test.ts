@@ -1,16 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getLogo } from '../../src/shared/api/branding.ts';
+import { signInWithCode, startSignIn } from '../../src/shared/api/auth.ts';
+import { createEvent, listEvents } from '../../src/shared/api/events.ts';
+import { exportRanking } from '../../src/shared/api/results.ts';
+import { getSession, signOut } from '../../src/shared/api/session.ts';
 import { MSG } from '../../src/shared/messages.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../helpers/seed.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { answered, errorOf, failureOf } from '../helpers/client.ts';
+import { openWorkbook } from '../helpers/workbook.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 /*
  * Findings of an outside security review, one test each: characters that break exports, the CSRF
@@ -18,14 +18,7 @@ import {
  */
 
 describe('hardening', () => {
-  let t: TestApp;
-  let admin: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-    const seeded = await seedAdmin(t.deps.db);
-    admin = await t.signIn({ role: 'admin', adminId: seeded.id });
-  });
-  afterAll(() => t.close());
+  const app = useTestApp();
 
   it.each([
     ['U+FFFE', 'Premios \uFFFE'],
@@ -33,31 +26,28 @@ describe('hardening', () => {
     ['a control code', 'Premios \u0001'],
     ['an unpaired surrogate', 'Premios \uD800'],
   ])('refuses a text field holding %s in Spanish, storing nothing', async (_what, name) => {
-    const before = await t.deps.db.selectFrom('events').select('id').execute();
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/events',
-      as: admin,
-      payload: { name, eventDate: '2026-08-10', voteDeadline: '2026-08-01' },
+    const before = await app.db.selectFrom('events').select('id').execute();
+    const response = await app.api.fail(createEvent, {
+      body: { name, eventDate: '2026-08-10', voteDeadline: '2026-08-01' },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toBe(MSG.invalidCharacters);
-    expect(response.json().error.fields).toEqual({ name: MSG.invalidCharacters });
-    expect(await t.deps.db.selectFrom('events').select('id').execute()).toHaveLength(before.length);
+    expect(response.status).toBe(400);
+    expect(response.message).toBe(MSG.invalidCharacters);
+    expect(response.fields).toEqual({ name: MSG.invalidCharacters });
+    expect(await app.db.selectFrom('events').select('id').execute()).toHaveLength(before.length);
   });
 
   it('still accepts accents, emoji (paired surrogates) and ñ', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/events',
-      as: admin,
-      payload: { name: 'Premios Ñandú 🎉', eventDate: '2026-08-10', voteDeadline: '2026-08-01' },
-    });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().name).toBe('Premios Ñandú 🎉');
+    const response = answered(
+      await app.api.send(createEvent, {
+        body: { name: 'Premios Ñandú 🎉', eventDate: '2026-08-10', voteDeadline: '2026-08-01' },
+      }),
+    );
+    expect(response.status).toBe(201);
+    expect(response.data.name).toBe('Premios Ñandú 🎉');
   });
 
   it('strips XML-invalid characters already stored from the xlsx export, which Excel can open', async () => {
+    const { t } = app;
     const event = await seedEvent(t.deps.db);
     const exhibitor = await seedExhibitor(t.deps.db);
     await seedMembership(t.deps.db, event.id, exhibitor.id);
@@ -67,28 +57,29 @@ describe('hardening', () => {
       category: 'consumption',
       nominees: [{ fiscalId: '20111111112', name: 'Reseller\uFFFF Norte\uFFFE\u0001' }],
     });
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${event.id}/ranking/consumption/export`,
-      as: admin,
+    const file = await app.api.call(exportRanking, {
+      params: { eventId: event.id, category: 'consumption' },
     });
-    expect(response.statusCode).toBe(200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const workbook = await openWorkbook(file);
     const sheet = workbook.getWorksheet('data')!;
     expect(sheet.getRow(2).getCell(1).value).toBe('Reseller Norte');
   });
 
   it('applies the CSRF check to an encoded path that the router decodes to /api', async () => {
+    const { t } = app;
     const exhibitor = await seedExhibitor(t.deps.db);
     const session = await t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
+    // An encoded path is no endpoint of the contract: these requests are sent as they are.
     const forged = await t.app.inject({
       method: 'DELETE',
       url: '/%61pi/session',
       headers: { cookie: session.cookie },
     });
     expect(forged.statusCode).toBe(403);
-    expect(forged.json().error).toEqual({ code: 'csrf_rejected', message: MSG.csrfRejected });
+    expect(errorOf(failureOf(forged))).toEqual({
+      code: 'csrf_rejected',
+      message: MSG.csrfRejected,
+    });
     expect(
       await t.deps.db
         .selectFrom('sessions')
@@ -109,35 +100,33 @@ describe('hardening', () => {
   });
 
   it('marks every API answer no-store (personal data), errors too; the public logo keeps its own', async () => {
-    const session = await t.request({ method: 'GET', url: '/api/session', as: admin });
-    expect(session.statusCode).toBe(200);
-    expect(session.headers['cache-control']).toBe('no-store');
-    const events = await t.request({ method: 'GET', url: '/api/events', as: admin });
-    expect(events.headers['cache-control']).toBe('no-store');
-    const failed = await t.request({
-      method: 'POST',
-      url: '/api/auth/code',
-      payload: { email: 'nadie@expo.test', code: '123456' },
+    const session = answered(await app.api.send(getSession, {}));
+    expect(session.status).toBe(200);
+    expect(session.response.headers['cache-control']).toBe('no-store');
+    const events = answered(await app.api.send(listEvents, {}));
+    expect(events.response.headers['cache-control']).toBe('no-store');
+    const failed = await app.signedOut.fail(signInWithCode, {
+      body: { email: 'nadie@expo.test', code: '123456' },
     });
-    expect(failed.statusCode).toBe(400);
-    expect(failed.headers['cache-control']).toBe('no-store');
-    const logo = await t.request({ method: 'GET', url: '/api/logo' });
-    expect(logo.headers['cache-control']).toBe('no-cache');
+    expect(failed.status).toBe(400);
+    expect(failed.response.headers['cache-control']).toBe('no-store');
+    const logo = answered(await app.signedOut.send(getLogo, {}));
+    expect(logo.response.headers['cache-control']).toBe('no-cache');
   });
 });
 
 describe('slow clients (request, body and keep-alive timeouts)', () => {
-  let t: TestApp;
+  // Socket timeouts run on the real clock: 1 s figures keep the test short. The requests are
+  // written on raw sockets, below any client.
+  const app = useTestApp({
+    config: { requestTimeoutSeconds: 1, connectionTimeoutSeconds: 1, keepAliveTimeoutSeconds: 1 },
+  });
   let port: number;
   beforeAll(async () => {
-    // Socket timeouts run on the real clock: 1 s figures keep the test short.
-    t = await createTestApp({
-      config: { requestTimeoutSeconds: 1, connectionTimeoutSeconds: 1, keepAliveTimeoutSeconds: 1 },
-    });
+    const { t } = app;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
-  afterAll(() => t.close());
 
   /** Opens a connection, sends `head`, then `drip` one body byte every 200 ms; resolves on close. */
   function slowClient(drip: boolean): Promise<{ answer: string; ms: number }> {
@@ -188,51 +177,46 @@ describe('slow clients (request, body and keep-alive timeouts)', () => {
 });
 
 describe('the session cookie under https', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ config: { appUrl: 'https://premios.test' } });
-  });
-  afterAll(() => t.close());
+  const app = useTestApp({ config: { appUrl: 'https://premios.test' } });
 
   it('is __Host-premios_session: Secure, path /, no Domain; the unprefixed name is ignored', async () => {
+    const { t } = app;
     const exhibitor = await seedExhibitor(t.deps.db);
-    await t.request({
-      method: 'POST',
-      url: '/api/auth/start',
-      payload: { email: exhibitor.email },
-    });
+    await app.signedOut.call(startSignIn, { body: { email: exhibitor.email } });
     await t.deliverMail();
     const code = /\b(\d{6})\b/.exec(t.smtp.latestTo(exhibitor.email)!.subject)![1]!;
-    const signedIn = await t.request({
-      method: 'POST',
-      url: '/api/auth/code',
-      payload: { email: exhibitor.email, code },
-    });
-    expect(signedIn.statusCode).toBe(200);
+    const answer = answered(
+      await app.signedOut.send(signInWithCode, { body: { email: exhibitor.email, code } }),
+    );
+    expect(answer.status).toBe(200);
+    // The cookies themselves are what this test is about: read and sent as raw headers.
+    const signedIn = answer.response;
     const cookie = signedIn.cookies.find((c) => c.name === '__Host-premios_session');
     expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
     expect(cookie?.domain).toBeUndefined();
     expect(signedIn.cookies.find((c) => c.name === 'premios_session')).toBeUndefined();
 
-    const withPrefix = await t.request({
-      method: 'GET',
-      url: '/api/session',
-      headers: { cookie: `__Host-premios_session=${cookie!.value}` },
-    });
-    expect(withPrefix.json().user).toMatchObject({ role: 'exh', email: exhibitor.email });
-    const planted = await t.request({
-      method: 'GET',
-      url: '/api/session',
-      headers: { cookie: `premios_session=${cookie!.value}` },
-    });
-    expect(planted.json()).toEqual({ user: null });
+    const withPrefix = await app.signedOut.call(
+      getSession,
+      {},
+      { headers: { cookie: `__Host-premios_session=${cookie!.value}` } },
+    );
+    expect(withPrefix.user).toMatchObject({ role: 'exh', email: exhibitor.email });
+    const planted = await app.signedOut.call(
+      getSession,
+      {},
+      { headers: { cookie: `premios_session=${cookie!.value}` } },
+    );
+    expect(planted).toEqual({ user: null });
 
-    const out = await t.request({
-      method: 'DELETE',
-      url: '/api/session',
-      headers: { cookie: `__Host-premios_session=${cookie!.value}` },
-    });
-    const cleared = out.cookies.find((c) => c.name === '__Host-premios_session');
+    const out = answered(
+      await app.signedOut.send(
+        signOut,
+        {},
+        { headers: { cookie: `__Host-premios_session=${cookie!.value}` } },
+      ),
+    );
+    const cleared = out.response.cookies.find((c) => c.name === '__Host-premios_session');
     expect(cleared).toMatchObject({ value: '', secure: true, path: '/' });
   });
 });

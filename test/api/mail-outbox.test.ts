@@ -1,17 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { MAIL_MAX_ATTEMPTS, retryDelayMs } from '../../src/server/mail/worker.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { seedAdmin, seedEvent } from '../helpers/seed.ts';
+import { addExhibitor } from '../../src/shared/api/exhibitors.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { seedEvent } from '../helpers/seed.ts';
 
 describe('mail outbox', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp();
-  });
-  afterEach(() => t.close());
+  // Each test reads the whole outbox, and one starts the worker: an app of its own for each.
+  const app = useTestApp({ appPerTest: true });
 
   async function queue(to: string) {
+    const { t } = app;
     await t.deps.transact((tx) =>
       enqueueMail(tx, t.clock.now(), {
         template: 'sign-in-code',
@@ -22,6 +21,7 @@ describe('mail outbox', () => {
   }
 
   it('sends a queued message through SMTP with subject, html, text and the inline logo', async () => {
+    const { t } = app;
     await queue('uno@empresa.test');
     expect(await t.deliverMail()).toBe(1);
     const mail = t.smtp.latestTo('uno@empresa.test');
@@ -38,6 +38,7 @@ describe('mail outbox', () => {
   });
 
   it('retries with backoff while the SMTP server refuses, then delivers exactly once', async () => {
+    const { t } = app;
     t.smtp.refuse();
     await queue('dos@empresa.test');
     expect(await t.deliverMail()).toBe(1);
@@ -58,6 +59,7 @@ describe('mail outbox', () => {
   });
 
   it('marks a message failed after the last attempt', async () => {
+    const { t } = app;
     t.smtp.refuse();
     await queue('tres@empresa.test');
     for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
@@ -70,22 +72,21 @@ describe('mail outbox', () => {
   });
 
   it('is woken by the commit that queued mail, without waiting for its next poll', async () => {
-    const admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(t.deps.db)).id });
+    const { t } = app;
     const event = await seedEvent(t.deps.db);
     // Started with a poll far away: only the wake-up after the commit can deliver in time.
     t.mailWorker.start(3_600_000);
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/events/${event.id}/exhibitors`,
-      as: admin,
-      payload: { fullName: 'Eva Expositora', email: 'eva@empresa.test', company: 'Empresa' },
+    const response = await app.api.send(addExhibitor, {
+      params: { eventId: event.id },
+      body: { fullName: 'Eva Expositora', email: 'eva@empresa.test', company: 'Empresa' },
     });
-    expect(response.statusCode).toBe(201);
+    expect(response.status).toBe(201);
     const invitation = await t.smtp.waitFor('eva@empresa.test', { timeoutMs: 5_000 });
     expect(invitation.subject).toBe(`Invitación a votar en ${event.name}`);
   });
 
   it('sends a reminder no earlier than its scheduled instant', async () => {
+    const { t } = app;
     await t.deps.transact((tx) =>
       enqueueMail(tx, t.clock.now(), {
         template: 'sign-in-code',

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/api-fixture.ts';
 
 /*
  * A queued message's parameters are read back through its template's schema, never cast: a row
@@ -7,15 +7,10 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
  * with the reason kept, and is not sent; the rest of the batch goes out.
  */
 describe('mail parameters read through their template schema', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const app = useTestApp();
 
   const queueRaw = (id: string, template: string, params: string, to: string) =>
-    t.deps.db
+    app.db
       .insertInto('mail_outbox')
       .values({
         id,
@@ -24,18 +19,19 @@ describe('mail parameters read through their template schema', () => {
         to_address: to,
         status: 'pending',
         attempts: 0,
-        next_attempt_at: t.clock.now().toISOString(),
+        next_attempt_at: app.t.clock.now().toISOString(),
         locked_until: null,
         last_error: null,
         subject: null,
         sent_at: null,
         event_id: null,
         exhibitor_id: null,
-        created_at: t.clock.now().toISOString(),
+        created_at: app.t.clock.now().toISOString(),
       })
       .execute();
 
   it('fails an unreadable message for good and still sends the readable ones', async () => {
+    const { t } = app;
     await queueRaw(
       '00000000-0000-4000-8000-00000000a001',
       'sign-in-code',

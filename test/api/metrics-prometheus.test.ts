@@ -6,7 +6,9 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { z } from 'zod';
+import { startSignIn } from '../../src/shared/api/auth.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
 import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 
 /*
@@ -56,7 +58,8 @@ describe.skipIf(!installed && !inCi)(
   'a real Prometheus scraping the app',
   { timeout: 120_000 },
   () => {
-    let t: TestApp;
+    // One app for the live scrape; its clock carries on from one test to the next.
+    const app = useTestApp({ config: { metricsToken: TOKEN }, freshEachTest: false });
     let prometheus: ChildProcess | undefined;
     let prometheusUrl: string;
     let appUrl: string;
@@ -68,10 +71,14 @@ describe.skipIf(!installed && !inCi)(
       const response = await fetch(
         `${prometheusUrl}/api/v1/query?query=${encodeURIComponent(query)}`,
       );
-      const body = (await response.json()) as {
-        status: string;
-        data: { result: { value: [number, string] }[] };
-      };
+      const body = z
+        .object({
+          status: z.string(),
+          data: z.object({
+            result: z.array(z.object({ value: z.tuple([z.number(), z.string()]) })),
+          }),
+        })
+        .parse(await response.json());
       expect(body.status).toBe('success');
       const [series] = body.data.result;
       return series ? Number(series.value[1]) : undefined;
@@ -95,8 +102,7 @@ describe.skipIf(!installed && !inCi)(
       if (!installed) {
         throw new Error(`${PROMETHEUS} is missing in CI: .ci/run must install Debian's prometheus`);
       }
-      t = await createTestApp({ config: { metricsToken: TOKEN } });
-      appUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      appUrl = await app.t.app.listen({ port: 0, host: '127.0.0.1' });
       workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'premios-prometheus-'));
       fs.writeFileSync(path.join(workDir, 'token'), TOKEN);
       fs.writeFileSync(path.join(workDir, 'wrong-token'), `${TOKEN}-no`);
@@ -154,16 +160,22 @@ describe.skipIf(!installed && !inCi)(
         prometheus.kill('SIGTERM');
         await exited;
       }
-      await t?.close();
       if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
     });
 
     it('scrapes the saves, the outbox and the process, and refuses a wrong token', async () => {
       await eventually('up{job="premios"}', 1);
       await eventually('up{job="premios-wrong-token"}', 0);
-      const targets = (await (await fetch(`${prometheusUrl}/api/v1/targets`)).json()) as {
-        data: { activeTargets: { labels: { job: string }; lastError: string }[] };
-      };
+      const { t } = app;
+      const targets = z
+        .object({
+          data: z.object({
+            activeTargets: z.array(
+              z.object({ labels: z.object({ job: z.string() }), lastError: z.string() }),
+            ),
+          }),
+        })
+        .parse(await (await fetch(`${prometheusUrl}/api/v1/targets`)).json());
       const refused = targets.data.activeTargets.find(
         (x) => x.labels.job === 'premios-wrong-token',
       );
@@ -210,12 +222,10 @@ describe.skipIf(!installed && !inCi)(
       );
 
       // A code mail waiting 11 minutes: the outbox alert of docs/ops/alerts.yml goes pending.
-      const start = await t.request({
-        method: 'POST',
-        url: '/api/auth/start',
-        payload: { email: exhibitors[0]!.email },
+      const start = await app.signedOut.send(startSignIn, {
+        body: { email: exhibitors[0]!.email },
       });
-      expect(start.statusCode).toBe(200);
+      expect(start.status).toBe(200);
       await eventually('premios_outbox_waiting_messages{job="premios"}', 1);
       t.clock.advance(11 * 60_000);
       await eventually('premios_outbox_oldest_waiting_age_seconds{job="premios"}', 660);

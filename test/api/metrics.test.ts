@@ -1,42 +1,43 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMails } from '../../src/server/mail/outbox.ts';
+import { signInWithCode, startSignIn } from '../../src/shared/api/auth.ts';
+import { addNominee, myEvent } from '../../src/shared/api/nominations.ts';
 import { MSG } from '../../src/shared/messages.ts';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import { TEST_NOW } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { errorOf, failureOf, type TestClient } from '../helpers/client.ts';
 import { parseMetrics, sampleValue } from '../helpers/metrics.ts';
 import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 import { nomineeInput } from '../helpers/nominee.ts';
 
 const TOKEN = 'token-de-metricas-de-prueba-0123';
 
+// /metrics is no endpoint of the API's contract: it is requested as it is.
+
 describe('GET /metrics without METRICS_TOKEN', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const app = useTestApp();
 
   it('answers 404, with or without a bearer token, as a path that does not exist', async () => {
     for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
-      const response = await t.request({ method: 'GET', url: '/metrics', headers });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({
-        error: { code: 'not_found', message: MSG.apiNotFound },
-      });
+      const response = failureOf(await app.t.request({ method: 'GET', url: '/metrics', headers }));
+      expect(response.status).toBe(404);
+      expect(errorOf(response)).toEqual({ code: 'not_found', message: MSG.apiNotFound });
     }
   });
 });
 
 describe('GET /metrics with METRICS_TOKEN', () => {
-  let t: TestApp;
-  let exh: Session;
+  // The counters and the clock carry on from one test to the next.
+  const app = useTestApp({ config: { metricsToken: TOKEN }, freshEachTest: false });
+  let exh: TestClient;
   let eventId: string;
   let exhibitorEmail: string;
   let exhibitorId: string;
 
   const scrape = async () => {
-    const response = await t.request({
+    const response = await app.t.request({
       method: 'GET',
       url: '/metrics',
       headers: { authorization: `Bearer ${TOKEN}` },
@@ -44,22 +45,20 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(response.statusCode).toBe(200);
     return parseMetrics(response.body);
   };
-  const listUrl = () => `/api/exh/events/${eventId}/consumption/nominees`;
+  const list = () => ({ eventId, category: 'consumption' as const });
   const version = async () =>
-    (await t.request({ method: 'GET', url: `/api/exh/events/${eventId}`, as: exh })).json().lists
-      .consumption.version as number;
+    (await exh.call(myEvent, { params: { eventId } })).lists.consumption.version;
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { metricsToken: TOKEN } });
+    const { t } = app;
     const event = await seedEvent(t.deps.db);
     const exhibitor = await seedExhibitor(t.deps.db);
     await seedMembership(t.deps.db, event.id, exhibitor.id);
     eventId = event.id;
     exhibitorEmail = exhibitor.email;
     exhibitorId = exhibitor.id;
-    exh = await t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
+    exh = await app.exhibitor(exhibitor.id);
   });
-  afterAll(() => t.close());
 
   it('refuses a missing, malformed or wrong token with 401 and a Bearer challenge', async () => {
     for (const authorization of [
@@ -70,21 +69,22 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       `Bearer ${TOKEN.slice(1)}`,
       'Bearer ',
     ]) {
-      const response = await t.request({
-        method: 'GET',
-        url: '/metrics',
-        headers: authorization === undefined ? {} : { authorization },
-      });
-      expect(response.statusCode).toBe(401);
-      expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
-      expect(response.json()).toEqual({
-        error: { code: 'not_signed_in', message: MSG.notSignedIn },
-      });
-      expect(response.body).not.toContain('premios_');
+      const response = failureOf(
+        await app.t.request({
+          method: 'GET',
+          url: '/metrics',
+          headers: authorization === undefined ? {} : { authorization },
+        }),
+      );
+      expect(response.status).toBe(401);
+      expect(response.response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+      expect(errorOf(response)).toEqual({ code: 'not_signed_in', message: MSG.notSignedIn });
+      expect(response.response.body).not.toContain('premios_');
     }
   });
 
   it("serves Prometheus' text format to the token's holder", async () => {
+    const { t } = app;
     const response = await t.request({
       method: 'GET',
       url: '/metrics',
@@ -117,25 +117,25 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   });
 
   it('counts parallel saves by outcome and times requests by route template and status class', async () => {
+    const { t } = app;
     const first = await version();
     // Eight saves at once on the same version: one wins, the others are stale.
     const responses = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        t.request({
-          method: 'POST',
-          url: listUrl(),
-          payload: { ...nomineeInput(`30${i}`), version: first },
-          as: exh,
+        exh.send(addNominee, {
+          params: list(),
+          body: { ...nomineeInput(`30${i}`), version: first },
         }),
       ),
     );
-    const statuses = responses.map((r) => r.statusCode).sort();
+    const statuses = responses.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    // A version that is no number: what the contract forbids, sent as is.
     const invalid = await t.request({
       method: 'POST',
-      url: listUrl(),
+      url: `/api/exh/events/${eventId}/consumption/nominees`,
       payload: { ...nomineeInput('abc'), version: 'x' },
-      as: exh,
+      as: await t.signIn({ role: 'exh', exhibitorId }),
     });
     expect(invalid.statusCode).toBe(400);
 
@@ -155,27 +155,22 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     // After the deadline (2026-07-01 23:59:59 in Buenos Aires) a save is "closed".
     t.clock.set('2026-07-02T03:00:00.000Z');
     // The session of a month ago has expired: a fresh one.
-    exh = await t.signIn({ role: 'exh', exhibitorId });
-    const late = await t.request({
-      method: 'POST',
-      url: listUrl(),
-      payload: { ...nomineeInput('400'), version: await version() },
-      as: exh,
+    exh = await app.exhibitor(exhibitorId);
+    const late = await exh.send(addNominee, {
+      params: list(),
+      body: { ...nomineeInput('400'), version: await version() },
     });
-    expect(late.statusCode).toBe(409);
+    expect(late.status).toBe(409);
     families = await scrape();
     expect(sampleValue(families, 'premios_nomination_saves_total', { outcome: 'closed' })).toBe(1);
     t.clock.set(TEST_NOW);
   });
 
   it('counts code sign-ins as accepted, wrong_code and limited, and the outbox as it drains', async () => {
+    const { t } = app;
     t.clock.set(TEST_NOW);
-    const start = await t.request({
-      method: 'POST',
-      url: '/api/auth/start',
-      payload: { email: exhibitorEmail },
-    });
-    expect(start.statusCode).toBe(200);
+    const start = await app.signedOut.send(startSignIn, { body: { email: exhibitorEmail } });
+    expect(start.status).toBe(200);
     let families = await scrape();
     expect(sampleValue(families, 'premios_outbox_waiting_messages')).toBe(1);
     expect(sampleValue(families, 'premios_outbox_oldest_waiting_age_seconds')).toBe(0);
@@ -188,17 +183,16 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     if (!code) throw new Error('no code in the email');
     const wrong = code === '000000' ? '111111' : '000000';
     const enter = (typed: string, remoteAddress: string) =>
-      t.request({
-        method: 'POST',
-        url: '/api/auth/code',
-        payload: { email: exhibitorEmail, code: typed },
-        remoteAddress,
-      });
+      app.signedOut.send(
+        signInWithCode,
+        { body: { email: exhibitorEmail, code: typed } },
+        { remoteAddress },
+      );
     // Five wrong tries from one client at once, then the sixth is refused (429).
     const tries = await Promise.all(Array.from({ length: 5 }, () => enter(wrong, '10.9.9.9')));
-    expect(tries.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400]);
-    expect((await enter(code, '10.9.9.9')).statusCode).toBe(429);
-    expect((await enter(code, '10.8.8.8')).statusCode).toBe(200);
+    expect(tries.map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
+    expect((await enter(code, '10.9.9.9')).status).toBe(429);
+    expect((await enter(code, '10.8.8.8')).status).toBe(200);
 
     families = await scrape();
     const signIns = (outcome: string) =>
@@ -212,6 +206,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   });
 
   it('counts a scheduled message from its time, and a retried one from when it was queued', async () => {
+    const { t } = app;
     // A day later, with everything earlier tests queued (the saves' receipts) delivered.
     t.clock.set('2026-06-02T12:00:00.000Z');
     await t.deliverMail();
@@ -262,14 +257,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   });
 
   it('counts a message the mail server refuses for good as failed, by template', async () => {
+    const { t } = app;
     const refused = await seedExhibitor(t.deps.db, { email: 'rebota@expo.test' });
     t.smtp.rejectRecipient(refused.email);
-    const start = await t.request({
-      method: 'POST',
-      url: '/api/auth/start',
-      payload: { email: refused.email },
-    });
-    expect(start.statusCode).toBe(200);
+    const start = await app.signedOut.send(startSignIn, { body: { email: refused.email } });
+    expect(start.status).toBe(200);
     await t.deliverMail();
     const families = await scrape();
     expect(

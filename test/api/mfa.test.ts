@@ -1,18 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveSecretKey, secretBox } from '../../src/server/lib/secret-box.ts';
-import { startMfaSetup } from '../../src/shared/api/auth.ts';
-import { MFA_CHALLENGE_COOKIE, SESSION_COOKIE } from '../../src/shared/constants.ts';
-import { MSG } from '../../src/shared/messages.ts';
+import { inviteAdmin, listAdmins } from '../../src/shared/api/admins.ts';
 import {
-  createTestApp,
-  TEST_NOW,
-  TEST_SECRET_KEY,
-  type Session,
-  type TestApp,
-} from '../helpers/app.ts';
+  disableMfa,
+  enableMfa,
+  mfaStatus,
+  sendMfaEnrolCode,
+  signInWithPassword,
+  signInWithRecoveryCode,
+  signInWithTotp,
+  startMfaSetup,
+} from '../../src/shared/api/auth.ts';
+import { listEvents } from '../../src/shared/api/events.ts';
+import { manual } from '../../src/shared/api/results.ts';
+import { getSession } from '../../src/shared/api/session.ts';
+import { MFA_CHALLENGE_COOKIE } from '../../src/shared/constants.ts';
+import { MSG } from '../../src/shared/messages.ts';
+import { TEST_NOW, TEST_SECRET_KEY, type Session } from '../helpers/app.ts';
+import { useTestApp, type ApiFixture } from '../helpers/api-fixture.ts';
+import { answered, errorOf, refused, sessionSetBy, type ApiFailure } from '../helpers/client.ts';
 import { seedAdmin } from '../helpers/seed.ts';
 
 /** The code an authenticator app shows for `secret` at `at`. */
@@ -22,9 +31,9 @@ const codeAt = (secret: string, at: Date) =>
 type Admin = Awaited<ReturnType<typeof seedAdmin>>;
 
 /** The code mailed to `email` to enrol a second factor, as its owner reads it. */
-async function mailedEnrolCode(t: TestApp, as: Session, email: string): Promise<string> {
-  const sent = await t.request({ method: 'POST', url: '/api/security/mfa/email-code', as });
-  expect(sent.statusCode).toBe(200);
+async function mailedEnrolCode(app: ApiFixture, as: Session, email: string): Promise<string> {
+  const { t } = app;
+  expect(await app.client(as).call(sendMfaEnrolCode, {})).toEqual({ ok: true });
   await t.deliverMail();
   const mail = t.smtp.latestTo(email);
   expect(mail?.subject).toBe('Código para activar la verificación en dos pasos');
@@ -34,84 +43,70 @@ async function mailedEnrolCode(t: TestApp, as: Session, email: string): Promise<
 }
 
 /** "Activar verificación en dos pasos": the emailed code first, then the secret. */
-async function startSetup(t: TestApp, as: Session, email: string) {
-  const emailCode = await mailedEnrolCode(t, as, email);
-  return t.request({ method: 'POST', url: '/api/security/mfa/setup', as, payload: { emailCode } });
+async function startSetup(app: ApiFixture, as: Session, email: string) {
+  const emailCode = await mailedEnrolCode(app, as, email);
+  return app.client(as).send(startMfaSetup, { body: { emailCode } });
 }
 
 /** Helpers over one test app: enrol an administrator, sign in with password then code. */
-function mfaSteps(t: TestApp) {
-  const password = (admin: Admin) =>
-    t.request({
-      method: 'POST',
-      url: '/api/auth/password',
-      payload: { email: admin.email, password: admin.password },
-    });
+function mfaSteps(app: ApiFixture) {
+  const password = async (admin: Admin) =>
+    answered(
+      await app.signedOut.send(signInWithPassword, {
+        body: { email: admin.email, password: admin.password },
+      }),
+    );
   /** The pending state's cookie header from a password answer. */
-  const pendingCookie = (response: Awaited<ReturnType<typeof password>>) => {
-    const cookie = response.cookies.find((c) => c.name === MFA_CHALLENGE_COOKIE);
+  const pendingCookie = (answer: Awaited<ReturnType<typeof password>>) => {
+    const cookie = answer.response.cookies.find((c) => c.name === MFA_CHALLENGE_COOKIE);
     expect(cookie?.httpOnly).toBe(true);
     return `${MFA_CHALLENGE_COOKIE}=${cookie!.value}`;
   };
   const totp = (cookie: string | undefined, code: string) =>
-    t.request({
-      method: 'POST',
-      url: '/api/auth/mfa',
-      payload: { code },
-      ...(cookie ? { headers: { cookie } } : {}),
-    });
+    app.signedOut.send(signInWithTotp, { body: { code } }, cookie ? { headers: { cookie } } : {});
   const recovery = (cookie: string, recoveryCode: string) =>
-    t.request({
-      method: 'POST',
-      url: '/api/auth/mfa/recovery',
-      payload: { recoveryCode },
-      headers: { cookie },
-    });
+    app.signedOut.send(signInWithRecoveryCode, { body: { recoveryCode } }, { headers: { cookie } });
   async function enrol(admin: Admin): Promise<{ secret: string; recoveryCodes: string[] }> {
-    const as = await t.signIn({ role: 'admin', adminId: admin.id });
-    const setup = await startSetup(t, as, admin.email);
-    expect(setup.statusCode).toBe(200);
-    const { secret } = startMfaSetup.response.schema.parse(setup.json());
-    const enabled = await t.request({
-      method: 'POST',
-      url: '/api/security/mfa/enable',
-      payload: { code: codeAt(secret, t.clock.now()) },
-      as,
-    });
-    expect(enabled.statusCode).toBe(200);
-    return { secret, recoveryCodes: (enabled.json() as { recoveryCodes: string[] }).recoveryCodes };
+    const as = await app.t.signIn({ role: 'admin', adminId: admin.id });
+    const setup = answered(await startSetup(app, as, admin.email));
+    expect(setup.status).toBe(200);
+    const { secret } = setup.data;
+    const { recoveryCodes } = await app
+      .client(as)
+      .call(enableMfa, { body: { code: codeAt(secret, app.t.clock.now()) } });
+    return { secret, recoveryCodes };
   }
   return { password, pendingCookie, totp, recovery, enrol };
 }
 
 describe('second factor: enrolment and disabling', () => {
-  let t: TestApp;
-  let ana: Admin;
-  let asAna: Session;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ana = await seedAdmin(t.deps.db, { email: 'ana@premios.test', fullName: 'Ana' });
-    asAna = await t.signIn({ role: 'admin', adminId: ana.id });
-  });
-  afterAll(() => t.close());
+  // Ana's address is in the authenticator's label (otpauth URI).
+  const app = useTestApp({ admin: { email: 'ana@premios.test', fullName: 'Ana' } });
 
-  const post = (url: string, payload?: object) =>
-    t.request({ method: 'POST', url, as: asAna, ...(payload ? { payload } : {}) });
   const row = () =>
-    t.deps.db.selectFrom('admins').selectAll().where('id', '=', ana.id).executeTakeFirstOrThrow();
+    app.db
+      .selectFrom('admins')
+      .selectAll()
+      .where('id', '=', app.admin.id)
+      .executeTakeFirstOrThrow();
+  const enable = (code: string) => app.api.send(enableMfa, { body: { code } });
+  const disable = (code: string) => app.api.send(disableMfa, { body: { code } });
 
   it('enrols: secret as text and QR, confirmed by a code, ten recovery codes stored hashed', async () => {
-    t.clock.set(TEST_NOW);
-    const before = await t.request({ method: 'GET', url: '/api/security', as: asAna });
-    expect(before.json()).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
+    const { t, admin: ana } = app;
+    expect(await app.api.call(mfaStatus, {})).toEqual({
+      enabled: false,
+      required: false,
+      recoveryCodesLeft: 0,
+    });
 
-    const enableFirst = await post('/api/security/mfa/enable', { code: '123456' });
-    expect(enableFirst.statusCode).toBe(409);
-    expect(enableFirst.json().error.message).toBe(MSG.mfaNotStarted);
+    const enableFirst = refused(await enable('123456'));
+    expect(enableFirst.status).toBe(409);
+    expect(enableFirst.message).toBe(MSG.mfaNotStarted);
 
-    const setup = await startSetup(t, asAna, ana.email);
-    expect(setup.statusCode).toBe(200);
-    const { secret, otpauthUri, qrCode } = startMfaSetup.response.schema.parse(setup.json());
+    const setup = answered(await startSetup(app, app.as, ana.email));
+    expect(setup.status).toBe(200);
+    const { secret, otpauthUri, qrCode } = setup.data;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauthUri).toBe(
       `otpauth://totp/Premios:ana%40premios.test?issuer=Premios&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
@@ -123,21 +118,19 @@ describe('second factor: enrolment and disabling', () => {
     expect(secretBox(TEST_SECRET_KEY).open(pending)).toBe(secret);
     expect((await row()).mfa_enabled_at).toBeNull();
 
-    const wrong = await post('/api/security/mfa/enable', { code: '000000' });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toMatchObject({
+    const wrong = refused(await enable('000000'));
+    expect(wrong.status).toBe(400);
+    expect(errorOf(wrong)).toMatchObject({
       message: MSG.mfaInvalidCode,
       fields: { code: MSG.mfaInvalidCode },
     });
-    const malformed = await post('/api/security/mfa/enable', { code: '12ab' });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.message).toBe(MSG.mfaInvalidCode);
+    const malformed = refused(await enable('12ab'));
+    expect(malformed.status).toBe(400);
+    expect(malformed.message).toBe(MSG.mfaInvalidCode);
 
-    const enabled = await post('/api/security/mfa/enable', {
-      code: codeAt(secret, t.clock.now()),
-    });
-    expect(enabled.statusCode).toBe(200);
-    const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
+    const enabled = answered(await enable(codeAt(secret, t.clock.now())));
+    expect(enabled.status).toBe(200);
+    const { recoveryCodes } = enabled.data;
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
@@ -164,26 +157,25 @@ describe('second factor: enrolment and disabling', () => {
       .executeTakeFirstOrThrow();
     expect(audit.actor_id).toBe(ana.id);
 
-    const after = await t.request({ method: 'GET', url: '/api/security', as: asAna });
-    expect(after.json()).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
-    const list = await t.request({ method: 'GET', url: '/api/admins', as: asAna });
-    expect((list.json() as { admins: { mfaEnabled: boolean }[] }).admins[0]?.mfaEnabled).toBe(true);
-    const again = await post('/api/security/mfa/setup', { emailCode: '123456' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(MSG.mfaAlreadyEnabled);
+    expect(await app.api.call(mfaStatus, {})).toEqual({
+      enabled: true,
+      required: false,
+      recoveryCodesLeft: 10,
+    });
+    const list = await app.api.call(listAdmins, {});
+    expect(list.admins[0]?.mfaEnabled).toBe(true);
+    const again = await app.api.fail(startMfaSetup, { body: { emailCode: '123456' } });
+    expect(again.status).toBe(409);
+    expect(again.message).toBe(MSG.mfaAlreadyEnabled);
 
     // Disabling asks for a current code; the code that enabled it is spent already.
-    const reused = await post('/api/security/mfa/disable', {
-      code: codeAt(secret, t.clock.now()),
-    });
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json().error.message).toBe(MSG.mfaInvalidCode);
+    const reused = refused(await disable(codeAt(secret, t.clock.now())));
+    expect(reused.status).toBe(400);
+    expect(reused.message).toBe(MSG.mfaInvalidCode);
     expect((await row()).mfa_enabled_at).toBe(TEST_NOW);
     t.clock.advance(30_000);
-    const disabled = await post('/api/security/mfa/disable', {
-      code: codeAt(secret, t.clock.now()),
-    });
-    expect(disabled.statusCode).toBe(200);
+    const disabled = await disable(codeAt(secret, t.clock.now()));
+    expect(disabled.status).toBe(200);
     const off = await row();
     expect(off).toMatchObject({ mfa_secret: null, mfa_enabled_at: null, mfa_pending_secret: null });
     const left = await t.deps.db
@@ -192,119 +184,116 @@ describe('second factor: enrolment and disabling', () => {
       .where('admin_id', '=', ana.id)
       .execute();
     expect(left).toEqual([]);
-    const twice = await post('/api/security/mfa/disable', { code: '123456' });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().error.message).toBe(MSG.mfaNotEnabled);
+    const twice = refused(await disable('123456'));
+    expect(twice.status).toBe(409);
+    expect(twice.message).toBe(MSG.mfaNotEnabled);
   });
 });
 
 describe('second factor: signing in', () => {
-  let t: TestApp;
-  let steps: ReturnType<typeof mfaSteps>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    steps = mfaSteps(t);
-  });
-  afterAll(() => t.close());
+  const app = useTestApp();
+  const steps = mfaSteps(app);
 
   const sessionsOf = (adminId: string) =>
-    t.deps.db.selectFrom('sessions').select('id').where('admin_id', '=', adminId).execute();
+    app.db.selectFrom('sessions').select('id').where('admin_id', '=', adminId).execute();
 
   it('the password alone opens no session; the code does, once', async () => {
-    t.clock.set(TEST_NOW);
+    const { t } = app;
     const admin = await seedAdmin(t.deps.db, { email: 'bea@premios.test', fullName: 'Bea' });
     const { secret } = await steps.enrol(admin);
     await t.deps.db.deleteFrom('sessions').where('admin_id', '=', admin.id).execute();
     t.clock.advance(60_000);
 
     const first = await steps.password(admin);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ mfa: true });
-    expect(first.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    expect(first.status).toBe(200);
+    expect(first.data).toEqual({ mfa: true });
+    expect(sessionSetBy(first.response)).toBeUndefined();
     expect(await sessionsOf(admin.id)).toEqual([]);
     const cookie = steps.pendingCookie(first);
     // The pending state is no session: it opens nothing.
-    const session = await t.request({ method: 'GET', url: '/api/session', headers: { cookie } });
-    expect(session.json()).toEqual({ user: null });
-    const events = await t.request({ method: 'GET', url: '/api/events', headers: { cookie } });
-    expect(events.statusCode).toBe(401);
+    const withPending = { headers: { cookie } };
+    expect(await app.signedOut.call(getSession, {}, withPending)).toEqual({ user: null });
+    const events = await app.signedOut.fail(listEvents, {}, withPending);
+    expect(events.status).toBe(401);
 
-    const wrong = await steps.totp(cookie, '000000');
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error.message).toBe(MSG.mfaInvalidCode);
+    const wrong = refused(await steps.totp(cookie, '000000'));
+    expect(wrong.status).toBe(400);
+    expect(wrong.message).toBe(MSG.mfaInvalidCode);
 
     const code = codeAt(secret, t.clock.now());
-    const ok = await steps.totp(cookie, code);
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ user: { role: 'admin', email: admin.email, fullName: 'Bea' } });
-    expect(ok.cookies.find((c) => c.name === SESSION_COOKIE)).toBeDefined();
+    const ok = answered(await steps.totp(cookie, code));
+    expect(ok.status).toBe(200);
+    expect(ok.data).toEqual({ user: { role: 'admin', email: admin.email, fullName: 'Bea' } });
+    expect(sessionSetBy(ok.response)).toBeDefined();
     expect(await sessionsOf(admin.id)).toHaveLength(1);
 
     // The pending state is spent, and the same code is refused in a new one (same 30 s window).
-    expect((await steps.totp(cookie, code)).statusCode).toBe(401);
+    expect((await steps.totp(cookie, code)).status).toBe(401);
     const second = steps.pendingCookie(await steps.password(admin));
-    const reused = await steps.totp(second, code);
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json().error.message).toBe(MSG.mfaInvalidCode);
+    const reused = refused(await steps.totp(second, code));
+    expect(reused.status).toBe(400);
+    expect(reused.message).toBe(MSG.mfaInvalidCode);
     // The previous step's code is within the window but older than the one spent: refused too.
     const older = await steps.totp(
       second,
       codeAt(secret, new Date(t.clock.now().getTime() - 30_000)),
     );
-    expect(older.statusCode).toBe(400);
+    expect(older.status).toBe(400);
     // One step later (the next code) works: a window of ±1 step.
     const next = await steps.totp(
       second,
       codeAt(secret, new Date(t.clock.now().getTime() + 30_000)),
     );
-    expect(next.statusCode).toBe(200);
+    expect(next.status).toBe(200);
     // Two steps away is outside the window.
     t.clock.advance(120_000);
     const third = steps.pendingCookie(await steps.password(admin));
     const far = await steps.totp(third, codeAt(secret, new Date(t.clock.now().getTime() + 60_000)));
-    expect(far.statusCode).toBe(400);
+    expect(far.status).toBe(400);
     expect(await sessionsOf(admin.id)).toHaveLength(2);
   });
 
   it('without the pending state, or after it expires, answers 401 with the message', async () => {
-    t.clock.set(TEST_NOW);
+    const { t } = app;
     const admin = await seedAdmin(t.deps.db, { email: 'caro@premios.test', fullName: 'Caro' });
     const { secret } = await steps.enrol(admin);
-    const none = await steps.totp(undefined, '123456');
-    expect(none.statusCode).toBe(401);
-    expect(none.json().error.message).toBe(MSG.mfaExpired);
+    const none = refused(await steps.totp(undefined, '123456'));
+    expect(none.status).toBe(401);
+    expect(none.message).toBe(MSG.mfaExpired);
 
     t.clock.advance(60_000);
     const cookie = steps.pendingCookie(await steps.password(admin));
     t.clock.advance(10 * 60_000);
-    const late = await steps.totp(cookie, codeAt(secret, t.clock.now()));
-    expect(late.statusCode).toBe(401);
-    expect(late.json().error.message).toBe(MSG.mfaExpired);
+    const late = refused(await steps.totp(cookie, codeAt(secret, t.clock.now())));
+    expect(late.status).toBe(401);
+    expect(late.message).toBe(MSG.mfaExpired);
   });
 
   it('a recovery code signs in once; each code only once', async () => {
-    t.clock.set(TEST_NOW);
+    const { t } = app;
     const admin = await seedAdmin(t.deps.db, { email: 'dani@premios.test', fullName: 'Dani' });
     const { recoveryCodes } = await steps.enrol(admin);
     const [firstCode, secondCode] = recoveryCodes as [string, string];
 
     const cookie = steps.pendingCookie(await steps.password(admin));
-    const bad = await steps.recovery(cookie, 'zzzzz-zzzzz');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatchObject({
+    const bad = refused(await steps.recovery(cookie, 'zzzzz-zzzzz'));
+    expect(bad.status).toBe(400);
+    expect(errorOf(bad)).toMatchObject({
       message: MSG.mfaInvalidRecoveryCode,
       fields: { recoveryCode: MSG.mfaInvalidRecoveryCode },
     });
     // Case, spaces and the dash do not matter.
-    const ok = await steps.recovery(cookie, ` ${firstCode.toUpperCase().replace('-', ' ')} `);
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ user: { role: 'admin', email: admin.email, fullName: 'Dani' } });
+    const ok = answered(
+      await steps.recovery(cookie, ` ${firstCode.toUpperCase().replace('-', ' ')} `),
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.data).toEqual({ user: { role: 'admin', email: admin.email, fullName: 'Dani' } });
 
     const again = steps.pendingCookie(await steps.password(admin));
-    const reused = await steps.recovery(again, firstCode);
-    expect(reused.statusCode).toBe(400);
-    expect(reused.json().error.message).toBe(MSG.mfaInvalidRecoveryCode);
-    expect((await steps.recovery(again, secondCode)).statusCode).toBe(200);
+    const reused = refused(await steps.recovery(again, firstCode));
+    expect(reused.status).toBe(400);
+    expect(reused.message).toBe(MSG.mfaInvalidRecoveryCode);
+    expect((await steps.recovery(again, secondCode)).status).toBe(200);
 
     const used = await t.deps.db
       .selectFrom('admin_recovery_codes')
@@ -323,7 +312,7 @@ describe('second factor: signing in', () => {
   });
 
   it('throttles tries atomically like passwords: of 12 parallel wrong codes, 5 are evaluated', async () => {
-    t.clock.set(TEST_NOW);
+    const { t } = app;
     const admin = await seedAdmin(t.deps.db, { email: 'eli@premios.test', fullName: 'Eli' });
     const { secret } = await steps.enrol(admin);
     t.clock.advance(60_000);
@@ -331,60 +320,50 @@ describe('second factor: signing in', () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => steps.totp(cookie, '000000')),
     );
-    const statuses = answers.map((a) => a.statusCode).sort();
+    const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([...Array(5).fill(400), ...Array(7).fill(429)]);
-    const refused = answers.find((a) => a.statusCode === 429)!;
-    expect(refused.json().error.message).toBe(MSG.tooManyRequests);
+    const limited = refused(answers.find((a) => a.status === 429)!);
+    expect(limited.message).toBe(MSG.tooManyRequests);
     // Even the right code waits its turn.
     const right = await steps.totp(cookie, codeAt(secret, t.clock.now()));
-    expect(right.statusCode).toBe(429);
+    expect(right.status).toBe(429);
     // After the wait (1 s after the fifth wrong try) the right code is evaluated.
     t.clock.advance(1_000);
-    expect((await steps.totp(cookie, codeAt(secret, t.clock.now()))).statusCode).toBe(200);
+    expect((await steps.totp(cookie, codeAt(secret, t.clock.now()))).status).toBe(200);
   });
 });
 
 describe('REQUIRE_ADMIN_MFA=true', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ config: { requireAdminMfa: true } });
-  });
-  afterAll(() => t.close());
+  const app = useTestApp({ config: { requireAdminMfa: true } });
 
   it('an administrator without it may only set it up; with it, everything opens', async () => {
-    t.clock.set(TEST_NOW);
+    const { t } = app;
     const admin = await seedAdmin(t.deps.db, { email: 'fer@premios.test', fullName: 'Fer' });
-    const signedIn = await t.request({
-      method: 'POST',
-      url: '/api/auth/password',
-      payload: { email: admin.email, password: admin.password },
-    });
-    expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.json()).toEqual({
+    const signedIn = answered(
+      await app.signedOut.send(signInWithPassword, {
+        body: { email: admin.email, password: admin.password },
+      }),
+    );
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.data).toEqual({
       user: { role: 'admin', email: admin.email, fullName: 'Fer' },
       mfaSetupRequired: true,
     });
-    const token = signedIn.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
-    const as = { token, cookie: `${SESSION_COOKIE}=${token}` };
+    const as = sessionSetBy(signedIn.response)!;
+    const fer = app.client(as);
 
-    const session = await t.request({ method: 'GET', url: '/api/session', as });
-    expect(session.json()).toEqual({
+    expect(await fer.call(getSession, {})).toEqual({
       user: { role: 'admin', email: admin.email, fullName: 'Fer', mfaSetupRequired: true },
     });
-    for (const [method, url] of [
-      ['GET', '/api/events'],
-      ['GET', '/api/admins'],
-      ['POST', '/api/admins'],
-      ['GET', '/api/manual'],
-    ] as const) {
-      const refused = await t.request({
-        method,
-        url,
-        as,
-        ...(method === 'POST' ? { payload: { email: 'otro@premios.test' } } : {}),
-      });
-      expect(refused.statusCode, url).toBe(403);
-      expect(refused.json().error.message).toBe(MSG.mfaRequired);
+    const refusals: [string, ApiFailure][] = [
+      ['GET /api/events', await fer.fail(listEvents, {})],
+      ['GET /api/admins', await fer.fail(listAdmins, {})],
+      ['POST /api/admins', await fer.fail(inviteAdmin, { body: { email: 'otro@premios.test' } })],
+      ['GET /api/manual', await fer.fail(manual, {})],
+    ];
+    for (const [url, refusal] of refusals) {
+      expect(refusal.status, url).toBe(403);
+      expect(refusal.message).toBe(MSG.mfaRequired);
     }
     const invited = await t.deps.db
       .selectFrom('admins')
@@ -393,19 +372,16 @@ describe('REQUIRE_ADMIN_MFA=true', () => {
       .execute();
     expect(invited).toEqual([]);
 
-    const status = await t.request({ method: 'GET', url: '/api/security', as });
-    expect(status.json()).toEqual({ enabled: false, required: true, recoveryCodesLeft: 0 });
-    const setup = await startSetup(t, as, admin.email);
-    const { secret } = startMfaSetup.response.schema.parse(setup.json());
-    const enabled = await t.request({
-      method: 'POST',
-      url: '/api/security/mfa/enable',
-      payload: { code: codeAt(secret, t.clock.now()) },
-      as,
+    expect(await fer.call(mfaStatus, {})).toEqual({
+      enabled: false,
+      required: true,
+      recoveryCodesLeft: 0,
     });
-    expect(enabled.statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/api/events', as })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: '/api/session', as })).json()).toEqual({
+    const { secret } = answered(await startSetup(app, as, admin.email)).data;
+    const enabled = await fer.send(enableMfa, { body: { code: codeAt(secret, t.clock.now()) } });
+    expect(enabled.status).toBe(200);
+    expect((await fer.send(listEvents, {})).status).toBe(200);
+    expect(await fer.call(getSession, {})).toEqual({
       user: { role: 'admin', email: admin.email, fullName: 'Fer' },
     });
   });
@@ -422,26 +398,24 @@ describe('the key of stored secrets', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('on PostgreSQL without SECRET_KEY, none is invented and enabling answers 409', async () => {
-    expect(resolveSecretKey({ secretKey: undefined, dataDir: '/nonexistent' }, 'postgres')).toBe(
-      null,
-    );
-    const t = await createTestApp({ config: { secretKey: undefined } });
-    try {
-      const admin = await seedAdmin(t.deps.db);
-      const as = await t.signIn({ role: 'admin', adminId: admin.id });
+  describe('without SECRET_KEY', () => {
+    const app = useTestApp({ config: { secretKey: undefined } });
+
+    it('on PostgreSQL without SECRET_KEY, none is invented and enabling answers 409', async () => {
+      expect(resolveSecretKey({ secretKey: undefined, dataDir: '/nonexistent' }, 'postgres')).toBe(
+        null,
+      );
+      const { t } = app;
       if (t.deps.engine === 'postgres') {
-        const setup = await t.request({ method: 'POST', url: '/api/security/mfa/email-code', as });
-        expect(setup.statusCode).toBe(409);
-        expect(setup.json().error.message).toBe(MSG.mfaUnavailable);
+        const setup = await app.api.fail(sendMfaEnrolCode, {});
+        expect(setup.status).toBe(409);
+        expect(setup.message).toBe(MSG.mfaUnavailable);
       } else {
-        const setup = await startSetup(t, as, admin.email);
-        expect(setup.statusCode).toBe(200);
+        const setup = await startSetup(app, app.as, app.admin.email);
+        expect(setup.status).toBe(200);
         expect(fs.existsSync(path.join(t.config.dataDir, 'secret-key'))).toBe(true);
       }
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('a sealed secret does not open under another key, nor once altered', () => {

@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addNominee, editNominee, myEvent } from '../../src/shared/api/nominations.ts';
+import { editVote } from '../../src/shared/api/results.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import type { NomineeInput } from '../../src/shared/schemas/nominee.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
-import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { answered, refused, type TestClient } from '../helpers/client.ts';
+import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 
 /** What people paste into "ID fiscal" and "Teléfono", and the digits each must be stored as. */
 const PASTED_FISCAL_ID = '30-70998877-4';
@@ -29,19 +32,16 @@ const nominee = (overrides: Partial<NomineeInput> = {}): NomineeInput => ({
  * administrator's correction behind "Editar voto" and "Editar nominación").
  */
 describe('pasted fiscal ids and phones are stored as digits', () => {
-  let t: TestApp;
-  let exh: Session;
-  let admin: Session;
+  const app = useTestApp();
+  let exh: TestClient;
   let exhibitorId: string;
-  let adminId: string;
   let eventId: string;
 
-  const listUrl = () => `/api/exh/events/${eventId}/consumption/nominees`;
+  const list = () => ({ eventId, category: 'consumption' as const });
   const version = async () =>
-    (await t.request({ method: 'GET', url: `/api/exh/events/${eventId}`, as: exh })).json().lists
-      .consumption.version as number;
+    (await exh.call(myEvent, { params: { eventId } })).lists.consumption.version;
   const stored = () =>
-    t.deps.db
+    app.db
       .selectFrom('nominations')
       .select(['fiscal_id', 'phone', 'name'])
       .where('event_id', '=', eventId)
@@ -49,32 +49,22 @@ describe('pasted fiscal ids and phones are stored as digits', () => {
       .orderBy('list_order')
       .execute();
   const add = async (input: NomineeInput) =>
-    t.request({
-      method: 'POST',
-      url: listUrl(),
-      payload: { ...input, version: await version() },
-      as: exh,
-    });
+    exh.send(addNominee, { params: list(), body: { ...input, version: await version() } });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    adminId = (await seedAdmin(t.deps.db)).id;
-    exhibitorId = (await seedExhibitor(t.deps.db, { fullName: 'Esteban Uno' })).id;
+    exhibitorId = (await seedExhibitor(app.db, { fullName: 'Esteban Uno' })).id;
   });
-  afterAll(() => t.close());
 
   beforeEach(async () => {
-    t.clock.set('2026-06-01T12:00:00.000Z');
-    exh = await t.signIn({ role: 'exh', exhibitorId });
-    admin = await t.signIn({ role: 'admin', adminId });
-    eventId = (await seedEvent(t.deps.db, { name: 'Premios Pegados' })).id;
-    await seedMembership(t.deps.db, eventId, exhibitorId);
+    exh = await app.exhibitor(exhibitorId);
+    eventId = (await seedEvent(app.db, { name: 'Premios Pegados' })).id;
+    await seedMembership(app.db, eventId, exhibitorId);
   });
 
   it('the exhibitor adds with pasted values: 200, digits stored and answered', async () => {
-    const response = await add(nominee());
-    expect(response.statusCode).toBe(200);
-    expect(response.json().nominees[0]).toMatchObject({ fiscalId: FISCAL_ID, phone: PHONE });
+    const response = answered(await add(nominee()));
+    expect(response.status).toBe(200);
+    expect(response.data.nominees[0]).toMatchObject({ fiscalId: FISCAL_ID, phone: PHONE });
     expect(await stored()).toEqual([
       { fiscal_id: FISCAL_ID, phone: PHONE, name: 'Rosario Sistemas' },
     ]);
@@ -82,7 +72,7 @@ describe('pasted fiscal ids and phones are stored as digits', () => {
     const second = await add(
       nominee({ fiscalId: '03.456/789', phone: '(011) 4444-5555', name: 'Cero Inicial' }),
     );
-    expect(second.statusCode).toBe(200);
+    expect(second.status).toBe(200);
     expect((await stored())[1]).toEqual({
       fiscal_id: '03456789',
       phone: '01144445555',
@@ -91,41 +81,39 @@ describe('pasted fiscal ids and phones are stored as digits', () => {
   });
 
   it('a pasted fiscal id is the same reseller as its digits: the duplicate is refused', async () => {
-    expect((await add(nominee({ fiscalId: FISCAL_ID }))).statusCode).toBe(200);
-    const again = await add(nominee({ name: 'Otra vez' }));
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(MSG.duplicateFiscalId);
+    expect((await add(nominee({ fiscalId: FISCAL_ID }))).status).toBe(200);
+    const again = refused(await add(nominee({ name: 'Otra vez' })));
+    expect(again.status).toBe(409);
+    expect(again.message).toBe(MSG.duplicateFiscalId);
     expect(await stored()).toHaveLength(1);
   });
 
   it('the exhibitor edits with pasted values, the path naming the digits', async () => {
-    expect((await add(nominee({ fiscalId: FISCAL_ID, phone: '1' }))).statusCode).toBe(200);
-    const response = await t.request({
-      method: 'PUT',
-      url: `${listUrl()}/${FISCAL_ID}`,
-      payload: { ...nominee({ name: 'Rosario Editado' }), version: await version() },
-      as: exh,
+    expect((await add(nominee({ fiscalId: FISCAL_ID, phone: '1' }))).status).toBe(200);
+    const response = await exh.send(editNominee, {
+      params: { ...list(), fiscalId: FISCAL_ID },
+      body: { ...nominee({ name: 'Rosario Editado' }), version: await version() },
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.status).toBe(200);
     expect(await stored()).toEqual([
       { fiscal_id: FISCAL_ID, phone: PHONE, name: 'Rosario Editado' },
     ]);
   });
 
   it('the administrator corrects with pasted values (Editar voto, Editar nominación)', async () => {
-    expect((await add(nominee({ fiscalId: '20111111112', phone: '1' }))).statusCode).toBe(200);
-    const response = await t.request({
-      method: 'PUT',
-      url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes/consumption/1`,
-      payload: {
-        ...nominee({ name: 'Corregido' }),
-        reason: 'wrongFiscalId',
-        version: await version(),
-      },
-      as: admin,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().nominee).toMatchObject({ fiscalId: FISCAL_ID, phone: PHONE });
+    expect((await add(nominee({ fiscalId: '20111111112', phone: '1' }))).status).toBe(200);
+    const response = answered(
+      await app.api.send(editVote, {
+        params: { eventId, exhibitorId, category: 'consumption', order: 1 },
+        body: {
+          ...nominee({ name: 'Corregido' }),
+          reason: 'wrongFiscalId',
+          version: await version(),
+        },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.data.nominee).toMatchObject({ fiscalId: FISCAL_ID, phone: PHONE });
     expect(await stored()).toEqual([{ fiscal_id: FISCAL_ID, phone: PHONE, name: 'Corregido' }]);
   });
 
@@ -135,14 +123,14 @@ describe('pasted fiscal ids and phones are stored as digits', () => {
       [{ phone: 'cel. 341 456' }, 'phone'],
       [{ fiscalId: '---' }, 'fiscalId'],
     ] as const) {
-      const response = await add(nominee(override));
-      expect(response.statusCode, field).toBe(400);
-      expect(response.json().error.fields[field], field).toBe(MSG.digitsOnly);
+      const response = refused(await add(nominee(override)));
+      expect(response.status, field).toBe(400);
+      expect(response.fields?.[field], field).toBe(MSG.digitsOnly);
     }
     // Longer than 20 digits once the separators are gone.
-    const long = await add(nominee({ fiscalId: '1234-5678-9012-3456-7890-1' }));
-    expect(long.statusCode).toBe(400);
-    expect(long.json().error.fields.fiscalId).toBe(MSG.invalidInput);
+    const long = refused(await add(nominee({ fiscalId: '1234-5678-9012-3456-7890-1' })));
+    expect(long.status).toBe(400);
+    expect(long.fields?.fiscalId).toBe(MSG.invalidInput);
     expect(await stored()).toEqual([]);
   });
 });

@@ -1,38 +1,51 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { loadConfig, ConfigError } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/connection.ts';
 import { migrationProvider } from '../../src/server/db/migrations/index.ts';
 import { implement } from '../../src/server/http/route.ts';
+import { getLogo } from '../../src/shared/api/branding.ts';
 import { defineEndpoint, json } from '../../src/shared/api/define.ts';
+import { signOut } from '../../src/shared/api/session.ts';
 import { okResponse } from '../../src/shared/schemas/common.ts';
 import { MSG } from '../../src/shared/messages.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { answered, errorOf, failureOf } from '../helpers/client.ts';
 import { freshTestDatabase } from '../helpers/database.ts';
 
+const boom = defineEndpoint({
+  method: 'POST',
+  path: '/api/test/boom',
+  access: 'public',
+  summary: 'test only: fails unexpectedly',
+  response: json(okResponse),
+  errors: [],
+});
+
+const deadlock = defineEndpoint({
+  method: 'POST',
+  path: '/api/test/deadlock',
+  access: 'public',
+  summary: 'test only: the database gave up this transaction',
+  response: json(okResponse),
+  errors: [],
+});
+
+/*
+ * Most of the platform lives outside the contract (health checks, unknown paths, headers,
+ * malformed requests): those requests are sent as they are, and their error bodies parsed.
+ */
 describe('platform', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      routes: [
-        implement(
-          defineEndpoint({
-            method: 'POST',
-            path: '/api/test/boom',
-            access: 'public',
-            summary: 'test only: fails unexpectedly',
-            response: json(okResponse),
-            errors: [],
-          }),
-          async () => {
-            throw new Error('unexpected');
-          },
-        ),
-      ],
-    });
+  const app = useTestApp({
+    routes: [
+      implement(boom, async () => {
+        throw new Error('unexpected');
+      }),
+    ],
   });
-  afterAll(() => t.close());
 
   it('answers /healthz and /readyz', async () => {
+    const { t } = app;
     expect((await t.request({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     const ready = await t.request({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
@@ -40,13 +53,13 @@ describe('platform', () => {
   });
 
   it('answers unknown /api paths with the JSON error body and 404', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/no-such-thing' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'not_found', message: MSG.apiNotFound } });
+    const response = failureOf(await app.t.request({ method: 'GET', url: '/api/no-such-thing' }));
+    expect(response.status).toBe(404);
+    expect(errorOf(response)).toEqual({ code: 'not_found', message: MSG.apiNotFound });
   });
 
   it('sends a Content-Security-Policy that allows no inline script', async () => {
-    const response = await t.request({ method: 'GET', url: '/healthz' });
+    const response = await app.t.request({ method: 'GET', url: '/healthz' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -54,70 +67,80 @@ describe('platform', () => {
   });
 
   it('refuses a state-changing request without the CSRF header, or from another origin', async () => {
-    const noHeader = await t.app.inject({ method: 'DELETE', url: '/api/session' });
-    expect(noHeader.statusCode).toBe(403);
-    expect(noHeader.json().error.message).toBe(MSG.csrfRejected);
-    const foreign = await t.request({
-      method: 'DELETE',
-      url: '/api/session',
-      headers: { origin: 'https://evil.example' },
-    });
-    expect(foreign.statusCode).toBe(403);
-    const own = await t.request({
-      method: 'DELETE',
-      url: '/api/session',
-      headers: { origin: 'http://premios.test' },
-    });
-    expect(own.statusCode).toBe(200);
+    // Without the header the client always sends: a raw request.
+    const noHeader = failureOf(await app.t.app.inject({ method: 'DELETE', url: '/api/session' }));
+    expect(noHeader.status).toBe(403);
+    expect(noHeader.message).toBe(MSG.csrfRejected);
+    const foreign = await app.signedOut.fail(
+      signOut,
+      {},
+      { headers: { origin: 'https://evil.example' } },
+    );
+    expect(foreign.status).toBe(403);
+    const own = await app.signedOut.send(
+      signOut,
+      {},
+      { headers: { origin: 'http://premios.test' } },
+    );
+    expect(own.status).toBe(200);
   });
 
   it('turns an unexpected failure into a 500 with the generic Spanish message', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/test/boom', payload: {} });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({
-      error: { code: 'internal_error', message: MSG.genericError },
-    });
+    const response = await app.signedOut.fail(boom, {});
+    expect(response.status).toBe(500);
+    expect(errorOf(response)).toEqual({ code: 'internal_error', message: MSG.genericError });
   });
 
   it('answers malformed JSON with 400 and the error body', async () => {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/test/boom',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"broken":',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      error: { code: 'invalid_input', message: MSG.invalidInput },
-    });
+    const response = failureOf(
+      await app.t.request({
+        method: 'POST',
+        url: '/api/test/boom',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"broken":',
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(errorOf(response)).toEqual({ code: 'invalid_input', message: MSG.invalidInput });
   });
 
   it('answers a malformed or oversized URL with the error body', async () => {
-    const long = await t.request({ method: 'GET', url: `/api/exh/events/${'a'.repeat(200)}` });
-    expect(long.statusCode).toBe(414);
-    expect(long.json()).toEqual({ error: { code: 'invalid_input', message: MSG.invalidInput } });
-    const broken = await t.request({ method: 'GET', url: '/api/events/%E0%A4%A/exhibitors' });
-    expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ error: { code: 'invalid_input', message: MSG.invalidInput } });
+    const { t } = app;
+    const long = failureOf(
+      await t.request({ method: 'GET', url: `/api/exh/events/${'a'.repeat(200)}` }),
+    );
+    expect(long.status).toBe(414);
+    expect(errorOf(long)).toEqual({ code: 'invalid_input', message: MSG.invalidInput });
+    const broken = failureOf(
+      await t.request({ method: 'GET', url: '/api/events/%E0%A4%A/exhibitors' }),
+    );
+    expect(broken.status).toBe(400);
+    expect(errorOf(broken)).toEqual({ code: 'invalid_input', message: MSG.invalidInput });
   });
 
   it('publishes an OpenAPI document of the route table', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/openapi.json' });
+    const response = await app.t.request({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().paths['/api/session'].get.summary).toBeTruthy();
+    const doc = z
+      .object({
+        paths: z.record(z.string(), z.record(z.string(), z.object({ summary: z.string() }))),
+      })
+      .parse(response.json());
+    expect(doc.paths['/api/session']?.get?.summary).toBeTruthy();
   });
 
   it('serves the default logo with a validator and answers 304 to it', async () => {
-    const first = await t.request({ method: 'GET', url: '/api/logo' });
-    expect(first.statusCode).toBe(200);
-    expect(first.headers['content-type']).toBe('image/png');
-    expect(first.rawPayload.subarray(0, 8)).toEqual(
+    const first = answered(await app.signedOut.send(getLogo, {}));
+    expect(first.status).toBe(200);
+    expect(first.response.headers['content-type']).toBe('image/png');
+    expect(first.data.subarray(0, 8)).toEqual(
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     );
-    const again = await t.request({
+    // A 304 has no body for the client to read: sent as is.
+    const again = await app.t.request({
       method: 'GET',
       url: '/api/logo',
-      headers: { 'if-none-match': String(first.headers.etag) },
+      headers: { 'if-none-match': String(first.response.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
   });
@@ -152,7 +175,8 @@ describe('migrations', () => {
         .select('name' as never)
         .execute();
       const defined = Object.keys(await migrationProvider('postgres').getMigrations());
-      expect(applied.map((row) => (row as { name: string }).name).sort()).toEqual(defined.sort());
+      const names = z.array(z.object({ name: z.string() })).parse(applied);
+      expect(names.map((row) => row.name).sort()).toEqual(defined.sort());
     } finally {
       await first.close();
       await second.close();
@@ -171,30 +195,17 @@ describe('behind a proxy', () => {
 });
 
 describe('database conflicts', () => {
+  const app = useTestApp({
+    routes: [
+      implement(deadlock, async () => {
+        throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      }),
+    ],
+  });
+
   it('answers a PostgreSQL deadlock or serialization failure with 409 and nothing stored', async () => {
-    const t = await createTestApp({
-      routes: [
-        implement(
-          defineEndpoint({
-            method: 'POST',
-            path: '/api/test/deadlock',
-            access: 'public',
-            summary: 'test only: the database gave up this transaction',
-            response: json(okResponse),
-            errors: [],
-          }),
-          async () => {
-            throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
-          },
-        ),
-      ],
-    });
-    try {
-      const response = await t.request({ method: 'POST', url: '/api/test/deadlock', payload: {} });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: { code: 'stale_list', message: MSG.staleList } });
-    } finally {
-      await t.close();
-    }
+    const response = await app.signedOut.fail(deadlock, {});
+    expect(response.status).toBe(409);
+    expect(errorOf(response)).toEqual({ code: 'stale_list', message: MSG.staleList });
   });
 });

@@ -7,34 +7,41 @@ import { randomBytes } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp, CSRF_HEADER, CSRF_VALUE } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/connection.ts';
+import { addNominee, moveNominee } from '../../src/shared/api/nominations.ts';
+import { participation } from '../../src/shared/api/participation.ts';
+import { categoryRanking, history } from '../../src/shared/api/results.ts';
 import type { Category } from '../../src/shared/constants.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
-import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { testClient, type TestClient } from '../helpers/client.ts';
+import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 import { nomineeInput } from '../helpers/nominee.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
-type Get = (url: string) => Promise<unknown>;
-
 /** What an administrator reads of an event: both rankings, the participation and the whole history. */
-async function eventAnswers(get: Get, eventId: string) {
-  const history: unknown[] = [];
+async function eventAnswers(api: TestClient, eventId: string) {
+  const entries = [];
   for (let before: number | null | undefined; before !== null;) {
-    const page = (await get(
-      `/api/events/${eventId}/history${before ? `?before=${before}` : ''}`,
-    )) as { entries: unknown[]; nextBefore: number | null };
-    history.push(...page.entries);
+    const page = await api.call(history, {
+      params: { eventId },
+      query: before ? { before: String(before) } : {},
+    });
+    entries.push(...page.entries);
     before = page.nextBefore;
   }
   return {
-    consumption: await get(`/api/events/${eventId}/ranking/consumption`),
-    value: await get(`/api/events/${eventId}/ranking/value`),
-    participation: await get(`/api/events/${eventId}/participation`),
-    history,
+    consumption: await api.call(categoryRanking, {
+      params: { eventId, category: 'consumption' },
+    }),
+    value: await api.call(categoryRanking, { params: { eventId, category: 'value' } }),
+    participation: await api.call(participation, { params: { eventId } }),
+    history: entries,
   };
 }
 
@@ -44,39 +51,32 @@ type Answers = Awaited<ReturnType<typeof eventAnswers>>;
 class ListWriter {
   version = 0;
   fiscalIds: string[] = [];
-  readonly t: TestApp;
-  readonly session: Session;
+  readonly exhibitor: TestClient;
   readonly eventId: string;
   readonly category: Category;
   readonly pool: string[];
 
-  constructor(t: TestApp, session: Session, eventId: string, category: Category, pool: string[]) {
-    this.t = t;
-    this.session = session;
+  constructor(exhibitor: TestClient, eventId: string, category: Category, pool: string[]) {
+    this.exhibitor = exhibitor;
     this.eventId = eventId;
     this.category = category;
     this.pool = pool;
   }
 
   async save(): Promise<void> {
-    const base = `/api/exh/events/${this.eventId}/${this.category}/nominees`;
+    const params = { eventId: this.eventId, category: this.category };
     const next = this.pool.find((id) => !this.fiscalIds.includes(id));
-    const response =
+    const last = this.fiscalIds.at(-1);
+    const list =
       this.fiscalIds.length < 5 && next
-        ? await this.t.request({
-            method: 'POST',
-            url: base,
-            payload: { ...nomineeInput(next), version: this.version },
-            as: this.session,
+        ? await this.exhibitor.call(addNominee, {
+            params,
+            body: { ...nomineeInput(next), version: this.version },
           })
-        : await this.t.request({
-            method: 'POST',
-            url: `${base}/${this.fiscalIds.at(-1)}/move`,
-            payload: { direction: 'up', version: this.version },
-            as: this.session,
+        : await this.exhibitor.call(moveNominee, {
+            params: { ...params, fiscalId: last ?? '' },
+            body: { direction: 'up', version: this.version },
           });
-    expect(response.statusCode, response.body).toBe(200);
-    const list = response.json() as { version: number; nominees: { fiscalId: string }[] };
     this.version = list.version;
     this.fiscalIds = list.nominees.map((n) => n.fiscalId);
   }
@@ -153,55 +153,38 @@ async function restoreFresh(t: TestApp, file: string) {
 const CLI_TIMEOUT = 120_000;
 
 describe(`restore drill (${engine})`, { timeout: CLI_TIMEOUT }, () => {
-  let t: TestApp;
-  let admin: Session;
+  const app = useTestApp();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'premios-drill-'));
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    const { id } = await seedAdmin(t.deps.db);
-    admin = await t.signIn({ role: 'admin', adminId: id });
-  });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  const getFrom =
-    (request: TestApp['request']): Get =>
-    async (url) => {
-      const response = await request({ method: 'GET', url, as: admin });
-      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-      return response.json();
-    };
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   async function exhibitorsOf(eventId: string, count: number) {
-    const sessions: Session[] = [];
+    const clients: TestClient[] = [];
     for (let i = 0; i < count; i++) {
-      const exhibitor = await seedExhibitor(t.deps.db, { fullName: `Expositor ${i}` });
-      await seedMembership(t.deps.db, eventId, exhibitor.id);
-      sessions.push(await t.signIn({ role: 'exh', exhibitorId: exhibitor.id }));
+      const exhibitor = await seedExhibitor(app.db, { fullName: `Expositor ${i}` });
+      await seedMembership(app.db, eventId, exhibitor.id);
+      clients.push(await app.exhibitor(exhibitor.id));
     }
-    return sessions;
+    return clients;
   }
 
   it('backs up while saves arrive; the restored copy answers as the source did at that moment', async () => {
+    const { t } = app;
     const pool = ['20001', '20002', '20003', '20004', '20005', '20006', '20007'];
     // Event A: one writer at a time, so that every state it passes through is read and kept.
     const eventA = await seedEvent(t.deps.db, { name: 'Premios A' });
     const chain = (await exhibitorsOf(eventA.id, 3)).flatMap((session, i) =>
       (['consumption', 'value'] as const).map(
         (category) =>
-          new ListWriter(t, session, eventA.id, category, [...pool.slice(i), ...pool.slice(0, i)]),
+          new ListWriter(session, eventA.id, category, [...pool.slice(i), ...pool.slice(0, i)]),
       ),
     );
     // Event B: eight exhibitors saving at once, round after round, for the whole backup.
     const eventB = await seedEvent(t.deps.db, { name: 'Premios B' });
     const parallel = (await exhibitorsOf(eventB.id, 8)).map(
-      (session) => new ListWriter(t, session, eventB.id, 'consumption', pool),
+      (session) => new ListWriter(session, eventB.id, 'consumption', pool),
     );
 
-    const sourceGet = getFrom((options) => t.request(options));
+    const sourceGet = app.api;
     const states: Answers[] = [await eventAnswers(sourceGet, eventA.id)];
     let step = 0;
     const chainStep = async () => {
@@ -242,11 +225,19 @@ describe(`restore drill (${engine})`, { timeout: CLI_TIMEOUT }, () => {
     });
     try {
       // The administrator's session is in the copy too.
-      const copyGet = getFrom(({ as, headers, ...rest }) =>
-        copy.app.inject({
-          ...rest,
-          headers: { [CSRF_HEADER]: CSRF_VALUE, ...(as ? { cookie: as.cookie } : {}), ...headers },
-        }),
+      const copyGet = testClient(
+        {
+          request: ({ as, headers, ...rest }) =>
+            copy.app.inject({
+              ...rest,
+              headers: {
+                [CSRF_HEADER]: CSRF_VALUE,
+                ...(as ? { cookie: as.cookie } : {}),
+                ...headers,
+              },
+            }),
+        },
+        app.as,
       );
       const restoredA = await eventAnswers(copyGet, eventA.id);
       // Event A's state at the backup's moment is the one with as many history entries.
@@ -259,13 +250,11 @@ describe(`restore drill (${engine})`, { timeout: CLI_TIMEOUT }, () => {
       // Event B, saved in parallel: every entry of the copy's history is the source's, unchanged.
       const restoredB = await eventAnswers(copyGet, eventB.id);
       const sourceB = await eventAnswers(sourceGet, eventB.id);
-      const sourceEntries = new Map(
-        (sourceB.history as { id: number }[]).map((entry) => [entry.id, entry]),
-      );
+      const sourceEntries = new Map(sourceB.history.map((entry) => [entry.id, entry]));
       expect(restoredB.history.length).toBeGreaterThanOrEqual(parallel.length);
       expect(restoredB.history.length).toBeLessThan(sourceB.history.length);
       expect(restoredB.history).toEqual(
-        (restoredB.history as { id: number }[]).map((entry) => sourceEntries.get(entry.id)),
+        restoredB.history.map((entry) => sourceEntries.get(entry.id)),
       );
     } finally {
       await copy.app.close();
@@ -279,6 +268,7 @@ describe.runIf(engine === 'sqlite')(
   'npm run cli -- restore refuses',
   { timeout: CLI_TIMEOUT },
   () => {
+    const app = useTestApp();
     let t: TestApp;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'premios-restore-'));
     let backupFile: string;
@@ -289,12 +279,14 @@ describe.runIf(engine === 'sqlite')(
         env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
       });
     const refusal = async (databaseUrl: string, file: string) => {
-      const error = (await restore(databaseUrl, file).then(
-        () => {
-          throw new Error('the restore was not refused');
-        },
-        (failure: unknown) => failure,
-      )) as { code: number; stderr: string; stdout: string };
+      const error = z.object({ code: z.number(), stderr: z.string(), stdout: z.string() }).parse(
+        await restore(databaseUrl, file).then(
+          () => {
+            throw new Error('the restore was not refused');
+          },
+          (failure: unknown) => failure,
+        ),
+      );
       expect(error.code).toBe(2);
       expect(error.stdout).toBe('');
       // The CLI first says which database it acts on (README: same DATA_DIR/DATABASE_URL).
@@ -308,7 +300,7 @@ describe.runIf(engine === 'sqlite')(
     };
 
     beforeAll(async () => {
-      t = await createTestApp();
+      t = app.t;
       await seedEvent(t.deps.db, { name: 'Premios copiados' });
       backupFile = path.join(dir, 'copia.db');
       await run(process.execPath, ['src/server/cli.ts', 'backup', backupFile], {
@@ -316,10 +308,7 @@ describe.runIf(engine === 'sqlite')(
         env: { ...process.env, DATABASE_URL: t.config.databaseUrl, LOG_LEVEL: 'silent' },
       });
     });
-    afterAll(async () => {
-      await t.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    });
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
     it('while the app runs on the database', async () => {
       // (Reading the file here would drop this process's SQLite locks on it: POSIX locks end when

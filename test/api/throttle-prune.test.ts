@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hitThrottle } from '../../src/server/lib/throttle.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
 
 const HOUR = 60 * 60_000;
 
 describe('expired sign-in counters are pruned by the background worker', () => {
-  let t: TestApp;
+  // The clock carries on from one test to the next, as the worker's hourly round does.
+  const app = useTestApp({ freshEachTest: false });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  const ago = (ms: number) => new Date(t.clock.now().getTime() - ms).toISOString();
+  const ago = (ms: number) => new Date(app.t.clock.now().getTime() - ms).toISOString();
   const row = (key: string, windowStart: string, notBefore: string) =>
-    t.deps.db
+    app.db
       .insertInto('auth_throttle')
       .values({
         scope: 'code-try-client',
@@ -25,7 +21,7 @@ describe('expired sign-in counters are pruned by the background worker', () => {
       })
       .execute();
   const keys = async () =>
-    (await t.deps.db.selectFrom('auth_throttle').select('key').orderBy('key').execute()).map(
+    (await app.db.selectFrom('auth_throttle').select('key').orderBy('key').execute()).map(
       (r) => r.key,
     );
 
@@ -34,16 +30,16 @@ describe('expired sign-in counters are pruned by the background worker', () => {
     await row('b-this-hour', ago(HOUR), ago(HOUR));
     await row('c-day-window', ago(23 * HOUR), ago(23 * HOUR));
     await row('d-still-waiting', ago(25 * HOUR), ago(-HOUR));
-    await t.deliverMail();
+    await app.t.deliverMail();
     expect(await keys()).toEqual(['b-this-hour', 'c-day-window', 'd-still-waiting']);
 
     // At most once an hour: a row expiring meanwhile waits for the next round.
     await row('e-expired-later', ago(25 * HOUR), ago(25 * HOUR));
-    t.clock.advance(59 * 60_000);
-    await t.deliverMail();
+    app.t.clock.advance(59 * 60_000);
+    await app.t.deliverMail();
     expect(await keys()).toContain('e-expired-later');
-    t.clock.advance(2 * 60_000 + 2 * HOUR);
-    await t.deliverMail();
+    app.t.clock.advance(2 * 60_000 + 2 * HOUR);
+    await app.t.deliverMail();
     // Three hours on, the day-long window is over too and the waiting row's delay has passed.
     expect(await keys()).toEqual(['b-this-hour']);
   });
@@ -51,10 +47,10 @@ describe('expired sign-in counters are pruned by the background worker', () => {
   it('lets a pruned key start a new window, as an expired one would', async () => {
     const rule = { scope: 'code-try-client', windowMs: HOUR, max: 5 };
     await row('f-pruned', ago(25 * HOUR), ago(25 * HOUR));
-    t.clock.advance(2 * HOUR);
-    await t.deliverMail();
+    app.t.clock.advance(2 * HOUR);
+    await app.t.deliverMail();
     expect(await keys()).not.toContain('f-pruned');
-    expect(await hitThrottle(t.deps.db, rule, 'f-pruned', t.clock.now())).toEqual({
+    expect(await hitThrottle(app.db, rule, 'f-pruned', app.t.clock.now())).toEqual({
       allowed: true,
       hits: 1,
     });

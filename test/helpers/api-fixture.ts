@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { Config } from '../../src/server/config.ts';
 import type { Route } from '../../src/server/http/route.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from './app.ts';
@@ -22,6 +22,12 @@ export interface ApiFixtureOptions {
    * whose tests carry the clock on from one to the next says false and signs in itself.
    */
   freshEachTest?: boolean;
+  /**
+   * A new app (empty database, mailbox and outbox, no running worker) for every test instead of
+   * one for the file (default false): for a file whose tests each read the whole outbox or start
+   * the mail worker.
+   */
+  appPerTest?: boolean;
 }
 
 /**
@@ -32,7 +38,7 @@ export interface ApiFixtureOptions {
  */
 export function useTestApp(options: ApiFixtureOptions = {}): ApiFixture {
   const fixture = new ApiFixture(options.now ?? TEST_NOW);
-  beforeAll(async () => {
+  const start = async () => {
     const t = await createTestApp({
       now: fixture.now,
       ...(options.config ? { config: options.config } : {}),
@@ -42,7 +48,13 @@ export function useTestApp(options: ApiFixtureOptions = {}): ApiFixture {
     const event = options.event ? await seedEvent(t.deps.db, options.event) : undefined;
     fixture.started(t, admin, event);
     await fixture.signInAdmin();
-  });
+  };
+  if (options.appPerTest) {
+    beforeEach(start);
+    afterEach(() => fixture.close());
+    return fixture;
+  }
+  beforeAll(start);
   afterAll(() => fixture.close());
   if (options.freshEachTest !== false) {
     beforeEach(async () => {

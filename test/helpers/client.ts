@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
 import type { Endpoint, InputOf, JsonResponse } from '../../src/shared/api/define.ts';
+import { SESSION_COOKIE } from '../../src/shared/constants.ts';
 import { isApiErrorCode, type ApiErrorCode } from '../../src/shared/errors.ts';
 import { urlOf } from '../../src/web/lib/http.ts';
 import type { Session, TestApp } from './app.ts';
@@ -47,6 +48,53 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** For an upload endpoint: the file in its form field. */
   file?: { filename: string; data: Buffer; type?: string };
+  /** The client's address, for the per-client limits (default: light-my-request's 127.0.0.1). */
+  remoteAddress?: string;
+}
+
+/**
+ * The `error` object of a refusal as it travelled, `fields` only when the API sent them: for
+ * comparing a refusal whole with toEqual, so that an unexpected field list also fails.
+ */
+export function errorOf(failure: ApiFailure): {
+  code: ApiErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+} {
+  const { code, message, fields } = failure;
+  return fields === undefined ? { code, message } : { code, message, fields };
+}
+
+/** The success of an outcome the test expects to succeed, with its response; throws otherwise. */
+export function answered<E extends Endpoint>(
+  outcome: Outcome<E>,
+): Extract<Outcome<E>, { ok: true }> {
+  if (!outcome.ok) throw new UnexpectedAnswer('the call should succeed', outcome.response);
+  return outcome;
+}
+
+/** The refusal of an outcome the test expects to be refused; throws on a success. */
+export function refused<E extends Endpoint>(outcome: Outcome<E>): ApiFailure {
+  if (outcome.ok) throw new UnexpectedAnswer('the call should be refused', outcome.response);
+  const { ok: _ok, ...failure } = outcome;
+  return failure;
+}
+
+/**
+ * The refusal in a response to a request sent as is (what the contract forbids), parsed like the
+ * client's own; a body that is not the API's error throws.
+ */
+export function failureOf(response: LightMyRequestResponse): ApiFailure {
+  const parsed = apiErrorBody.safeParse(safeJson(response.body));
+  if (!parsed.success) throw new UnexpectedAnswer('not an API error body', response);
+  const { code, message, fields } = parsed.data.error;
+  return { status: response.statusCode, code, message, fields, response };
+}
+
+/** The session cookie a response set (a sign-in's), or undefined when it set none. */
+export function sessionSetBy(response: LightMyRequestResponse): Session | undefined {
+  const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+  return cookie ? { token: cookie.value, cookie: `${SESSION_COOKIE}=${cookie.value}` } : undefined;
 }
 
 /** Thrown by `call` when the API refuses, and by `fail` when it does not. */
@@ -86,7 +134,10 @@ export interface TestClient {
 }
 
 /** A typed client over the test app, calling as `session` unless a call says otherwise. */
-export function testClient(t: TestApp, session: Session | null = null): TestClient {
+export function testClient(
+  t: Pick<TestApp, 'request'>,
+  session: Session | null = null,
+): TestClient {
   async function send<E extends Endpoint>(
     endpoint: E,
     input: InputOf<E>,
@@ -110,6 +161,7 @@ export function testClient(t: TestApp, session: Session | null = null): TestClie
       method: endpoint.method,
       url: urlOf(endpoint, input),
       ...(caller ? { as: caller } : {}),
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       ...(upload
         ? { payload: upload.payload, headers: { ...upload.headers, ...options.headers } }
         : {
