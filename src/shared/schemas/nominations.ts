@@ -49,10 +49,10 @@ export const exhEventResponse = exhEventSummary.extend({
   lists: z.object({ consumption: nominationList, value: nominationList }),
   /**
    * The latest change an administrator made to these lists (a correction, a merge or its undo),
-   * shown above them as "Modificado por la organización el {d-m-yyyy HH:mm}: {motivo}"; null when
-   * none.
+   * shown above them as "Modificado por la organización el {d-m-yyyy HH:mm}: {motivo}"; absent
+   * when there is none.
    */
-  organizationChange: z.object({ at: z.string(), reason: z.string() }).nullable(),
+  organizationChange: z.object({ at: z.string(), reason: z.string() }).optional(),
 });
 export type ExhEventResponse = z.output<typeof exhEventResponse>;
 

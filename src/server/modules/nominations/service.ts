@@ -224,6 +224,7 @@ export async function getExhibitorEvent(
     .where('list.exhibitor_id', '=', exhibitorId)
     .orderBy('nominations.list_order')
     .execute();
+  const organizationChange = await latestListChange(deps.db, eventId, exhibitorId);
   const list = (category: Category): NominationList => {
     const own = rows.filter((row) => row.list_category === category);
     return {
@@ -240,7 +241,7 @@ export async function getExhibitorEvent(
     closeTime: calendar.closeTime,
     nomineeFields: readNomineeFieldSettings(event.nominee_fields),
     lists: { consumption: list('consumption'), value: list('value') },
-    organizationChange: await latestListChange(deps.db, eventId, exhibitorId),
+    ...(organizationChange ? { organizationChange } : {}),
   };
 }
 
@@ -268,7 +269,6 @@ export async function previewExhibitorEvent(
     closeTime: calendar.closeTime,
     nomineeFields: readNomineeFieldSettings(event.nominee_fields),
     lists: { consumption: empty('consumption'), value: empty('value') },
-    organizationChange: null,
   };
 }
 

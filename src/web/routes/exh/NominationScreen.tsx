@@ -196,8 +196,11 @@ function Nominations({ query }: { query: ReturnType<typeof useExhEvent> }) {
           </span>
           <div className="plain-alert-message">
             Modificado por la organización el{' '}
-            {formatDisplayInstant(event.organizationChange.at, event.timeZone)}:{' '}
-            {event.organizationChange.reason}
+            {/* The date and time stay on one line at phone width. */}
+            <span className="exh-nowrap">
+              {formatDisplayInstant(event.organizationChange.at, event.timeZone)}
+            </span>
+            : {event.organizationChange.reason}
           </div>
         </div>
       ) : null}
