@@ -3,6 +3,7 @@ import type { Category } from '../../src/shared/constants.ts';
 import { formatDisplayInstant } from '../../src/shared/dates.ts';
 import { myEvent } from '../../src/shared/api/nominations.ts';
 import { editVote, merge, undoMerge } from '../../src/shared/api/results.ts';
+import { claimDueMail } from '../../src/server/mail/outbox.ts';
 import { TEST_NOW, TEST_TIMEZONE } from '../helpers/app.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { nomineeInput } from '../helpers/nominee.ts';
@@ -225,6 +226,42 @@ describe('the exhibitor is told of every change to their lists', () => {
     expect((await messages(event.id)).map((m) => [m.status, m.next_attempt_at])).toEqual([
       ['sent', later(16)],
       ['pending', later(40)],
+    ]);
+  });
+
+  it('a change made while its message is being sent starts a new message of its own', async () => {
+    const { event, exhibitor } = await setUp({
+      consumption: [{ fiscalId: '20111111112', name: 'Alfa Redes' }],
+    });
+    await correct(event.id, exhibitor.id, 'consumption', 1, '20111111113', 'Alfa Redes', {
+      reason: 'typo',
+    });
+    await app.at(later(10));
+    // The worker claims the due message (it may be reading its batch right now)…
+    const claimed = await claimDueMail(app.db, app.t.deps.engine, app.t.clock.now(), {
+      limit: 1000,
+      claimMs: 60_000,
+    });
+    expect(claimed.filter((m) => m.event_id === event.id)).toHaveLength(1);
+    // …so the next change is not folded into it.
+    await correct(event.id, exhibitor.id, 'consumption', 1, '20111111114', 'Alfa Redes', {
+      reason: 'exhibitorRequest',
+    });
+    const rows = await messages(event.id);
+    expect(rows.map((m) => [m.status, m.next_attempt_at])).toEqual([
+      ['pending', later(10)],
+      ['pending', later(20)],
+    ]);
+    const batches = rows.map((m) => (JSON.parse(m.params) as { batchId: string }).batchId);
+    const changes = await app.db
+      .selectFrom('list_changes')
+      .select(['batch_id', 'reason'])
+      .where('event_id', '=', event.id)
+      .orderBy('id')
+      .execute();
+    expect(changes).toEqual([
+      { batch_id: batches[0], reason: 'Error de tipeo' },
+      { batch_id: batches[1], reason: 'Pedido del expositor' },
     ]);
   });
 
