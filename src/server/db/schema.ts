@@ -292,6 +292,24 @@ export interface ResellersTable {
   updated_by: string | null;
 }
 
+/**
+ * An administrator's change to an exhibitor's list, reported to the exhibitor (migration 0025,
+ * mail/list-changes.ts). `before` and `after` are JSON arrays of `{ fiscalId, name }` in list order.
+ */
+export interface ListChangesTable {
+  id: Generated<number>;
+  event_id: string;
+  exhibitor_id: string;
+  category: Category;
+  /** The message that reports it (its parameters carry the same id). */
+  batch_id: string;
+  before: string;
+  after: string;
+  admin_id: string | null;
+  reason: string;
+  changed_at: Instant;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_invitations: AdminInvitationsTable;
@@ -312,6 +330,7 @@ export interface Database {
   event_logos: EventLogosTable;
   audit_log: AuditLogTable;
   resellers: ResellersTable;
+  list_changes: ListChangesTable;
 }
 
 export type Admin = Selectable<AdminsTable>;

@@ -47,6 +47,12 @@ export const exhEventResponse = exhEventSummary.extend({
   /** "Hora de cierre" of the deadline day, `HH:MM` in `timeZone`. */
   closeTime: z.string(),
   lists: z.object({ consumption: nominationList, value: nominationList }),
+  /**
+   * The latest change an administrator made to these lists (a correction, a merge or its undo),
+   * shown above them as "Modificado por la organización el {d-m-yyyy HH:mm}: {motivo}"; absent
+   * when there is none.
+   */
+  organizationChange: z.object({ at: z.string(), reason: z.string() }).optional(),
 });
 export type ExhEventResponse = z.output<typeof exhEventResponse>;
 

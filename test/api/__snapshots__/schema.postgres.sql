@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0026_one_round_trip_code_sign_in
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0025_list_changes, 0026_one_round_trip_code_sign_in
 
 -- tables
 admin_invitations BASE TABLE
@@ -11,6 +11,7 @@ event_exhibitors BASE TABLE
 event_logos BASE TABLE
 events BASE TABLE
 exhibitors BASE TABLE
+list_changes BASE TABLE
 mail_outbox BASE TABLE
 mfa_challenges BASE TABLE
 nomination_lists BASE TABLE
@@ -107,6 +108,16 @@ exhibitors.company text not null -
 exhibitors.created_at text not null -
 exhibitors.updated_at text not null -
 exhibitors.last_signed_in_at text null -
+list_changes.id integer not null nextval('list_changes_id_seq'::regclass)
+list_changes.event_id text not null -
+list_changes.exhibitor_id text not null -
+list_changes.category text not null -
+list_changes.batch_id text not null -
+list_changes.before text not null -
+list_changes.after text not null -
+list_changes.admin_id text null -
+list_changes.reason text not null -
+list_changes.changed_at text not null -
 mail_outbox.id text not null -
 mail_outbox.template text not null -
 mail_outbox.params text not null -
@@ -221,6 +232,9 @@ events events_deadline_before_event: CHECK ((vote_deadline < event_date))
 events events_pkey: PRIMARY KEY (id)
 exhibitors exhibitors_email_key: UNIQUE (email)
 exhibitors exhibitors_pkey: PRIMARY KEY (id)
+list_changes list_changes_admin_id_fkey: FOREIGN KEY (admin_id) REFERENCES admins(id) ON DELETE SET NULL
+list_changes list_changes_list_fk: FOREIGN KEY (event_id, exhibitor_id, category) REFERENCES nomination_lists(event_id, exhibitor_id, category) ON DELETE CASCADE
+list_changes list_changes_pkey: PRIMARY KEY (id)
 mail_outbox mail_outbox_pkey: PRIMARY KEY (id)
 mail_outbox mail_outbox_status_check: CHECK ((status = ANY (ARRAY['pending'::text, 'sent'::text, 'failed'::text, 'cancelled'::text])))
 mfa_challenges mfa_challenges_admin_id_fkey: FOREIGN KEY (admin_id) REFERENCES admins(id) ON DELETE CASCADE
@@ -269,6 +283,10 @@ CREATE INDEX events_date_idx ON events USING btree (event_date)
 CREATE UNIQUE INDEX events_pkey ON events USING btree (id)
 CREATE UNIQUE INDEX exhibitors_email_key ON exhibitors USING btree (email)
 CREATE UNIQUE INDEX exhibitors_pkey ON exhibitors USING btree (id)
+CREATE INDEX list_changes_admin_idx ON list_changes USING btree (admin_id)
+CREATE INDEX list_changes_batch_idx ON list_changes USING btree (batch_id)
+CREATE INDEX list_changes_exhibitor_idx ON list_changes USING btree (event_id, exhibitor_id, id)
+CREATE UNIQUE INDEX list_changes_pkey ON list_changes USING btree (id)
 CREATE INDEX mail_outbox_due_idx ON mail_outbox USING btree (status, next_attempt_at)
 CREATE INDEX mail_outbox_event_idx ON mail_outbox USING btree (event_id, exhibitor_id, template)
 CREATE UNIQUE INDEX mail_outbox_pkey ON mail_outbox USING btree (id)
@@ -301,6 +319,7 @@ CREATE TRIGGER nominee_totals_after_update AFTER UPDATE OF event_id, exhibitor_i
 
 -- sequences
 audit_log_id_seq integer start 1 increment 1
+list_changes_id_seq integer start 1 increment 1
 
 -- functions
 CREATE OR REPLACE FUNCTION nominee_totals_apply()

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0026_one_round_trip_code_sign_in
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0025_list_changes, 0026_one_round_trip_code_sign_in
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
@@ -17,6 +17,15 @@ CREATE INDEX "event_exhibitors_exhibitor_idx" on "event_exhibitors" ("exhibitor_
 
 -- index events_date_idx on events
 CREATE INDEX "events_date_idx" on "events" ("event_date");
+
+-- index list_changes_admin_idx on list_changes
+CREATE INDEX "list_changes_admin_idx" on "list_changes" ("admin_id");
+
+-- index list_changes_batch_idx on list_changes
+CREATE INDEX "list_changes_batch_idx" on "list_changes" ("batch_id");
+
+-- index list_changes_exhibitor_idx on list_changes
+CREATE INDEX "list_changes_exhibitor_idx" on "list_changes" ("event_id", "exhibitor_id", "id");
 
 -- index mail_outbox_due_idx on mail_outbox
 CREATE INDEX "mail_outbox_due_idx" on "mail_outbox" ("status", "next_attempt_at");
@@ -149,6 +158,9 @@ CREATE TABLE "events" ("id" text primary key, "name" text not null, "name_search
 
 -- table exhibitors on exhibitors
 CREATE TABLE "exhibitors" ("id" text primary key, "email" text not null unique, "full_name" text not null, "company" text not null, "created_at" text not null, "updated_at" text not null, "last_signed_in_at" text);
+
+-- table list_changes on list_changes
+CREATE TABLE "list_changes" ("id" integer primary key autoincrement, "event_id" text not null, "exhibitor_id" text not null, "category" text not null, "batch_id" text not null, "before" text not null, "after" text not null, "admin_id" text references "admins" ("id") on delete set null, "reason" text not null, "changed_at" text not null, constraint "list_changes_list_fk" foreign key ("event_id", "exhibitor_id", "category") references "nomination_lists" ("event_id", "exhibitor_id", "category") on delete cascade);
 
 -- table mail_outbox on mail_outbox
 CREATE TABLE "mail_outbox" ("id" text primary key, "template" text not null, "params" text not null, "to_address" text not null, "status" text not null check (status in ('pending', 'sent', 'failed', 'cancelled')), "attempts" integer default 0 not null, "next_attempt_at" text not null, "locked_until" text, "last_error" text, "subject" text, "sent_at" text, "event_id" text, "exhibitor_id" text, "created_at" text not null, "cancel_reason" text);

@@ -8,6 +8,7 @@ import { nonVoterReminder } from './nonvoter-reminder.ts';
 import { nominationReceipt } from './nomination-receipt.ts';
 import { votingExtended } from './voting-extended.ts';
 import { mfaEnrolCode } from './mfa-enrol-code.ts';
+import { listChange, LIST_CHANGE_TEMPLATE } from './list-change.ts';
 
 export const mailTemplates = {
   'admin-invitation': adminInvitation,
@@ -19,6 +20,7 @@ export const mailTemplates = {
   'nomination-receipt': nominationReceipt,
   'voting-extended': votingExtended,
   'mfa-enrol-code': mfaEnrolCode,
+  [LIST_CHANGE_TEMPLATE]: listChange,
 } as const;
 
 export type { MailCancelReason, MailTemplate, QueuedMessage, SkippedMail } from './define.ts';

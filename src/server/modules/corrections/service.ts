@@ -3,10 +3,12 @@ import { MSG } from '../../../shared/messages.ts';
 import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { ExhibitorVotesResponse, VoteEdit } from '../../../shared/schemas/results.ts';
 import { readNomineeFieldSettings } from '../../../shared/nominee-fields.ts';
+import { CORRECTION_REASON_LABELS } from '../../../shared/correction-reasons.ts';
 import type { SignedInAdmin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { recordListChange } from '../../mail/list-changes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { getMemberOr404 } from '../../lib/guards.ts';
 import {
@@ -155,6 +157,23 @@ export async function editVote(
         after: input,
       },
     });
+    // The exhibitor is told, with the list before and after and the reason as "Historial" shows it.
+    const ordered = [...entries].sort((a, b) => a.list_order - b.list_order);
+    await recordListChange(
+      tx,
+      { engine: deps.engine, now },
+      {
+        eventId: ref.eventId,
+        exhibitorId: ref.exhibitorId,
+        category: ref.category,
+        before: ordered,
+        after: ordered.map((entry) =>
+          entry.list_order === ref.order ? { fiscalId: input.fiscalId, name: input.name } : entry,
+        ),
+        adminId: admin.adminId,
+        reason: `${CORRECTION_REASON_LABELS[reason]}${detail ? ` (${detail})` : ''}`,
+      },
+    );
     return { nominee: { ...input, order: ref.order }, version: Number(list.version) };
   });
 }

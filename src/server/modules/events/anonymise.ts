@@ -99,6 +99,8 @@ export async function anonymiseEvent(
       .where('event_id', '=', eventId)
       .execute();
     await tx.deleteFrom('mail_outbox').where('event_id', '=', eventId).execute();
+    // What the exhibitors were told of administrators' changes (reasons are free text).
+    await tx.deleteFrom('list_changes').where('event_id', '=', eventId).execute();
 
     await tx
       .updateTable('nominations')

@@ -488,7 +488,10 @@ export async function editExhibitor(
       await cancelPendingMail(tx, { template: 'exhibitor-invitation', eventId, exhibitorId });
       await redirectPendingMail(
         tx,
-        { exhibitorId, templates: ['voting-reminder', 'nonvoter-reminder', 'nomination-receipt'] },
+        {
+          exhibitorId,
+          templates: ['voting-reminder', 'nonvoter-reminder', 'nomination-receipt', 'list-change'],
+        },
         fields.email,
       );
       // An exhibitor added without an invitation stays uninvited: editing them invites nobody.

@@ -21,6 +21,7 @@ import { MERGE_ACTION, recordAudit, UNDO_MERGE_ACTION, undoneMerges } from '../.
 import { AppError, notFound } from '../../lib/errors.ts';
 import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
+import { recordListChanges } from '../../mail/list-changes.ts';
 import { duplicateNomineeGroups } from './duplicate-nominees.ts';
 import {
   mergeBallots,
@@ -338,6 +339,7 @@ export async function mergeNominees(
       eventId,
       details,
     });
+    await tellExhibitors(tx, deps, now, admin, eventId, details, false);
     return { auditId, lists: changes.length };
   });
 }
@@ -398,6 +400,48 @@ export async function undoMerge(
         lists: details.lists.map((list) => ({ ...list, before: list.after, after: list.before })),
       },
     });
+    await tellExhibitors(tx, deps, now, admin, eventId, details, true);
     return { auditId, lists: details.lists.length };
   });
+}
+
+/**
+ * Every exhibitor whose list a merge (or its undo) rewrote is told, one message each however many
+ * lists the merge touched (mail/list-changes.ts); the reason names the resellers as their lists did.
+ */
+async function tellExhibitors(
+  tx: Tx,
+  deps: Pick<AppDeps, 'engine'>,
+  now: Date,
+  admin: Admin,
+  eventId: string,
+  details: MergeDetails,
+  undone: boolean,
+): Promise<void> {
+  // Named as the lists held them before the merge: after it, a merged row keeps its own name.
+  const names = new Map<string, string>();
+  for (const vote of details.lists.flatMap((list) => list.before)) {
+    if (!names.has(vote.fiscal_id)) names.set(vote.fiscal_id, vote.name);
+  }
+  const named = (fiscalId: string) => {
+    const name = names.get(fiscalId);
+    return name === undefined ? `ID fiscal ${fiscalId}` : `${name} (${fiscalId})`;
+  };
+  const from = details.from.map(named).join(', ');
+  const reason = undone
+    ? `Unificación deshecha: ${named(details.into)} vuelve a ser ${from}`
+    : `Nominados unificados por ser el mismo reseller: ${from} → ${named(details.into)}`;
+  await recordListChanges(
+    tx,
+    { engine: deps.engine, now },
+    details.lists.map((list) => ({
+      eventId,
+      exhibitorId: list.exhibitorId,
+      category: details.category,
+      before: undone ? list.after : list.before,
+      after: undone ? list.before : list.after,
+      adminId: admin.adminId,
+      reason,
+    })),
+  );
 }

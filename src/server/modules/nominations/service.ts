@@ -27,6 +27,7 @@ import { SESSION_NOT_SETTLED } from '../../http/route.ts';
 import { TOUCH_INTERVAL_MS } from '../../http/session.ts';
 import { ARCHIVE_LOCK_CLASS } from '../../lib/archived.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { latestListChange } from '../../mail/list-changes.ts';
 import { hashToken, newId } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
@@ -223,6 +224,7 @@ export async function getExhibitorEvent(
     .where('list.exhibitor_id', '=', exhibitorId)
     .orderBy('nominations.list_order')
     .execute();
+  const organizationChange = await latestListChange(deps.db, eventId, exhibitorId);
   const list = (category: Category): NominationList => {
     const own = rows.filter((row) => row.list_category === category);
     return {
@@ -239,6 +241,7 @@ export async function getExhibitorEvent(
     closeTime: calendar.closeTime,
     nomineeFields: readNomineeFieldSettings(event.nominee_fields),
     lists: { consumption: list('consumption'), value: list('value') },
+    ...(organizationChange ? { organizationChange } : {}),
   };
 }
 

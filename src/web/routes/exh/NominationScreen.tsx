@@ -6,7 +6,7 @@ import {
   MAX_NOMINEES_PER_CATEGORY,
   type Category,
 } from '../../../shared/constants.ts';
-import { formatDisplayDate } from '../../../shared/dates.ts';
+import { formatDisplayDate, formatDisplayInstant } from '../../../shared/dates.ts';
 import { deadlineClosingText, zonedInstantText } from '../../../shared/deadline-zone.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
@@ -188,6 +188,22 @@ function Nominations({ query }: { query: ReturnType<typeof useExhEvent> }) {
         </div>
       ) : null}
       {votingOpen ? <p className="exh-secondary exh-small">{MSG.exhPointsRule}</p> : null}
+      {event.organizationChange ? (
+        // The latest change an administrator made to these lists (issue 28), in the event's zone.
+        <div className="plain-alert plain-alert-info exh-organization-change">
+          <span className="plain-alert-icon">
+            <Icon name="info" size={22} />
+          </span>
+          <div className="plain-alert-message">
+            Modificado por la organización el{' '}
+            {/* The date and time stay on one line at phone width. */}
+            <span className="exh-nowrap">
+              {formatDisplayInstant(event.organizationChange.at, event.timeZone)}
+            </span>
+            : {event.organizationChange.reason}
+          </div>
+        </div>
+      ) : null}
       <PlainNotice severity="warning" message={notice} onClose={() => setNotice(null)} />
       <PlainTabs
         label="Categorías"
