@@ -32,6 +32,8 @@ const SHOTS = '/tmp/shots-annul';
 const A = '20111111111';
 const B = '20222222222';
 const REASON = 'Votó con la cuenta de otra empresa';
+/** Each test walks several screens with an axe scan on each: more than the default minute. */
+const SLOW = 240_000;
 
 describe('annulling and restoring an exhibitor’s list', () => {
   let server: RunningServer;
@@ -96,88 +98,100 @@ describe('annulling and restoring an exhibitor’s list', () => {
     ]);
   }
 
-  it('annuls from the exhibitor-votes page, and the list counts for nothing', async () => {
-    const [context, page] = await adminPage();
-    expect(await rankingPoints(page)).toEqual([
-      [A, '9'],
-      [B, '9'],
-    ]);
-    await page.goto(`/admin/event/${eventId}/exhibitors/${bruno.id}`);
-    await page.getByRole('button', { name: 'Anular votos' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Anular votos' });
-    // The reason is required: an empty one is refused in the dialog.
-    await dialog.getByRole('button', { name: 'Anular' }).click();
-    await expect.poll(() => dialog.getByText(MSG.annulReasonRequired).count()).toBe(1);
-    await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/annul-dialog-desktop.png` });
-    await dialog.getByRole('textbox', { name: 'Motivo' }).fill(REASON);
-    await dialog.getByRole('button', { name: 'Anular' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByText(`Anulado: ${REASON}`).waitFor();
-    expect(await page.getByRole('button', { name: 'Restablecer' }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Anular votos' }).count()).toBe(0);
-    // The list is kept as it was, its entries no longer offered for correction.
-    expect(
-      (await tableRows(page, 'Nominación Reseller de CONSUMO')).map((cells) => cells[0]),
-    ).toEqual([`Reseller ${B}`, `Reseller ${A}`]);
-    expect(await page.getByRole('button', { name: `Reseller ${B}` }).count()).toBe(0);
-    await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/annulled-desktop.png`, fullPage: true });
+  it(
+    'annuls from the exhibitor-votes page, and the list counts for nothing',
+    async () => {
+      const [context, page] = await adminPage();
+      expect(await rankingPoints(page)).toEqual([
+        [A, '9'],
+        [B, '9'],
+      ]);
+      await page.goto(`/admin/event/${eventId}/exhibitors/${bruno.id}`);
+      await page.getByRole('button', { name: 'Anular votos' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Anular votos' });
+      // The reason is required: an empty one is refused in the dialog.
+      await dialog.getByRole('button', { name: 'Anular' }).click();
+      await expect.poll(() => dialog.getByText(MSG.annulReasonRequired).count()).toBe(1);
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SHOTS}/annul-dialog-desktop.png` });
+      await dialog.getByRole('textbox', { name: 'Motivo' }).fill(REASON);
+      await dialog.getByRole('button', { name: 'Anular' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText(`Anulado: ${REASON}`).waitFor();
+      expect(await page.getByRole('button', { name: 'Restablecer' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'Anular votos' }).count()).toBe(0);
+      // The list is kept as it was, its entries no longer offered for correction.
+      expect(
+        (await tableRows(page, 'Nominación Reseller de CONSUMO')).map((cells) => cells[0]),
+      ).toEqual([`Reseller ${B}`, `Reseller ${A}`]);
+      expect(await page.getByRole('button', { name: `Reseller ${B}` }).count()).toBe(0);
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SHOTS}/annulled-desktop.png`, fullPage: true });
 
-    // Without Bruno: A 5, B 4; the tab says one list is annulled.
-    expect(await rankingPoints(page)).toEqual([
-      [A, '5'],
-      [B, '4'],
-    ]);
-    await page.getByText('Listas anuladas: 1').waitFor();
-    await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/ranking-desktop.png`, fullPage: true });
-    await context.close();
-  });
+      // Without Bruno: A 5, B 4; the tab says one list is annulled.
+      expect(await rankingPoints(page)).toEqual([
+        [A, '5'],
+        [B, '4'],
+      ]);
+      await page.getByText('Listas anuladas: 1').waitFor();
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SHOTS}/ranking-desktop.png`, fullPage: true });
+      await context.close();
+    },
+    SLOW,
+  );
 
-  it('shows the annulment to the exhibitor, who can change nothing, at 390 px', async () => {
-    const [context, page] = await pageAs(
-      { role: 'exh', exhibitorId: bruno.id },
-      { email: bruno.email, fullName: bruno.fullName },
-      PHONE,
-    );
-    await page.goto(`/exh/event/${eventId}`);
-    await page.getByText(`Tu lista fue anulada por la organización: ${REASON}`).waitFor();
-    expect(await page.getByRole('button', { name: 'Nominar' }).count()).toBe(0);
-    await expectAccessible(page);
-    expect(await hasHorizontalScroll(page)).toBe(false);
-    await page.screenshot({ path: `${SHOTS}/exhibitor-phone.png`, fullPage: true });
-    await context.close();
-  });
+  it(
+    'shows the annulment to the exhibitor, who can change nothing, at 390 px',
+    async () => {
+      const [context, page] = await pageAs(
+        { role: 'exh', exhibitorId: bruno.id },
+        { email: bruno.email, fullName: bruno.fullName },
+        PHONE,
+      );
+      await page.goto(`/exh/event/${eventId}`);
+      await page.getByText(`Tu lista fue anulada por la organización: ${REASON}`).waitFor();
+      expect(await page.getByRole('button', { name: 'Nominar' }).count()).toBe(0);
+      await expectAccessible(page);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await page.screenshot({ path: `${SHOTS}/exhibitor-phone.png`, fullPage: true });
+      await context.close();
+    },
+    SLOW,
+  );
 
-  it('restores from the exhibitor-votes page at 390 px, and the list counts again', async () => {
-    const [context, page] = await adminPage(PHONE);
-    await page.goto(`/admin/event/${eventId}/exhibitors/${bruno.id}`);
-    await page.getByText(`Anulado: ${REASON}`).waitFor();
-    expect(await hasHorizontalScroll(page)).toBe(false);
-    await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/annulled-phone.png`, fullPage: true });
-    await page.getByRole('button', { name: 'Restablecer' }).click();
-    const dialog = page.getByRole('dialog', { name: '¿Restablecer votos?' });
-    await dialog.waitFor();
-    await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/restore-dialog-phone.png` });
-    // "Cancelar" changes nothing.
-    await dialog.getByRole('button', { name: 'Cancelar' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    expect(await page.getByText(`Anulado: ${REASON}`).count()).toBe(1);
-    await page.getByRole('button', { name: 'Restablecer' }).click();
-    await dialog.getByRole('button', { name: 'Restablecer' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Anular votos' }).waitFor();
-    expect(await page.getByText(`Anulado: ${REASON}`).count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/restored-phone.png`, fullPage: true });
-    expect(await rankingPoints(page)).toEqual([
-      [A, '9'],
-      [B, '9'],
-    ]);
-    expect(await page.getByText(/^Listas anuladas/).count()).toBe(0);
-    expect(await hasHorizontalScroll(page)).toBe(false);
-    await context.close();
-  });
+  it(
+    'restores from the exhibitor-votes page at 390 px, and the list counts again',
+    async () => {
+      const [context, page] = await adminPage(PHONE);
+      await page.goto(`/admin/event/${eventId}/exhibitors/${bruno.id}`);
+      await page.getByText(`Anulado: ${REASON}`).waitFor();
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SHOTS}/annulled-phone.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Restablecer' }).click();
+      const dialog = page.getByRole('dialog', { name: '¿Restablecer votos?' });
+      await dialog.waitFor();
+      await expectAccessible(page);
+      await page.screenshot({ path: `${SHOTS}/restore-dialog-phone.png` });
+      // "Cancelar" changes nothing.
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.getByText(`Anulado: ${REASON}`).count()).toBe(1);
+      await page.getByRole('button', { name: 'Restablecer' }).click();
+      await dialog.getByRole('button', { name: 'Restablecer' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Anular votos' }).waitFor();
+      expect(await page.getByText(`Anulado: ${REASON}`).count()).toBe(0);
+      await page.screenshot({ path: `${SHOTS}/restored-phone.png`, fullPage: true });
+      expect(await rankingPoints(page)).toEqual([
+        [A, '9'],
+        [B, '9'],
+      ]);
+      expect(await page.getByText(/^Listas anuladas/).count()).toBe(0);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await context.close();
+    },
+    SLOW,
+  );
 });

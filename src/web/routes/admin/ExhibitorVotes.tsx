@@ -103,7 +103,12 @@ export default function ExhibitorVotes() {
             sx={{ mb: 1.5, overflowWrap: 'anywhere' }}
             action={
               readOnly ? undefined : (
-                <Button color="inherit" size="small" onClick={() => setAnnulDialog('restore')}>
+                <Button
+                  color="inherit"
+                  size="small"
+                  sx={{ whiteSpace: 'nowrap' }}
+                  onClick={() => setAnnulDialog('restore')}
+                >
                   Restablecer
                 </Button>
               )
