@@ -90,6 +90,22 @@ const listChange = z.object({
   after: z.array(listEntry),
 });
 
+/**
+ * An annulment or its reversal: whose list (`fullName`, anonymised with the event), the reason
+ * typed (`annulReason`) and the list's entries, which neither changes.
+ */
+const listAnnulment = z.object({
+  exhibitorId: z.string(),
+  fullName: z.string(),
+  category,
+  annulReason: z.string(),
+  entries: z.array(listEntry),
+});
+
+/** "la lista de Ana Pérez (3 votos)". */
+const annulmentText = (details: { fullName: string; entries: readonly unknown[] }) =>
+  `la lista de ${details.fullName} (${countText(details.entries.length, 'voto', 'votos')})`;
+
 const nothing = z.object({});
 
 const NOMINEE_FIELDS = nomineeSnapshot.keyof().options;
@@ -451,6 +467,20 @@ export const AUDIT_ACTIONS = {
         details.before,
       )}: ${changed.length > 0 ? changed.join('; ') : 'sin cambios'} · ${reason}`;
     },
+  }),
+  'list.annul': action({
+    label: 'Votos anulados',
+    inHistory: true,
+    details: listAnnulment,
+    detail: (details) =>
+      `${categoryText(details.category)}: ${annulmentText(details)} anulada · Motivo: ${details.annulReason}`,
+  }),
+  'list.restore': action({
+    label: 'Votos restablecidos',
+    inHistory: true,
+    details: listAnnulment,
+    detail: (details) =>
+      `${categoryText(details.category)}: ${annulmentText(details)} restablecida · Había sido anulada por: ${details.annulReason}`,
   }),
   'nominee.merge': action({
     label: 'Nominados unificados',

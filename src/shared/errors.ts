@@ -30,6 +30,8 @@ export const API_ERRORS = {
   conflict: { status: 409, message: MSG.genericError },
   nothing_to_merge: { status: 409, message: MSG.mergeNothingLeft },
   undo_stale: { status: 409, message: MSG.undoStale },
+  list_annulled: { status: 409, message: MSG.listAnnulled },
+  list_not_annulled: { status: 409, message: MSG.listNotAnnulled },
   event_archived: { status: 409, message: MSG.eventArchived },
   event_not_over: { status: 409, message: MSG.eventNotOver },
   event_not_archived: { status: 409, message: MSG.eventNotArchived },

@@ -164,9 +164,29 @@ export const MSG = {
   exhListsComplete: '¡Listo! Tus nominaciones están guardadas.',
   exhReceiptComing: 'Te enviaremos un comprobante por correo.',
   exhPointsRule: '1° = 5 puntos, 2° = 4 puntos, 3° = 3 puntos, 4° = 2 puntos, 5° = 1 punto',
+  // Annulled lists (issue 28 item 2).
+  listAnnulled: 'Tu lista fue anulada por la organización.',
+  annulReasonRequired: 'Indique el motivo.',
+  listAlreadyAnnulled: 'Esta lista ya está anulada.',
+  listNotAnnulled: 'Esta lista no está anulada.',
+  nothingToAnnul: 'Esta lista no tiene votos para anular.',
+  annulledListNotCorrectable: 'Esta lista está anulada: restablézcala antes de corregirla.',
+  listAnnulledDone: 'Se anularon los votos.',
+  listRestoredDone: 'Se restablecieron los votos.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
+
+/** What the exhibitor is told of a list the organisation annulled, with its reason. */
+export type AnnulledListMessage = `Tu lista fue anulada por la organización: ${string}`;
+export const annulledListText = (reason: string): AnnulledListMessage =>
+  `Tu lista fue anulada por la organización: ${reason}`;
+
+/** The exhibitor-votes page's mark on an annulled list. */
+export const annulledText = (reason: string): string => `Anulado: ${reason}`;
+
+/** The category tab's count of annulled lists. */
+export const annulledListsText = (count: number): string => `Listas anuladas: ${count}`;
 
 /** The correction dialogs ("Editar voto", "Editar nominación") say whose vote, at which place. */
 export const voteOfText = (exhibitor: string, place: number): string =>

@@ -417,6 +417,20 @@ const MATRIX: Record<string, Row> = {
       payload: { ...nominee('30999999'), reason: 'typo', version: 1 },
     }),
   },
+  // The exhibitor has no VALOR AGREGADO list: nothing to annul (404) or restore (409).
+  'POST /api/events/:eventId/exhibitors/:exhibitorId/votes/:category/annul': {
+    expect: adminOnly(404),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}/votes/value/annul`,
+      payload: { reason: 'Prueba' },
+    }),
+  },
+  'POST /api/events/:eventId/exhibitors/:exhibitorId/votes/:category/restore': {
+    expect: adminOnly(409),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/exhibitors/${w.exhibitorId}/votes/value/restore`,
+    }),
+  },
   'GET /api/events/:eventId/duplicates/:category': {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/duplicates/consumption` }),

@@ -216,6 +216,7 @@ describe('the whole event in one workbook', () => {
       'Email',
       'Localidad',
       'Ciudad',
+      'Anulado',
     ]);
     const byExhibitor = (a: unknown[], b: unknown[]) =>
       String(a[0]).localeCompare(String(b[0])) ||

@@ -399,6 +399,14 @@ const DETAILS = [
     'Voto corregido',
     'CONSUMO, puesto 1, Alfa (20111111111): Nombre del reseller: Alfa → Alfa Corregida; Razón social: Alfa S.A. → Alfa Corregida S.A. · Motivo: Error de tipeo',
   ],
+  [
+    'Votos anulados',
+    'CONSUMO: la lista de Elena Uno (1 voto) anulada · Motivo: Votó con otra cuenta',
+  ],
+  [
+    'Votos restablecidos',
+    'CONSUMO: la lista de Elena Uno (1 voto) restablecida · Había sido anulada por: Votó con otra cuenta',
+  ],
   ['Nominados unificados', 'CONSUMO: Beta (20222222222) → Alfa (20111111111); 1 lista modificada'],
   ['Unificación deshecha', 'CONSUMO: Alfa (20111111111) → Beta (20222222222); 1 lista restaurada'],
 ];

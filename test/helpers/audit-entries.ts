@@ -197,6 +197,26 @@ export function everyHistoryAction(eventId: string, exhibitorId: string): AuditE
         after: nominee('20111111111', 'Alfa Corregida'),
       },
     },
+    {
+      ...on,
+      action: 'list.annul',
+      details: {
+        ...list,
+        fullName: 'Elena Uno',
+        annulReason: 'Votó con otra cuenta',
+        entries: [entry('20111111111', 'Alfa', 1)],
+      },
+    },
+    {
+      ...on,
+      action: 'list.restore',
+      details: {
+        ...list,
+        fullName: 'Elena Uno',
+        annulReason: 'Votó con otra cuenta',
+        entries: [entry('20111111111', 'Alfa', 1)],
+      },
+    },
     { ...on, action: 'nominee.merge', details: merge },
     { ...on, action: 'nominee.merge.undo', details: { ...merge, undoOf: 1 } },
   ];

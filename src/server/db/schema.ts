@@ -136,6 +136,12 @@ export interface NominationListsTable {
   /** Incremented on every write: a save based on an older version is refused (409). */
   version: number;
   updated_at: Instant;
+  /**
+   * When the organisation annulled the list, and why (both null while it counts): an annulled list
+   * keeps its rows, counts for nothing and cannot be changed until it is restored.
+   */
+  annulled_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  annulled_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface NominationsTable {
@@ -155,6 +161,11 @@ export interface NominationsTable {
   /** When this fiscal id first entered this list (ranking tie-break). */
   nominated_at: Instant;
   updated_at: Instant;
+  /**
+   * 1 while its list is annulled (`nomination_lists.annulled_at`), else 0: the totals' triggers
+   * leave the row out by this flag alone (migration 0024).
+   */
+  annulled: ColumnType<number, number | undefined, number>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { API_ERRORS, type ApiErrorCode, type CatalogueMessage } from '../../shared/errors.ts';
-import { MSG } from '../../shared/messages.ts';
+import { MSG, type AnnulledListMessage } from '../../shared/messages.ts';
 
 /**
  * An expected failure: becomes the API's error body. Only a code of the table is accepted, so
@@ -13,7 +13,11 @@ export class AppError extends Error {
 
   constructor(
     code: ApiErrorCode,
-    options: { message?: CatalogueMessage; fields?: Record<string, string> } = {},
+    options: {
+      // An annulled list's refusal carries the organisation's reason (lib: annulledListText).
+      message?: CatalogueMessage | AnnulledListMessage;
+      fields?: Record<string, string>;
+    } = {},
   ) {
     super(options.message ?? API_ERRORS[code].message);
     this.code = code;

@@ -1,5 +1,6 @@
 import type { Route } from '../http/route.ts';
 import { adminsRoutes } from './admins/routes.ts';
+import { annulmentRoutes } from './annulment/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { brandingRoutes } from './branding/routes.ts';
 import { correctionsRoutes } from './corrections/routes.ts';
@@ -24,6 +25,7 @@ export const apiRoutes: Route[] = [
   ...nominationsRoutes,
   ...rankingRoutes,
   ...correctionsRoutes,
+  ...annulmentRoutes,
   ...mergeRoutes,
   ...historyRoutes,
   ...manualRoutes,

@@ -1,4 +1,5 @@
 import { adminsEndpoints } from './admins.ts';
+import { annulmentEndpoints } from './annulment.ts';
 import { authEndpoints } from './auth.ts';
 import { brandingEndpoints } from './branding.ts';
 import type { Endpoint } from './define.ts';
@@ -23,5 +24,6 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...participationEndpoints,
   ...nominationsEndpoints,
   ...resultsEndpoints,
+  ...annulmentEndpoints,
   ...brandingEndpoints,
 ];

@@ -14,7 +14,7 @@ import { defineEndpoint, json } from './define.ts';
 
 const nomineePath = '/api/exh/events/:eventId/:category/nominees/:fiscalId';
 /** Every write to a list: it may be stale, closed, or the event not the exhibitor's. */
-const listWriteErrors = ['not_found', 'stale_list', 'voting_closed'] as const;
+const listWriteErrors = ['not_found', 'stale_list', 'voting_closed', 'list_annulled'] as const;
 
 export const myEvents = defineEndpoint({
   method: 'GET',

@@ -85,7 +85,7 @@ export const editVote = defineEndpoint({
   params: voteEditParams,
   body: voteEditRequest,
   response: json(voteEditResponse),
-  errors: ['not_found', 'duplicate_fiscal_id', 'stale_list'],
+  errors: ['not_found', 'duplicate_fiscal_id', 'stale_list', 'list_annulled'],
 });
 
 export const duplicates = defineEndpoint({

@@ -20,6 +20,8 @@ export const nominationList = z.object({
   /** When the list was last saved (ISO instant); null before its first save. */
   savedAt: z.string().nullable(),
   nominees: z.array(nomineeView),
+  /** Present when the organisation annulled the list: its reason (the list cannot be changed). */
+  annulledReason: z.string().optional(),
 });
 export type NominationList = z.output<typeof nominationList>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CORRECTION_REASONS } from '../correction-reasons.ts';
 import { DUPLICATE_REASONS } from '../duplicate-reasons.ts';
 import { MSG } from '../messages.ts';
-import { categoryField, digitsField, idParam } from './common.ts';
+import { categoryField, digitsField, idParam, whenMissing } from './common.ts';
 import { listVersion } from './nominations.ts';
 import { nomineeInput, nomineeView } from './nominee.ts';
 
@@ -66,6 +66,8 @@ export const rankingResponse = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Lists of the category the organisation annulled ("Listas anuladas: {n}"): not counted. */
+  annulledLists: z.number().int(),
 });
 export type RankingResponse = z.output<typeof rankingResponse>;
 
@@ -85,12 +87,38 @@ export type NomineeVote = z.output<typeof nomineeVote>;
 export const nomineeVotesResponse = z.object({ votes: z.array(nomineeVote) });
 export type NomineeVotesResponse = z.output<typeof nomineeVotesResponse>;
 
+/** An annulled list: when the organisation annulled it, and why. */
+export const listAnnulment = z.object({ at: z.string(), reason: z.string() });
+export type ListAnnulment = z.output<typeof listAnnulment>;
+
+/** One exhibitor's list of one category, to annul or restore. */
+export const listAnnulParams = z.object({
+  eventId: idParam,
+  exhibitorId: idParam,
+  category: categoryField,
+});
+
+/** "Anular votos": the required "Motivo". */
+export const listAnnulRequest = z.object({
+  reason: z
+    .string({ error: whenMissing(MSG.annulReasonRequired) })
+    .trim()
+    .min(1, MSG.annulReasonRequired)
+    .max(500, MSG.invalidInput),
+});
+export type ListAnnulInput = z.input<typeof listAnnulRequest>;
+
+export const listAnnulResponse = z.object({ annulment: listAnnulment.nullable() });
+export type ListAnnulResponse = z.output<typeof listAnnulResponse>;
+
 export const exhibitorVotesResponse = z.object({
   exhibitor: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
   consumption: z.array(nomineeView),
   value: z.array(nomineeView),
   /** The version each list was read at (0 before its first save); a correction carries it back. */
   versions: z.object({ consumption: z.number().int(), value: z.number().int() }),
+  /** Each list's annulment (when and why), or null while the list counts. */
+  annulments: z.object({ consumption: listAnnulment.nullable(), value: listAnnulment.nullable() }),
 });
 export type ExhibitorVotesResponse = z.output<typeof exhibitorVotesResponse>;
 

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0025_list_changes, 0026_one_round_trip_code_sign_in
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in
 
 -- tables
 admin_invitations BASE TABLE
@@ -143,6 +143,8 @@ nomination_lists.exhibitor_id text not null -
 nomination_lists.category text not null -
 nomination_lists.version integer not null 0
 nomination_lists.updated_at text not null -
+nomination_lists.annulled_at text null -
+nomination_lists.annulled_reason text null -
 nominations.event_id text not null -
 nominations.exhibitor_id text not null -
 nominations.category text not null -
@@ -158,6 +160,7 @@ nominations.location text not null -
 nominations.city text not null -
 nominations.nominated_at text not null -
 nominations.updated_at text not null -
+nominations.annulled integer not null 0
 nominee_totals.event_id text not null -
 nominee_totals.category text not null -
 nominee_totals.fiscal_id text not null -
@@ -315,7 +318,7 @@ CREATE UNIQUE INDEX sign_in_codes_pkey ON sign_in_codes USING btree (id)
 -- triggers
 CREATE TRIGGER nominee_totals_after_delete AFTER DELETE ON nominations FOR EACH ROW EXECUTE FUNCTION nominee_totals_apply()
 CREATE TRIGGER nominee_totals_after_insert AFTER INSERT ON nominations FOR EACH ROW EXECUTE FUNCTION nominee_totals_apply()
-CREATE TRIGGER nominee_totals_after_update AFTER UPDATE OF event_id, exhibitor_id, category, list_order, fiscal_id, nominated_at ON nominations FOR EACH ROW WHEN (((old.event_id IS DISTINCT FROM new.event_id) OR (old.exhibitor_id IS DISTINCT FROM new.exhibitor_id) OR (old.category IS DISTINCT FROM new.category) OR (old.list_order IS DISTINCT FROM new.list_order) OR (old.fiscal_id IS DISTINCT FROM new.fiscal_id) OR (old.nominated_at IS DISTINCT FROM new.nominated_at))) EXECUTE FUNCTION nominee_totals_apply()
+CREATE TRIGGER nominee_totals_after_update AFTER UPDATE OF event_id, exhibitor_id, category, list_order, fiscal_id, nominated_at, annulled ON nominations FOR EACH ROW WHEN (((old.event_id IS DISTINCT FROM new.event_id) OR (old.exhibitor_id IS DISTINCT FROM new.exhibitor_id) OR (old.category IS DISTINCT FROM new.category) OR (old.list_order IS DISTINCT FROM new.list_order) OR (old.fiscal_id IS DISTINCT FROM new.fiscal_id) OR (old.nominated_at IS DISTINCT FROM new.nominated_at) OR (old.annulled IS DISTINCT FROM new.annulled))) EXECUTE FUNCTION nominee_totals_apply()
 
 -- sequences
 audit_log_id_seq integer start 1 increment 1
@@ -330,7 +333,7 @@ AS $function$
       remaining integer;
       current_first text;
     begin
-      if tg_op in ('DELETE', 'UPDATE') then
+      if tg_op in ('DELETE', 'UPDATE') and old.annulled = 0 then
         update nominee_totals set
           points = points - (6 - old.list_order),
       p1 = p1 - case when old.list_order = 1 then 1 else 0 end,
@@ -347,13 +350,13 @@ AS $function$
           update nominee_totals
           set first_key = coalesce((select n.nominated_at || n.exhibitor_id
       from nominations n
-      where n.event_id = old.event_id and n.category = old.category and n.fiscal_id = old.fiscal_id
+      where n.event_id = old.event_id and n.category = old.category and n.fiscal_id = old.fiscal_id and n.annulled = 0
       order by n.nominated_at, n.exhibitor_id
       limit 1), first_key)
           where nominee_totals.event_id = old.event_id and nominee_totals.category = old.category and nominee_totals.fiscal_id = old.fiscal_id;
         end if;
       end if;
-      if tg_op in ('INSERT', 'UPDATE') then
+      if tg_op in ('INSERT', 'UPDATE') and new.annulled = 0 then
         insert into nominee_totals (event_id, category, fiscal_id, points, p1, p2, p3, p4, p5, nominations, first_key)
     values (new.event_id, new.category, new.fiscal_id, 6 - new.list_order,
       case when new.list_order = 1 then 1 else 0 end, case when new.list_order = 2 then 1 else 0 end, case when new.list_order = 3 then 1 else 0 end, case when new.list_order = 4 then 1 else 0 end, case when new.list_order = 5 then 1 else 0 end,
@@ -409,6 +412,7 @@ declare
   v_before json;
   v_after json;
   v_queued boolean := false;
+  v_annulled_reason text;
 begin
   select s.id, s.role, s.last_seen_at, s.expires_at, x.id as exhibitor_id
     into v_session
@@ -455,9 +459,13 @@ begin
     return json_build_object('outcome', 'ordinary');
   end if;
 
-  select version into v_version from nomination_lists
+  select version, annulled_reason into v_version, v_annulled_reason from nomination_lists
    where event_id = p_event_id and exhibitor_id = v_exhibitor and category = p_category
      for update;
+  -- An annulled list stays as the organisation annulled it: refused whatever version was read.
+  if v_annulled_reason is not null then
+    return json_build_object('outcome', 'list_annulled', 'reason', v_annulled_reason);
+  end if;
   if coalesce(v_version, 0) <> p_expected then
     return json_build_object('outcome', 'stale_list');
   end if;
@@ -498,7 +506,7 @@ begin
   end if;
   update nomination_lists set version = version + 1, updated_at = p_now
    where event_id = p_event_id and exhibitor_id = v_exhibitor and category = p_category
-     and version = p_expected;
+     and version = p_expected and annulled_reason is null;
   if not found then
     return json_build_object('outcome', 'stale_list');
   end if;

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0025_list_changes, 0026_one_round_trip_code_sign_in
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
@@ -169,10 +169,10 @@ CREATE TABLE "mail_outbox" ("id" text primary key, "template" text not null, "pa
 CREATE TABLE "mfa_challenges" ("id" text primary key, "admin_id" text not null references "admins" ("id") on delete cascade, "token_hash" text not null unique, "expires_at" text not null, "created_at" text not null);
 
 -- table nomination_lists on nomination_lists
-CREATE TABLE "nomination_lists" ("event_id" text not null, "exhibitor_id" text not null, "category" text not null check (category in ('consumption', 'value')), "version" integer default 0 not null, "updated_at" text not null, constraint "nomination_lists_pk" primary key ("event_id", "exhibitor_id", "category"), constraint "nomination_lists_membership_fk" foreign key ("event_id", "exhibitor_id") references "event_exhibitors" ("event_id", "exhibitor_id") on delete cascade);
+CREATE TABLE "nomination_lists" ("event_id" text not null, "exhibitor_id" text not null, "category" text not null check (category in ('consumption', 'value')), "version" integer default 0 not null, "updated_at" text not null, "annulled_at" text, "annulled_reason" text, constraint "nomination_lists_pk" primary key ("event_id", "exhibitor_id", "category"), constraint "nomination_lists_membership_fk" foreign key ("event_id", "exhibitor_id") references "event_exhibitors" ("event_id", "exhibitor_id") on delete cascade);
 
 -- table nominations on nominations
-CREATE TABLE "nominations" ("event_id" text not null, "exhibitor_id" text not null, "category" text not null, "list_order" integer not null check (list_order between 1 and 5), "fiscal_id" text not null, "name" text not null, "registered_name" text not null, "contact_name" text not null, "contact_position" text not null, "phone" text not null, "email" text not null, "location" text not null, "city" text not null, "nominated_at" text not null, "updated_at" text not null, constraint "nominations_pk" primary key ("event_id", "exhibitor_id", "category", "list_order"), constraint "nominations_fiscal_unique" unique ("event_id", "exhibitor_id", "category", "fiscal_id"), constraint "nominations_list_fk" foreign key ("event_id", "exhibitor_id", "category") references "nomination_lists" ("event_id", "exhibitor_id", "category") on delete cascade);
+CREATE TABLE "nominations" ("event_id" text not null, "exhibitor_id" text not null, "category" text not null, "list_order" integer not null check (list_order between 1 and 5), "fiscal_id" text not null, "name" text not null, "registered_name" text not null, "contact_name" text not null, "contact_position" text not null, "phone" text not null, "email" text not null, "location" text not null, "city" text not null, "nominated_at" text not null, "updated_at" text not null, "annulled" integer default 0 not null, constraint "nominations_pk" primary key ("event_id", "exhibitor_id", "category", "list_order"), constraint "nominations_fiscal_unique" unique ("event_id", "exhibitor_id", "category", "fiscal_id"), constraint "nominations_list_fk" foreign key ("event_id", "exhibitor_id", "category") references "nomination_lists" ("event_id", "exhibitor_id", "category") on delete cascade);
 
 -- table nominee_totals on nominee_totals
 CREATE TABLE "nominee_totals" ("event_id" text not null references "events" ("id") on delete cascade, "category" text not null, "fiscal_id" text not null, "points" integer not null, "p1" integer not null, "p2" integer not null, "p3" integer not null, "p4" integer not null, "p5" integer not null, "nominations" integer not null, "first_key" text not null, constraint "nominee_totals_pk" primary key ("event_id", "category", "fiscal_id"));
@@ -194,9 +194,9 @@ CREATE TABLE sqlite_sequence(name,seq);
 
 -- trigger nominee_totals_after_delete on nominations
 CREATE TRIGGER nominee_totals_after_delete after delete on nominations
+      when old.annulled = 0
       begin
-        
-    delete from nominee_totals where nominee_totals.event_id = old.event_id and nominee_totals.category = old.category and nominee_totals.fiscal_id = old.fiscal_id and nominations <= 1;
+        delete from nominee_totals where nominee_totals.event_id = old.event_id and nominee_totals.category = old.category and nominee_totals.fiscal_id = old.fiscal_id and nominations <= 1;
     update nominee_totals set
       points = points - (6 - old.list_order),
       p1 = p1 - case when old.list_order = 1 then 1 else 0 end,
@@ -208,7 +208,7 @@ CREATE TRIGGER nominee_totals_after_delete after delete on nominations
       first_key = case when first_key = old.nominated_at || old.exhibitor_id
         then coalesce((select n.nominated_at || n.exhibitor_id
       from nominations n
-      where n.event_id = old.event_id and n.category = old.category and n.fiscal_id = old.fiscal_id
+      where n.event_id = old.event_id and n.category = old.category and n.fiscal_id = old.fiscal_id and n.annulled = 0
       order by n.nominated_at, n.exhibitor_id
       limit 1), first_key) else first_key end
     where nominee_totals.event_id = old.event_id and nominee_totals.category = old.category and nominee_totals.fiscal_id = old.fiscal_id;
@@ -216,6 +216,7 @@ CREATE TRIGGER nominee_totals_after_delete after delete on nominations
 
 -- trigger nominee_totals_after_insert on nominations
 CREATE TRIGGER nominee_totals_after_insert after insert on nominations
+      when new.annulled = 0
       begin
         insert into nominee_totals (event_id, category, fiscal_id, points, p1, p2, p3, p4, p5, nominations, first_key)
     values (new.event_id, new.category, new.fiscal_id, 6 - new.list_order,
@@ -233,11 +234,10 @@ CREATE TRIGGER nominee_totals_after_insert after insert on nominations
       end;
 
 -- trigger nominee_totals_after_update on nominations
-CREATE TRIGGER nominee_totals_after_update after update of event_id, exhibitor_id, category, list_order, fiscal_id, nominated_at on nominations
-      when old.event_id is not new.event_id or old.exhibitor_id is not new.exhibitor_id or old.category is not new.category or old.list_order is not new.list_order or old.fiscal_id is not new.fiscal_id or old.nominated_at is not new.nominated_at
+CREATE TRIGGER nominee_totals_after_update after update of event_id, exhibitor_id, category, list_order, fiscal_id, nominated_at, annulled on nominations
+      when (old.event_id is not new.event_id or old.exhibitor_id is not new.exhibitor_id or old.category is not new.category or old.list_order is not new.list_order or old.fiscal_id is not new.fiscal_id or old.nominated_at is not new.nominated_at or old.annulled is not new.annulled) and old.annulled = 0
       begin
-        
-    delete from nominee_totals where nominee_totals.event_id = old.event_id and nominee_totals.category = old.category and nominee_totals.fiscal_id = old.fiscal_id and nominations <= 1;
+        delete from nominee_totals where nominee_totals.event_id = old.event_id and nominee_totals.category = old.category and nominee_totals.fiscal_id = old.fiscal_id and nominations <= 1;
     update nominee_totals set
       points = points - (6 - old.list_order),
       p1 = p1 - case when old.list_order = 1 then 1 else 0 end,
@@ -249,10 +249,16 @@ CREATE TRIGGER nominee_totals_after_update after update of event_id, exhibitor_i
       first_key = case when first_key = old.nominated_at || old.exhibitor_id
         then coalesce((select n.nominated_at || n.exhibitor_id
       from nominations n
-      where n.event_id = old.event_id and n.category = old.category and n.fiscal_id = old.fiscal_id
+      where n.event_id = old.event_id and n.category = old.category and n.fiscal_id = old.fiscal_id and n.annulled = 0
       order by n.nominated_at, n.exhibitor_id
       limit 1), first_key) else first_key end
     where nominee_totals.event_id = old.event_id and nominee_totals.category = old.category and nominee_totals.fiscal_id = old.fiscal_id;
+      end;
+
+-- trigger nominee_totals_after_update_add on nominations
+CREATE TRIGGER nominee_totals_after_update_add after update of event_id, exhibitor_id, category, list_order, fiscal_id, nominated_at, annulled on nominations
+      when (old.event_id is not new.event_id or old.exhibitor_id is not new.exhibitor_id or old.category is not new.category or old.list_order is not new.list_order or old.fiscal_id is not new.fiscal_id or old.nominated_at is not new.nominated_at or old.annulled is not new.annulled) and new.annulled = 0
+      begin
         insert into nominee_totals (event_id, category, fiscal_id, points, p1, p2, p3, p4, p5, nominations, first_key)
     values (new.event_id, new.category, new.fiscal_id, 6 - new.list_order,
       case when new.list_order = 1 then 1 else 0 end, case when new.list_order = 2 then 1 else 0 end, case when new.list_order = 3 then 1 else 0 end, case when new.list_order = 4 then 1 else 0 end, case when new.list_order = 5 then 1 else 0 end,

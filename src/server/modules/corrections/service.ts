@@ -7,6 +7,7 @@ import { CORRECTION_REASON_LABELS } from '../../../shared/correction-reasons.ts'
 import type { SignedInAdmin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AppDeps } from '../../deps.ts';
+import { annulmentsOf, refuseAnnulledList } from '../../lib/annulled-lists.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { recordListChange } from '../../mail/list-changes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -69,6 +70,7 @@ export async function exhibitorVotes(
     consumption: entries('consumption').map(toNomineeView),
     value: entries('value').map(toNomineeView),
     versions: { consumption: version('consumption'), value: version('value') },
+    annulments: await annulmentsOf(db, eventId, exhibitorId),
   };
 }
 
@@ -109,9 +111,14 @@ export async function editVote(
       .where('exhibitor_id', '=', ref.exhibitorId)
       .where('category', '=', ref.category)
       .where('version', '=', expectedVersion)
+      // An annulled list is kept as it was annulled: restored first, then corrected.
+      .where('annulled_at', 'is', null)
       .returning('version')
       .executeTakeFirst();
-    if (!list && (await listExists(tx, ref))) throw new AppError('stale_list');
+    if (!list && (await listExists(tx, ref))) {
+      await refuseAnnulledList(tx, ref, 'admin');
+      throw new AppError('stale_list');
+    }
     const entries = list
       ? await tx
           .selectFrom('nominations')

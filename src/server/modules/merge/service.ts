@@ -33,7 +33,10 @@ import {
 import { rankedNames } from './ranked-names.ts';
 
 /** A stored nomination as the merge's audit entry keeps it, to compare and to restore. */
-type StoredVote = Omit<Selectable<NominationsTable>, 'event_id' | 'exhibitor_id' | 'category'>;
+type StoredVote = Omit<
+  Selectable<NominationsTable>,
+  'event_id' | 'exhibitor_id' | 'category' | 'annulled'
+>;
 
 interface ListChange {
   exhibitorId: string;
@@ -106,12 +109,16 @@ function toBallots(
 }
 
 async function categoryVotes(db: Db | Tx, eventId: string, category: Category) {
-  return db
-    .selectFrom('nominations')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('category', '=', category)
-    .execute();
+  return (
+    db
+      .selectFrom('nominations')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('category', '=', category)
+      // An annulled list counts for nothing (migration 0024): the ranking a merge changes is without it.
+      .where('annulled', '=', 0)
+      .execute()
+  );
 }
 
 const unknownInto = () =>
@@ -212,6 +219,26 @@ async function bumpVersions(
     .execute();
 }
 
+/** Whether any of these exhibitors' lists of the category is annulled. */
+async function anyAnnulled(
+  tx: Tx,
+  eventId: string,
+  category: Category,
+  exhibitorIds: readonly string[],
+): Promise<boolean> {
+  if (exhibitorIds.length === 0) return false;
+  const annulled = await tx
+    .selectFrom('nomination_lists')
+    .select('exhibitor_id')
+    .where('event_id', '=', eventId)
+    .where('category', '=', category)
+    .where('exhibitor_id', 'in', exhibitorIds)
+    .where('annulled_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return annulled !== undefined;
+}
+
 /** The stored votes of these exhibitors' lists of the category. */
 async function listVotes(
   tx: Tx,
@@ -220,15 +247,19 @@ async function listVotes(
   exhibitorIds: readonly string[],
 ): Promise<Selectable<NominationsTable>[]> {
   if (exhibitorIds.length === 0) return [];
-  return tx
-    .selectFrom('nominations')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('category', '=', category)
-    .where('exhibitor_id', 'in', exhibitorIds)
-    .orderBy('exhibitor_id')
-    .orderBy('list_order')
-    .execute();
+  return (
+    tx
+      .selectFrom('nominations')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('category', '=', category)
+      .where('exhibitor_id', 'in', exhibitorIds)
+      // A merge leaves annulled lists as they were annulled (an undo refuses them before this).
+      .where('annulled', '=', 0)
+      .orderBy('exhibitor_id')
+      .orderBy('list_order')
+      .execute()
+  );
 }
 
 /**
@@ -291,6 +322,7 @@ export async function mergeNominees(
       .where('event_id', '=', eventId)
       .where('category', '=', category)
       .where('fiscal_id', '=', input.into)
+      .where('annulled', '=', 0)
       .limit(1)
       .executeTakeFirst();
     if (!into) throw unknownInto();
@@ -302,6 +334,7 @@ export async function mergeNominees(
       .where('event_id', '=', eventId)
       .where('category', '=', category)
       .where('fiscal_id', 'in', from.length > 0 ? from : [''])
+      .where('annulled', '=', 0)
       .execute();
     const locked = await lockLists(
       tx,
@@ -377,6 +410,11 @@ export async function undoMerge(
     }
     const exhibitorIds = details.lists.map((list) => list.exhibitorId);
     await lockLists(tx, deps.engine, eventId, details.category, exhibitorIds);
+    // A list annulled since the merge was changed since: the undo would rewrite it behind the
+    // annulment, so it is refused like any other change.
+    if (await anyAnnulled(tx, eventId, details.category, exhibitorIds)) {
+      throw new AppError('undo_stale', { message: MSG.undoStale });
+    }
     // Read after the locks: what is compared is what is replaced.
     const current = await listVotes(tx, eventId, details.category, exhibitorIds);
     for (const list of details.lists) {

@@ -43,6 +43,7 @@ import {
 import { addHours, iso } from '../../lib/time.ts';
 import { calendarOf, hasVotingEnded, isDraft, isVotingOpenNow } from '../../lib/event-calendar.ts';
 import { debounceMail } from '../../mail/outbox.ts';
+import { annulledListError, refuseAnnulledList } from '../../lib/annulled-lists.ts';
 
 const whereList = (key: ListKey) =>
   ({ event_id: key.eventId, exhibitor_id: key.exhibitorId, category: key.category }) as const;
@@ -209,6 +210,7 @@ export async function getExhibitorEvent(
       'list.category as list_category',
       'list.version as list_version',
       'list.updated_at as list_updated_at',
+      'list.annulled_reason as list_annulled_reason',
       'nominations.list_order',
       'nominations.fiscal_id',
       'nominations.name',
@@ -227,11 +229,13 @@ export async function getExhibitorEvent(
   const organizationChange = await latestListChange(deps.db, eventId, exhibitorId);
   const list = (category: Category): NominationList => {
     const own = rows.filter((row) => row.list_category === category);
+    const annulledReason = own[0]?.list_annulled_reason;
     return {
       category,
       version: Number(own[0]?.list_version ?? 0),
       savedAt: own[0]?.list_updated_at ?? null,
       nominees: own.filter(hasNominee).map(toNomineeView),
+      ...(annulledReason != null ? { annulledReason } : {}),
     };
   };
   return {
@@ -285,7 +289,11 @@ async function claimListVersion(tx: Tx, key: ListKey, expected: number, now: Dat
   // row, so an exhibitor removed from the event meanwhile creates nothing.
   if (expected === 0) await createList(tx, { ...key, updatedAt });
   const claimed = await claimList(tx, { ...key, expected, updatedAt });
-  if (claimed.numAffectedRows !== 1n) throw new AppError('stale_list');
+  if (claimed.numAffectedRows !== 1n) {
+    // An annulled list is refused with the organisation's reason, whatever version was read.
+    await refuseAnnulledList(tx, key, 'exh');
+    throw new AppError('stale_list');
+  }
 }
 
 const createList = prepared<ListKey & { updatedAt: string }>((db, arg) =>
@@ -315,7 +323,9 @@ const claimList = prepared<ListKey & { expected: number; updatedAt: string }>((d
     .where('event_id', '=', arg('eventId'))
     .where('exhibitor_id', '=', arg('exhibitorId'))
     .where('category', '=', arg('category'))
-    .where('version', '=', arg('expected')),
+    .where('version', '=', arg('expected'))
+    // An annulled list cannot be changed (migration 0024); waits for an annulment in progress.
+    .where('annulled_at', 'is', null),
 );
 
 /** `fields`: which nominee fields the event asks for, as stored when the save began. */
@@ -533,6 +543,7 @@ export async function addNominee(
         list_order: current.length + 1,
         nominated_at: iso(now),
         updated_at: iso(now),
+        annulled: 0,
       };
       await insertNomination(tx, row);
       return [...current, row];
@@ -623,6 +634,7 @@ const auditActionOf = {
 /** What premios_save_nominee answers: a list as saved, a refusal, or a session it left alone. */
 type OneStatementOutcome =
   | { outcome: 'saved'; after: NomineeView[]; queued: boolean }
+  | { outcome: 'list_annulled'; reason: string }
   | {
       outcome:
         | 'session'
@@ -719,6 +731,7 @@ export async function saveInOneStatement(
   const saved = rows[0]?.saved;
   if (!saved) throw new Error('premios_save_nominee answered nothing');
   if (saved.outcome === 'session' || saved.outcome === 'ordinary') return SESSION_NOT_SETTLED;
+  if (saved.outcome === 'list_annulled') throw annulledListError(saved.reason, 'exh');
   if (saved.outcome !== 'saved') throw refusals[saved.outcome]();
   if (saved.queued) deps.committed('mail-queued');
   return {

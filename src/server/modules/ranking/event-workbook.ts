@@ -123,11 +123,21 @@ function rankingCells(row: RankingRow): Cell[] {
   ];
 }
 
-/** Every nomination of the event, by exhibitor, category and order. */
+/**
+ * Every nomination of the event, by exhibitor, category and order; "Anulado" says "No", or "Sí"
+ * with the reason for a list the organisation annulled (kept, but counted nowhere).
+ */
 function votesSheet(db: Db, eventId: string): StreamedSheet {
   return {
     name: 'Votos',
-    headers: ['Expositor', 'Empresa', 'Categoría', 'Orden', ...NOMINEE_FIELDS.map(([t]) => t)],
+    headers: [
+      'Expositor',
+      'Empresa',
+      'Categoría',
+      'Orden',
+      ...NOMINEE_FIELDS.map(([t]) => t),
+      'Anulado',
+    ],
     numericHeaders: ['Orden'],
     async *rows() {
       const votes = sheetRows(
@@ -141,10 +151,17 @@ function votesSheet(db: Db, eventId: string): StreamedSheet {
                 .onRef('m.exhibitor_id', '=', 'n.exhibitor_id'),
             )
             .innerJoin('exhibitors as e', 'e.id', 'n.exhibitor_id')
+            .innerJoin('nomination_lists as l', (join) =>
+              join
+                .onRef('l.event_id', '=', 'n.event_id')
+                .onRef('l.exhibitor_id', '=', 'n.exhibitor_id')
+                .onRef('l.category', '=', 'n.category'),
+            )
             .selectAll('n')
             .select([
               memberField('full_name', 'm', 'e').as('full_name'),
               memberField('company', 'm', 'e').as('company'),
+              'l.annulled_reason',
             ])
             .where('n.event_id', '=', eventId)
             .orderBy('n.exhibitor_id')
@@ -165,6 +182,7 @@ function votesSheet(db: Db, eventId: string): StreamedSheet {
           CATEGORY_LABELS[row.category],
           row.list_order,
           ...NOMINEE_FIELDS.map(([, field]) => row[field]),
+          row.annulled_reason === null ? 'No' : `Sí: ${row.annulled_reason}`,
         ];
       }
     },

@@ -14,7 +14,7 @@ const points = sql.join(
 const atPlace = (place: number) => sql`case when list_order = ${sql.lit(place)} then 1 else 0 end`;
 
 /**
- * Recomputes every nominee_totals row from the nominations: the from-scratch repair of what the
+ * Recomputes every nominee_totals row from the nominations that count (not of an annulled list): the from-scratch repair of what the
  * triggers on nominations keep exact, and the check that they agree with the points rule.
  */
 export async function rebuildNomineeTotals(tx: Tx): Promise<void> {
@@ -27,5 +27,6 @@ export async function rebuildNomineeTotals(tx: Tx): Promise<void> {
       ${sql.join(PLACES.map((place) => sql`sum(${atPlace(place)})`))},
       count(*), min(nominated_at || exhibitor_id)
     from nominations
+    where annulled = 0
     group by event_id, category, fiscal_id`.execute(tx);
 }

@@ -4,6 +4,7 @@ import { implement, type Route } from '../../http/route.ts';
 import { sendDownload } from '../../http/download.ts';
 import { nomineeWorkbook, rankingWorkbook } from './export.ts';
 import { eventWorkbook } from './event-workbook.ts';
+import { annulledListCount } from '../../lib/annulled-lists.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { calendarOf } from '../../lib/event-calendar.ts';
 import { categoryRanking, eventName, fullRanking, nomineeVotes, rankingEvent } from './service.ts';
@@ -13,7 +14,8 @@ export const rankingRoutes: Route[] = [
   implement(api.categoryRanking, async ({ deps, params, query }) => {
     const event = await rankingEvent(deps, params);
     const ranking = await categoryRanking(deps.db, { ...params, page: query.page });
-    return { ...event, ...ranking, page: query.page, pageSize: RANKING_PAGE_SIZE };
+    const annulledLists = await annulledListCount(deps.db, params.eventId, params.category);
+    return { ...event, ...ranking, page: query.page, pageSize: RANKING_PAGE_SIZE, annulledLists };
   }),
   implement(api.exportRanking, async ({ deps, params, reply }) => {
     const name = await eventName(deps.db, params);

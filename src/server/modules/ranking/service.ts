@@ -289,6 +289,8 @@ export async function nomineeVotes(
     .where('n.event_id', '=', eventId)
     .where('n.category', '=', category)
     .where('n.fiscal_id', '=', fiscalId)
+    // An annulled list's votes count for nothing: the nominee's page does not show them.
+    .where('n.annulled', '=', 0)
     .orderBy('n.nominated_at')
     .orderBy('n.exhibitor_id')
     .execute();

@@ -57,8 +57,8 @@ export function useExhibitorVotes(eventId: string, exhibitorId: string) {
   return useQuery(endpointQuery(exhibitorVotes, { params: { eventId, exhibitorId } }));
 }
 
-/** A corrected vote changes every ranking and list of its event. */
-const voteEditInvalidates = (input: { params: { eventId: string } }) => {
+/** A corrected vote changes every ranking and list of its event (an annulment too). */
+export const voteEditInvalidates = (input: { params: { eventId: string } }) => {
   const ofEvent = { params: { eventId: input.params.eventId } };
   return [
     endpointKey(categoryRanking, ofEvent),

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { exportRanking } from '../../../shared/api/results.ts';
 import type { Category } from '../../../shared/constants.ts';
-import { MSG } from '../../../shared/messages.ts';
+import { annulledListsText, MSG } from '../../../shared/messages.ts';
 import { useEventWritable } from '../../features/events/queries.ts';
 import { DuplicatesAction } from '../../features/results/DuplicatesDialog.tsx';
 import { RankingTable, TieBreakNotes } from '../../features/results/RankingTable.tsx';
@@ -96,6 +96,12 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
               />
             )}
             <TieBreakNotes rows={data.rows} />
+            {data.annulledLists > 0 ? (
+              // Annulled lists are kept but counted nowhere in this ranking.
+              <Typography variant="body2" color="text.secondary">
+                {annulledListsText(data.annulledLists)}
+              </Typography>
+            ) : null}
             <Typography variant="body2" color="text.secondary">
               {MSG.rankingTieRule}
             </Typography>

@@ -1,8 +1,8 @@
-import { Box, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
-import { MSG, voteOfText } from '../../../shared/messages.ts';
+import { annulledText, MSG, voteOfText } from '../../../shared/messages.ts';
 import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import { CellButton } from '../../components/CellButton.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -18,6 +18,7 @@ import {
   useVoteEdit,
 } from '../../features/results/queries.ts';
 import { useToast } from '../../components/Toasts.tsx';
+import { AnnulListDialog, RestoreListDialog } from '../../features/results/AnnulDialogs.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 
 const tabLabel = (category: Category) => `Nominación Reseller de ${CATEGORY_LABELS[category]}`;
@@ -39,6 +40,7 @@ export default function ExhibitorVotes() {
   const [editing, setEditing] = useState<{ nominee: NomineeView; listVersion: number } | null>(
     null,
   );
+  const [annulDialog, setAnnulDialog] = useState<'annul' | 'restore' | null>(null);
   const back = <BackButton onClick={() => void navigate(`/admin/event/${eventId}/exhibitors`)} />;
 
   if (query.isPending) return <Loading />;
@@ -54,11 +56,14 @@ export default function ExhibitorVotes() {
     );
   }
 
+  const annulment = query.data.annulments[category];
+  const list = { eventId, exhibitorId: exhId, category };
   const columns: Column<NomineeView>[] = [
     {
       header: 'Reseller',
       render: (nominee) =>
-        readOnly ? (
+        // An annulled list is kept as it was: restored first, then corrected.
+        readOnly || annulment ? (
           nominee.name
         ) : (
           <CellButton
@@ -92,6 +97,32 @@ export default function ExhibitorVotes() {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`panel-${category}`} aria-labelledby={`tab-${category}`}>
+        {annulment ? (
+          <Alert
+            severity="warning"
+            sx={{ mb: 1.5, overflowWrap: 'anywhere' }}
+            action={
+              readOnly ? undefined : (
+                <Button
+                  color="inherit"
+                  size="small"
+                  sx={{ whiteSpace: 'nowrap' }}
+                  onClick={() => setAnnulDialog('restore')}
+                >
+                  Restablecer
+                </Button>
+              )
+            }
+          >
+            {annulledText(annulment.reason)}
+          </Alert>
+        ) : !readOnly && query.data[category].length > 0 ? (
+          <Box sx={{ mb: 1.5 }}>
+            <Button variant="outlined" color="error" onClick={() => setAnnulDialog('annul')}>
+              Anular votos
+            </Button>
+          </Box>
+        ) : null}
         <DataTable
           label={tabLabel(category)}
           columns={columns}
@@ -100,6 +131,20 @@ export default function ExhibitorVotes() {
           emptyText={MSG.noVotesForNominee}
         />
       </Box>
+      {annulDialog === 'annul' ? (
+        <AnnulListDialog
+          list={list}
+          exhibitorName={query.data.exhibitor.fullName}
+          onClose={() => setAnnulDialog(null)}
+        />
+      ) : null}
+      {annulDialog === 'restore' ? (
+        <RestoreListDialog
+          list={list}
+          exhibitorName={query.data.exhibitor.fullName}
+          onClose={() => setAnnulDialog(null)}
+        />
+      ) : null}
       {editing ? (
         <NomineeDialog
           title="Editar nominación"

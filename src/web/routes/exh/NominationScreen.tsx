@@ -8,7 +8,7 @@ import {
 } from '../../../shared/constants.ts';
 import { formatDisplayDate, formatDisplayInstant } from '../../../shared/dates.ts';
 import { deadlineClosingText, zonedInstantText } from '../../../shared/deadline-zone.ts';
-import { MSG } from '../../../shared/messages.ts';
+import { annulledListText, MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { ExhEventResponse, MoveDirection } from '../../../shared/schemas/nominations.ts';
 import { PlainConfirmDialog } from '../../components/plain/Dialog.tsx';
@@ -149,6 +149,9 @@ function Nominations({ query }: { query: ReturnType<typeof useExhEvent> }) {
   }
 
   const full = list.nominees.length >= MAX_NOMINEES_PER_CATEGORY;
+  // A list the organisation annulled is shown as kept, with the reason, and cannot be changed.
+  const annulledReason = list.annulledReason;
+  const editable = votingOpen && annulledReason === undefined;
   const everyListFull = CATEGORIES.every(
     (each) => event.lists[each].nominees.length >= MAX_NOMINEES_PER_CATEGORY,
   );
@@ -220,7 +223,10 @@ function Nominations({ query }: { query: ReturnType<typeof useExhEvent> }) {
         id={`panel-${category}`}
         aria-labelledby={`tab-${category}`}
       >
-        {votingOpen ? (
+        {annulledReason !== undefined ? (
+          <PlainNotice severity="warning" message={annulledListText(annulledReason)} />
+        ) : null}
+        {editable ? (
           full ? (
             <PlainNotice severity="info" message={MSG.nominationLimit} />
           ) : (
@@ -241,7 +247,7 @@ function Nominations({ query }: { query: ReturnType<typeof useExhEvent> }) {
           listId={listId}
           label={tabLabel(category)}
           nominees={list.nominees}
-          editable={votingOpen}
+          editable={editable}
           fields={event.nomineeFields}
           onMove={move}
           onEdit={(nominee) => setDialog({ kind: 'edit', nominee })}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { annulList, restoreList } from '../../../shared/api/annulment.ts';
+import type { Category } from '../../../shared/constants.ts';
+import { CATEGORY_LABELS } from '../../../shared/constants.ts';
+import { MSG } from '../../../shared/messages.ts';
+import { listAnnulRequest } from '../../../shared/schemas/results.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { TextInput } from '../../components/TextInput.tsx';
+import { useToast } from '../../components/Toasts.tsx';
+import { errorMessage, useEndpointMutation } from '../../lib/api.ts';
+import { voteEditInvalidates } from './queries.ts';
+
+/** Which list: an exhibitor's list of one category in one event. */
+export interface ListRef {
+  eventId: string;
+  exhibitorId: string;
+  category: Category;
+}
+
+/**
+ * "Anular votos": the required "Motivo", then "Anular". The list is kept as it is and counts for
+ * nothing until "Restablecer"; the server refuses a blank reason with the same message.
+ */
+export function AnnulListDialog({
+  list,
+  exhibitorName,
+  onClose,
+}: {
+  list: ListRef;
+  exhibitorName: string;
+  onClose(): void;
+}) {
+  const toast = useToast();
+  const annul = useEndpointMutation(annulList, { invalidates: voteEditInvalidates });
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit() {
+    const parsed = listAnnulRequest.safeParse({ reason });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? MSG.annulReasonRequired);
+      return;
+    }
+    setFieldError(null);
+    try {
+      await annul.mutateAsync({ params: list, body: parsed.data });
+      toast(MSG.listAnnulledDone);
+      onClose();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  }
+
+  return (
+    <FormDialog
+      open
+      title="Anular votos"
+      submitLabel="Anular"
+      error={error}
+      busy={annul.isPending}
+      onClose={onClose}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <p style={{ margin: 0 }}>
+        La lista de {exhibitorName} en {CATEGORY_LABELS[list.category]} se conserva como está y deja
+        de contar en los resultados hasta que se restablezca. El expositor no podrá modificarla.
+      </p>
+      <TextInput
+        label="Motivo"
+        required
+        fullWidth
+        value={reason}
+        error={fieldError !== null}
+        helperText={fieldError ?? 'Lo verá el expositor en su pantalla.'}
+        onChange={(event) => setReason(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
+    </FormDialog>
+  );
+}
+
+/** "¿Restablecer votos?": the annulled list counts again as it was kept. */
+export function RestoreListDialog({
+  list,
+  exhibitorName,
+  onClose,
+}: {
+  list: ListRef;
+  exhibitorName: string;
+  onClose(): void;
+}) {
+  const toast = useToast();
+  const restore = useEndpointMutation(restoreList, { invalidates: voteEditInvalidates });
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <ConfirmDialog
+      open
+      title="¿Restablecer votos?"
+      text={`La lista de ${exhibitorName} en ${CATEGORY_LABELS[list.category]} volverá a contar en los resultados tal como estaba, y el expositor podrá modificarla.`}
+      confirmLabel="Restablecer"
+      destructive={false}
+      busy={restore.isPending}
+      error={error}
+      onConfirm={() => {
+        restore.mutate(
+          { params: list },
+          {
+            onSuccess: () => {
+              toast(MSG.listRestoredDone);
+              onClose();
+            },
+            onError: (caught) => setError(errorMessage(caught)),
+          },
+        );
+      }}
+      onClose={onClose}
+    />
+  );
+}
