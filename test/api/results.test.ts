@@ -295,12 +295,7 @@ describe('results', () => {
       return shown.ok ? shown.data.versions[category] : 0;
     };
     /** A correction based on the list as the administrator's screen shows it now. */
-    const edit = async (
-      exhibitorId: string,
-      category: Category,
-      order: number,
-      body: Correction,
-    ) =>
+    const edit = async (exhibitorId: string, category: Category, order: number, body: Correction) =>
       app.api.send(editVote, {
         params: { eventId, exhibitorId, category, order },
         body: { version: await shownVersion(exhibitorId, category), ...body },
