@@ -19,6 +19,7 @@ import {
 import { deleteEvent, duplicateEvent, getEvent } from '../../src/shared/api/events.ts';
 import { history } from '../../src/shared/api/results.ts';
 import { MSG } from '../../src/shared/messages.ts';
+import { urlOf } from '../../src/web/lib/http.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { answered, refused } from '../helpers/outcome.ts';
@@ -128,7 +129,7 @@ describe('an event logo', () => {
     // Revalidation: unchanged, 304, which carries no body for the typed client to read.
     const again = await app.t.request({
       method: 'GET',
-      url: `/api/exh/events/${eventId}/logo`,
+      url: urlOf(myEventLogo, { params: { eventId } }),
       as: await app.t.signIn({ role: 'exh', exhibitorId: exhibitor.id }),
       headers: { 'if-none-match': etag },
     });

@@ -11,6 +11,7 @@ import {
   myEvent,
   removeNominee,
 } from '../../src/shared/api/nominations.ts';
+import { urlOf } from '../../src/web/lib/http.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { TEST_NOW, type Session } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
@@ -34,7 +35,6 @@ describe('nomination receipts', () => {
   let eventId: string;
   let n = 0;
 
-  const listUrl = (category: Category) => `/api/exh/events/${eventId}/${category}/nominees`;
   const version = async (category: Category): Promise<number> =>
     (await exh.call(myEvent, { params: { eventId } })).lists[category].version;
   /** Each save below must be answered 200 (`call` throws on any other answer). */
@@ -255,7 +255,10 @@ describe('nomination receipts', () => {
       const save = (instance: typeof other.app, category: Category, fiscalId: string) =>
         instance.inject({
           method: 'POST',
-          url: listUrl(category),
+          url: urlOf(addNominee, {
+            params: { eventId, category },
+            body: { ...nominee(fiscalId), version: 0 },
+          }),
           payload: { ...nominee(fiscalId), version: 0 },
           headers: { [CSRF_HEADER]: CSRF_VALUE, cookie: exhSession.cookie },
         });
