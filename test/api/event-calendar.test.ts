@@ -25,22 +25,11 @@ import { loadLogo } from '../../src/server/modules/branding/logo.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
+import { nomineeInput as nominee } from '../helpers/nominee.ts';
 import { answered, refused } from '../helpers/outcome.ts';
 import { openWorkbook } from '../helpers/workbook.ts';
 import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
 import { formatDisplayInstant } from '../../src/shared/dates.ts';
-
-const nominee = (fiscalId: string) => ({
-  name: `Reseller ${fiscalId}`,
-  registeredName: `Reseller ${fiscalId} S.A.`,
-  fiscalId,
-  contactName: 'Carla Contacto',
-  contactPosition: 'Gerente Comercial',
-  phone: '1155550000',
-  email: `ventas${fiscalId}@reseller.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-});
 
 describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
   // APP_TIMEZONE=UTC: the events below choose their own zones.

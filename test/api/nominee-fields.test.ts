@@ -37,20 +37,8 @@ import type { NomineeInput } from '../../src/shared/schemas/nominee.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { answered, errorBody, refused } from '../helpers/outcome.ts';
+import { nomineeInput as nominee } from '../helpers/nominee.ts';
 import { seedExhibitor, seedMembership } from '../helpers/seed.ts';
-
-const nominee = (fiscalId: string, overrides: Partial<NomineeInput> = {}): NomineeInput => ({
-  name: `Reseller ${fiscalId}`,
-  registeredName: `Reseller ${fiscalId} S.A.`,
-  fiscalId,
-  contactName: 'Carla Contacto',
-  contactPosition: 'Gerente Comercial',
-  phone: '1155550000',
-  email: `ventas${fiscalId}@reseller.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-  ...overrides,
-});
 
 /** Phone optional, region not asked, the rest required. */
 const SHORT_FORM: NomineeFieldSettings = {

@@ -7,10 +7,10 @@ import {
   removeNominee,
 } from '../../src/shared/api/nominations.ts';
 import { MSG } from '../../src/shared/messages.ts';
-import type { NomineeInput } from '../../src/shared/schemas/nominee.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { answered, errorBody, refused } from '../helpers/outcome.ts';
+import { nomineeInput as nominee } from '../helpers/nominee.ts';
 import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 
 /**
@@ -18,18 +18,6 @@ import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
  * goes through `pg.Client#query`, which this test counts while one request runs.
  */
 const onPostgres = process.env.TEST_DB_ENGINE === 'postgres';
-
-const nominee = (fiscalId: string): NomineeInput => ({
-  name: `Reseller ${fiscalId}`,
-  registeredName: `Reseller ${fiscalId} S.A.`,
-  fiscalId,
-  contactName: 'Carla Contacto',
-  contactPosition: 'Gerente Comercial',
-  phone: '1155550000',
-  email: `ventas${fiscalId}@reseller.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-});
 
 describe.runIf(onPostgres)('a save on PostgreSQL', () => {
   const app = useTestApp();
