@@ -4,19 +4,16 @@
  * between, the place may hold another nominee: the correction is refused (409 `stale_list`) and
  * nothing changes, rather than silently replacing a nominee the administrator never saw.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { moveNominee, removeNominee } from '../../src/shared/api/nominations.ts';
+import { editVote, exhibitorVotes, nomineeVotes } from '../../src/shared/api/results.ts';
 import { MSG } from '../../src/shared/messages.ts';
-import type { NominationList } from '../../src/shared/schemas/nominations.ts';
-import type { ExhibitorVotesResponse, NomineeVote } from '../../src/shared/schemas/results.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import type { VoteEditInput } from '../../src/shared/schemas/results.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import type { TestClient } from '../helpers/client.ts';
 import { nominee } from '../helpers/nomination-load.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../helpers/seed.ts';
+import { answered, errorBody, refused } from '../helpers/outcome.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 const ALFA = '20111111111';
 const BETA = '20222222222';
@@ -25,62 +22,48 @@ const NUEVO = '20999999999';
 const RACE_ROUNDS = 12;
 
 describe("an administrator's correction based on the list version read", () => {
-  let t: TestApp;
-  let admin: Session;
+  const app = useTestApp();
   let eventId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(t.deps.db)).id });
     // Voting is open at the test clock's instant, so the exhibitor can still move entries.
-    eventId = (await seedEvent(t.deps.db, { name: 'Correcciones 2026' })).id;
+    eventId = (await seedEvent(app.db, { name: 'Correcciones 2026' })).id;
   });
-  afterAll(() => t.close());
 
   /** A member of the event whose CONSUMO list is Alfa, Beta, Gama (version 1). */
-  async function exhibitorWithList(): Promise<{ id: string; session: Session }> {
-    const { id } = await seedExhibitor(t.deps.db);
-    await seedMembership(t.deps.db, eventId, id);
-    await seedNominations(t.deps.db, {
+  async function exhibitorWithList(): Promise<{ id: string; client: TestClient }> {
+    const { id } = await seedExhibitor(app.db);
+    await seedMembership(app.db, eventId, id);
+    await seedNominations(app.db, {
       eventId,
       exhibitorId: id,
       category: 'consumption',
       nominees: [{ fiscalId: ALFA }, { fiscalId: BETA }, { fiscalId: GAMA }],
     });
-    return { id, session: await t.signIn({ role: 'exh', exhibitorId: id }) };
+    return { id, client: await app.exhibitor(id) };
   }
 
-  const read = async (exhibitorId: string) => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes`,
-      as: admin,
+  const read = (exhibitorId: string) =>
+    app.api.call(exhibitorVotes, { params: { eventId, exhibitorId } });
+  const correct = (exhibitorId: string, order: number, body: VoteEditInput) =>
+    app.api.send(editVote, {
+      params: { eventId, exhibitorId, category: 'consumption', order },
+      body,
     });
-    expect(response.statusCode).toBe(200);
-    return response.json() as ExhibitorVotesResponse;
-  };
-  const correct = (exhibitorId: string, order: number, body: Record<string, unknown>) =>
-    t.request({
-      method: 'PUT',
-      url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes/consumption/${order}`,
-      payload: body,
-      as: admin,
-    });
-  const correction = (fiscalId: string, version: number) => ({
+  const correction = (fiscalId: string, version: number): VoteEditInput => ({
     ...nominee(fiscalId),
     name: `Corregido ${fiscalId}`,
     reason: 'wrongFiscalId',
     version,
   });
-  const moveUp = (exhibitor: { session: Session }, fiscalId: string, version: number) =>
-    t.request({
-      method: 'POST',
-      url: `/api/exh/events/${eventId}/consumption/nominees/${fiscalId}/move`,
-      payload: { direction: 'up', version },
-      as: exhibitor.session,
+  const moveUp = (exhibitor: { client: TestClient }, fiscalId: string, version: number) =>
+    exhibitor.client.send(moveNominee, {
+      params: { eventId, category: 'consumption', fiscalId },
+      body: { direction: 'up', version },
     });
+  const staleList = { error: { code: 'stale_list', message: MSG.staleList } };
   const rows = (exhibitorId: string) =>
-    t.deps.db
+    app.db
       .selectFrom('nominations')
       .selectAll()
       .where('event_id', '=', eventId)
@@ -91,7 +74,7 @@ describe("an administrator's correction based on the list version read", () => {
   const storedVersion = async (exhibitorId: string) =>
     Number(
       (
-        await t.deps.db
+        await app.db
           .selectFrom('nomination_lists')
           .select('version')
           .where('event_id', '=', eventId)
@@ -101,7 +84,7 @@ describe("an administrator's correction based on the list version read", () => {
       ).version,
     );
   const corrections = (exhibitorId: string) =>
-    t.deps.db
+    app.db
       .selectFrom('audit_log')
       .select('entity_id')
       .where('action', '=', 'vote.edit')
@@ -115,8 +98,11 @@ describe("an administrator's correction based on the list version read", () => {
     expect(shown.consumption[1]?.fiscalId).toBe(BETA);
 
     const response = await correct(exhibitor.id, 2, correction(NUEVO, shown.versions.consumption));
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ nominee: { fiscalId: NUEVO, order: 2 }, version: 2 });
+    expect(response.status).toBe(200);
+    expect(answered(response)).toMatchObject({
+      nominee: { fiscalId: NUEVO, order: 2 },
+      version: 2,
+    });
     expect((await rows(exhibitor.id)).map((row) => [row.list_order, row.fiscal_id])).toEqual([
       [1, ALFA],
       [2, NUEVO],
@@ -126,9 +112,9 @@ describe("an administrator's correction based on the list version read", () => {
     expect((await read(exhibitor.id)).versions.consumption).toBe(2);
 
     // The exhibitor's screen, still at version 1, cannot overwrite the correction.
-    const stale = await moveUp(exhibitor, GAMA, 1);
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error).toEqual({ code: 'stale_list', message: MSG.staleList });
+    const stale = refused(await moveUp(exhibitor, GAMA, 1));
+    expect(stale.status).toBe(409);
+    expect(errorBody(stale)).toEqual(staleList);
   });
 
   it('refuses a correction read before the exhibitor moved an entry, changing nothing', async () => {
@@ -136,13 +122,15 @@ describe("an administrator's correction based on the list version read", () => {
     const shown = await read(exhibitor.id);
     // The administrator opens Beta, 2nd; meanwhile the exhibitor moves Beta up, so Alfa is 2nd.
     const moved = await moveUp(exhibitor, BETA, shown.versions.consumption);
-    expect(moved.statusCode).toBe(200);
+    expect(moved.status).toBe(200);
     const before = await rows(exhibitor.id);
     expect(before.map((row) => row.fiscal_id)).toEqual([BETA, ALFA, GAMA]);
 
-    const refused = await correct(exhibitor.id, 2, correction(NUEVO, shown.versions.consumption));
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: { code: 'stale_list', message: MSG.staleList } });
+    const refusal = refused(
+      await correct(exhibitor.id, 2, correction(NUEVO, shown.versions.consumption)),
+    );
+    expect(refusal.status).toBe(409);
+    expect(errorBody(refusal)).toEqual(staleList);
     // Alfa, which the administrator never saw at that place, is still there, as it was.
     expect(await rows(exhibitor.id)).toEqual(before);
     expect(await storedVersion(exhibitor.id)).toBe(2);
@@ -152,33 +140,31 @@ describe("an administrator's correction based on the list version read", () => {
     const fresh = await read(exhibitor.id);
     expect(fresh.versions.consumption).toBe(2);
     const applied = await correct(exhibitor.id, 1, correction(NUEVO, fresh.versions.consumption));
-    expect(applied.statusCode).toBe(200);
+    expect(applied.status).toBe(200);
     expect((await rows(exhibitor.id)).map((row) => row.fiscal_id)).toEqual([NUEVO, ALFA, GAMA]);
   });
 
   it("refuses a correction from the nominee's page after the exhibitor removed an entry above", async () => {
     const exhibitor = await exhibitorWithList();
-    const page = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/nominees/consumption/${GAMA}`,
-      as: admin,
+    const page = await app.api.call(nomineeVotes, {
+      params: { eventId, category: 'consumption', fiscalId: GAMA },
     });
-    const vote = (page.json().votes as NomineeVote[]).find((v) => v.exhibitorId === exhibitor.id);
+    const vote = page.votes.find((v) => v.exhibitorId === exhibitor.id);
     expect(vote).toMatchObject({ fiscalId: GAMA, order: 3, listVersion: 1 });
 
-    const removed = await t.request({
-      method: 'DELETE',
-      url: `/api/exh/events/${eventId}/consumption/nominees/${ALFA}?version=1`,
-      as: exhibitor.session,
+    const removed = await exhibitor.client.call(removeNominee, {
+      params: { eventId, category: 'consumption', fiscalId: ALFA },
+      query: { version: '1' },
     });
-    expect(removed.statusCode).toBe(200);
-    expect((removed.json() as NominationList).version).toBe(2);
+    expect(removed.version).toBe(2);
     const before = await rows(exhibitor.id);
 
     // Gama is 2nd now, and nothing is 3rd: the place named is refused as stale, not as missing.
-    const refused = await correct(exhibitor.id, vote!.order, correction(GAMA, vote!.listVersion));
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toEqual({ code: 'stale_list', message: MSG.staleList });
+    const refusal = refused(
+      await correct(exhibitor.id, vote!.order, correction(GAMA, vote!.listVersion)),
+    );
+    expect(refusal.status).toBe(409);
+    expect(errorBody(refusal)).toEqual(staleList);
     expect(await rows(exhibitor.id)).toEqual(before);
     expect(await storedVersion(exhibitor.id)).toBe(2);
     expect(await corrections(exhibitor.id)).toEqual([]);
@@ -188,7 +174,13 @@ describe("an administrator's correction based on the list version read", () => {
     const exhibitor = await exhibitorWithList();
     const before = await rows(exhibitor.id);
     const { version: _version, ...withoutVersion } = correction(NUEVO, 1);
-    const missing = await correct(exhibitor.id, 2, withoutVersion);
+    // A correction without the version the contract requires, sent as is.
+    const missing = await app.t.request({
+      method: 'PUT',
+      url: `/api/events/${eventId}/exhibitors/${exhibitor.id}/votes/consumption/2`,
+      payload: withoutVersion,
+      as: app.as,
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toEqual({
       code: 'invalid_input',
@@ -196,14 +188,14 @@ describe("an administrator's correction based on the list version read", () => {
       fields: { version: MSG.invalidInput },
     });
     for (const version of [-1, 1.5]) {
-      const invalid = await correct(exhibitor.id, 2, correction(NUEVO, version));
-      expect(invalid.statusCode).toBe(400);
-      expect(invalid.json().error.fields).toEqual({ version: MSG.invalidInput });
+      const invalid = refused(await correct(exhibitor.id, 2, correction(NUEVO, version)));
+      expect(invalid.status).toBe(400);
+      expect(invalid.fields).toEqual({ version: MSG.invalidInput });
     }
     // A version the list never had is stale, too.
-    const future = await correct(exhibitor.id, 2, correction(NUEVO, 7));
-    expect(future.statusCode).toBe(409);
-    expect(future.json().error).toEqual({ code: 'stale_list', message: MSG.staleList });
+    const future = refused(await correct(exhibitor.id, 2, correction(NUEVO, 7)));
+    expect(future.status).toBe(409);
+    expect(errorBody(future)).toEqual(staleList);
     expect(await rows(exhibitor.id)).toEqual(before);
     expect(await storedVersion(exhibitor.id)).toBe(1);
   });
@@ -220,21 +212,21 @@ describe("an administrator's correction based on the list version read", () => {
         moveUp(exhibitor, BETA, version),
         correct(exhibitor.id, 2, correction(NUEVO, version)),
       ]);
-      outcomes.add(`${moved.statusCode}/${corrected.statusCode}`);
+      outcomes.add(`${moved.status}/${corrected.status}`);
       const stored = (await rows(exhibitor.id)).map((row) => row.fiscal_id);
-      if (corrected.statusCode === 200) {
+      if (corrected.status === 200) {
         // The correction landed on Beta, before the move, which was refused.
-        expect(moved.statusCode).toBe(409);
-        expect(moved.json().error).toEqual({ code: 'stale_list', message: MSG.staleList });
+        expect(moved.status).toBe(409);
+        expect(errorBody(refused(moved))).toEqual(staleList);
         expect(stored).toEqual([ALFA, NUEVO, GAMA]);
         expect(await corrections(exhibitor.id)).toEqual([
           { entity_id: `${exhibitor.id}/consumption/2` },
         ]);
       } else {
         // The move landed first; the correction, read before it, was refused and changed nothing.
-        expect(moved.statusCode).toBe(200);
-        expect(corrected.statusCode).toBe(409);
-        expect(corrected.json().error).toEqual({ code: 'stale_list', message: MSG.staleList });
+        expect(moved.status).toBe(200);
+        expect(corrected.status).toBe(409);
+        expect(errorBody(refused(corrected))).toEqual(staleList);
         expect(stored).toEqual([BETA, ALFA, GAMA]);
         expect(await corrections(exhibitor.id)).toEqual([]);
       }

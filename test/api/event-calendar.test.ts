@@ -5,107 +5,77 @@
  * out, and the invitations chosen meanwhile go out once at the opening. Every step moves the
  * injected clock.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  closeVoting,
+  createEvent as createEventEndpoint,
+  getEvent,
+  listEvents,
+  updateEvent,
+} from '../../src/shared/api/events.ts';
+import { addExhibitor as addExhibitorEndpoint } from '../../src/shared/api/exhibitors.ts';
+import { addNominee, myEvent, myEvents, previewEvent } from '../../src/shared/api/nominations.ts';
+import { exportParticipation } from '../../src/shared/api/participation.ts';
+import { exportEvent } from '../../src/shared/api/results.ts';
 import { MSG } from '../../src/shared/messages.ts';
+import type { EventInput } from '../../src/shared/schemas/events.ts';
 import { createMailWorker } from '../../src/server/mail/worker.ts';
 import { smtpSender } from '../../src/server/mail/transport.ts';
 import { loadLogo } from '../../src/server/modules/branding/logo.ts';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
-import { seedAdmin } from '../helpers/seed.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { TEST_NOW } from '../helpers/app.ts';
+import type { TestClient } from '../helpers/client.ts';
+import { nomineeInput as nominee } from '../helpers/nominee.ts';
+import { answered, refused } from '../helpers/outcome.ts';
 import { openWorkbook } from '../helpers/workbook.ts';
 import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
 import { formatDisplayInstant } from '../../src/shared/dates.ts';
 
-const nominee = (fiscalId: string) => ({
-  name: `Reseller ${fiscalId}`,
-  registeredName: `Reseller ${fiscalId} S.A.`,
-  fiscalId,
-  contactName: 'Carla Contacto',
-  contactPosition: 'Gerente Comercial',
-  phone: '1155550000',
-  email: `ventas${fiscalId}@reseller.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-});
-
 describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
-  let as: Session;
+  // APP_TIMEZONE=UTC: the events below choose their own zones.
+  const app = useTestApp({ config: { timeZone: 'UTC' } });
   let n = 0;
 
-  beforeAll(async () => {
-    // APP_TIMEZONE=UTC: the events below choose their own zones.
-    t = await createTestApp({ config: { timeZone: 'UTC' } });
-    admin = await seedAdmin(t.deps.db, { fullName: 'Ana Administradora' });
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
-    t.clock.set(TEST_NOW);
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
     // Mail left over from an earlier test must not count in this one.
-    t.clock.set('2027-01-01T00:00:00.000Z');
-    await t.deliverMail();
-    t.clock.set(TEST_NOW);
+    app.t.clock.set('2027-01-01T00:00:00.000Z');
+    await app.t.deliverMail();
+    app.t.clock.set(TEST_NOW);
   });
 
-  const createEvent = (payload: Record<string, unknown>) =>
-    t.request({
-      method: 'POST',
-      url: '/api/events',
-      as,
-      payload: {
+  const createEvent = (fields: Partial<EventInput>) =>
+    app.api.send(createEventEndpoint, {
+      body: {
         name: `Premios Zona ${++n}`,
         eventDate: '2026-07-15',
         voteDeadline: '2026-07-01',
-        ...payload,
+        ...fields,
       },
     });
-  async function created(payload: Record<string, unknown>) {
-    const response = await createEvent(payload);
-    expect(response.statusCode).toBe(201);
-    return response.json() as {
-      id: string;
-      name: string;
-      status: string;
-      closeTime: string;
-      timeZone: string;
-      votingOpensAt: string | null;
-    };
+  async function created(fields: Partial<EventInput>) {
+    const response = await createEvent(fields);
+    expect(response.status).toBe(201);
+    return answered(response);
   }
-  async function addExhibitor(eventId: string, email: string) {
-    const response = await t.request({
-      method: 'POST',
-      url: `/api/events/${eventId}/exhibitors`,
-      as,
-      payload: { fullName: 'Expositor Zona', email, company: 'E' },
+  const addExhibitor = (eventId: string, email: string) =>
+    app.api.call(addExhibitorEndpoint, {
+      params: { eventId },
+      body: { fullName: 'Expositor Zona', email, company: 'E' },
     });
-    expect(response.statusCode).toBe(201);
-    return response.json() as { id: string };
-  }
-  /** An exhibitor's session, signed in at the clock's current instant. */
-  const exhSession = (exhibitor: { id: string }) =>
-    t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
-  const save = (session: Session, eventId: string, fiscalId: string) =>
-    t.request({
-      method: 'POST',
-      url: `/api/exh/events/${eventId}/consumption/nominees`,
-      as: session,
-      payload: { ...nominee(fiscalId), version: 0 },
+  /** An exhibitor's client, signed in at the clock's current instant. */
+  const exhSession = (exhibitor: { id: string }) => app.exhibitor(exhibitor.id);
+  const save = (exh: TestClient, eventId: string, fiscalId: string) =>
+    exh.send(addNominee, {
+      params: { eventId, category: 'consumption' },
+      body: { ...nominee(fiscalId), version: 0 },
     });
-  const readEvent = async (eventId: string) =>
-    (
-      await t.request({
-        method: 'GET',
-        url: `/api/events/${eventId}`,
-        as: await t.signIn({ role: 'admin', adminId: admin.id }),
-      })
-    ).json() as {
-      status: string;
-      votingOpensAt: string | null;
-    };
+  /** The event as an administrator signed in at the clock's current instant reads it. */
+  const readEvent = async (eventId: string) => {
+    await app.signInAdmin();
+    return app.api.call(getEvent, { params: { eventId } });
+  };
   const outbox = (eventId: string, template: string) =>
-    t.deps.db
+    app.db
       .selectFrom('mail_outbox')
       .select(['to_address', 'status', 'next_attempt_at', 'params', 'cancel_reason'])
       .where('event_id', '=', eventId)
@@ -115,6 +85,7 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
 
   /** A second instance's mail worker on the same database and mail server. */
   function secondWorker() {
+    const { t } = app;
     const smtpUrl = t.config.smtpUrl;
     if (!smtpUrl) throw new Error('the test app has no SMTP server');
     return createMailWorker(
@@ -128,7 +99,7 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
     it('a new event closes at 23:59 in APP_TIMEZONE unless it chooses its own', async () => {
       const plain = await created({});
       expect(plain).toMatchObject({ closeTime: '23:59', timeZone: 'UTC', votingOpensAt: null });
-      const row = await t.deps.db
+      const row = await app.db
         .selectFrom('events')
         .select(['close_time', 'time_zone', 'voting_opens_at'])
         .where('id', '=', plain.id)
@@ -137,6 +108,7 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
     });
 
     it('an event in Buenos Aires closes at 23:59 Buenos Aires time, and its mail and screen say so', async () => {
+      const { t } = app;
       const event = await created({ timeZone: 'America/Argentina/Buenos_Aires' });
       expect(event).toMatchObject({
         closeTime: '23:59',
@@ -149,24 +121,20 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
       expect(t.smtp.latestTo(email)?.text).toContain(
         'La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires).',
       );
-      const screen = await t.request({
-        method: 'GET',
-        url: `/api/exh/events/${event.id}`,
-        as: await exhSession(exh),
-      });
-      expect(screen.json()).toMatchObject({
+      const screen = await (await exhSession(exh)).call(myEvent, { params: { eventId: event.id } });
+      expect(screen).toMatchObject({
         timeZone: 'America/Argentina/Buenos_Aires',
         closeTime: '23:59',
         votingOpen: true,
       });
       // 23:59:30 in Buenos Aires, already 2 July on the server's UTC clock: still open.
       t.clock.set('2026-07-02T02:59:30.000Z');
-      expect((await save(await exhSession(exh), event.id, '30111111118')).statusCode).toBe(200);
+      expect((await save(await exhSession(exh), event.id, '30111111118')).status).toBe(200);
       // 00:00 in Buenos Aires: closed.
       t.clock.set('2026-07-02T03:00:00.000Z');
-      const late = await save(await exhSession(exh), event.id, '30222222229');
-      expect(late.statusCode).toBe(409);
-      expect(late.json().error.message).toBe(MSG.votingClosed);
+      const late = refused(await save(await exhSession(exh), event.id, '30222222229'));
+      expect(late.status).toBe(409);
+      expect(late.message).toBe(MSG.votingClosed);
       expect((await readEvent(event.id)).status).toBe('closed');
     });
 
@@ -175,19 +143,11 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
       const exh = await addExhibitor(event.id, `zona.export.${n}@empresa.test`);
       // The exhibitor signs in and opens the event: "Último ingreso" is that instant.
       const session = await exhSession(exh);
-      const opened = await t.request({
-        method: 'GET',
-        url: `/api/exh/events/${event.id}`,
-        as: session,
+      await session.call(myEvent, { params: { eventId: event.id } });
+      const participation = await app.api.call(exportParticipation, {
+        params: { eventId: event.id },
       });
-      expect(opened.statusCode).toBe(200);
-      const participation = await t.request({
-        method: 'GET',
-        url: `/api/events/${event.id}/participation/export`,
-        as,
-      });
-      expect(participation.statusCode).toBe(200);
-      const sheet = (await openWorkbook(participation.rawPayload)).worksheets[0];
+      const sheet = (await openWorkbook(participation)).worksheets[0];
       const header = (sheet?.getRow(1).values as unknown[]).slice(1);
       expect(header[4]).toBe('Último ingreso (hora de Madrid)');
       // TEST_NOW, 2026-06-01T12:00Z, is 14:00 in Madrid (summer time), 12:00 on the server's UTC.
@@ -196,9 +156,8 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
       );
       expect(formatDisplayInstant(TEST_NOW, 'Europe/Madrid')).toContain('14:00');
 
-      const whole = await t.request({ method: 'GET', url: `/api/events/${event.id}/export`, as });
-      expect(whole.statusCode).toBe(200);
-      const workbook = await openWorkbook(whole.rawPayload);
+      const whole = await app.api.call(exportEvent, { params: { eventId: event.id } });
+      const workbook = await openWorkbook(whole);
       const headerOf = (name: string) =>
         (workbook.getWorksheet(name)?.getRow(1).values as unknown[]).slice(1);
       expect(headerOf('Participación')[4]).toBe('Último ingreso (hora de Madrid)');
@@ -206,6 +165,7 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
     });
 
     it('an event closing at 18:00 in Madrid refuses saves from 18:01 there, and its reminder says 18:00', async () => {
+      const { t } = app;
       const event = await created({
         timeZone: 'Europe/Madrid',
         closeTime: '18:00',
@@ -227,15 +187,15 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
       );
       // 18:00:30 in Madrid: the closing minute itself is still open.
       t.clock.set('2026-07-01T16:00:30.000Z');
-      expect((await save(await exhSession(exh), event.id, '30111111118')).statusCode).toBe(200);
+      expect((await save(await exhSession(exh), event.id, '30111111118')).status).toBe(200);
       t.clock.set('2026-07-01T16:01:00.000Z');
-      expect((await save(await exhSession(exh), event.id, '30222222229')).statusCode).toBe(409);
+      expect((await save(await exhSession(exh), event.id, '30222222229')).status).toBe(409);
       expect((await readEvent(event.id)).status).toBe('closed');
     });
 
     it('refuses a bad hour, zone or opening with its Spanish message, and creates nothing', async () => {
-      const before = await t.deps.db.selectFrom('events').select('id').execute();
-      const cases: [Record<string, unknown>, string, string][] = [
+      const before = await app.db.selectFrom('events').select('id').execute();
+      const cases: [Partial<EventInput>, string, string][] = [
         [{ closeTime: '24:00' }, MSG.invalidCloseTime, 'closeTime'],
         [{ closeTime: '9:00' }, MSG.invalidCloseTime, 'closeTime'],
         [{ timeZone: 'Marte/Olympus' }, MSG.invalidTimeZone, 'timeZone'],
@@ -251,17 +211,18 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
         ],
       ];
       for (const [payload, message, field] of cases) {
-        const response = await createEvent(payload);
-        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-        expect(response.json().error.message).toBe(message);
-        expect(Object.keys(response.json().error.fields ?? {})).toEqual([field]);
+        const response = refused(await createEvent(payload));
+        expect(response.status, JSON.stringify(payload)).toBe(400);
+        expect(response.message).toBe(message);
+        expect(Object.keys(response.fields ?? {})).toEqual([field]);
       }
-      expect(await t.deps.db.selectFrom('events').select('id').execute()).toEqual(before);
+      expect(await app.db.selectFrom('events').select('id').execute()).toEqual(before);
     });
   });
 
   describe('drafts', () => {
     it('a draft is hidden from its exhibitors and sends nothing until its opening, then its invitations once (two instances)', async () => {
+      const { t } = app;
       // Opens 10 June 09:00 in Buenos Aires = 12:00 UTC.
       const event = await created({
         timeZone: 'America/Argentina/Buenos_Aires',
@@ -269,12 +230,11 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
         reminders: ['sevenDaysBefore', 'deadlineDay'],
       });
       expect(event).toMatchObject({ status: 'draft', votingOpensAt: '2026-06-10T09:00' });
-      const list = await t.request({ method: 'GET', url: '/api/events', as });
-      expect(
-        (list.json().events as { id: string; status: string; votedPercent: number | null }[]).find(
-          (e) => e.id === event.id,
-        ),
-      ).toMatchObject({ status: 'draft', votedPercent: null });
+      const list = await app.api.call(listEvents, { query: {} });
+      expect(list.events.find((e) => e.id === event.id)).toMatchObject({
+        status: 'draft',
+        votedPercent: null,
+      });
       const emails = [`borrador.uno.${n}@empresa.test`, `borrador.dos.${n}@empresa.test`];
       const exhibitors = [];
       for (const email of emails) exhibitors.push(await addExhibitor(event.id, email));
@@ -289,34 +249,25 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
       ]);
       t.clock.set('2026-06-10T11:59:00.000Z');
       const session = await exhSession(first);
-      as = await t.signIn({ role: 'admin', adminId: admin.id });
+      await app.signInAdmin();
       expect(await t.deliverMail()).toBe(0);
       for (const email of emails) expect(t.smtp.allTo(email)).toEqual([]);
-      const mine = await t.request({ method: 'GET', url: '/api/exh/events', as: session });
-      expect(mine.json().events).toEqual([]);
-      const hidden = await t.request({
-        method: 'GET',
-        url: `/api/exh/events/${event.id}`,
-        as: session,
-      });
-      expect(hidden.statusCode).toBe(404);
-      expect(hidden.json().error.message).toBe(MSG.eventNotFound);
-      const refused = await save(session, event.id, '30111111118');
-      expect(refused.statusCode).toBe(404);
+      expect((await session.call(myEvents, {})).events).toEqual([]);
+      const hidden = await session.fail(myEvent, { params: { eventId: event.id } });
+      expect(hidden.status).toBe(404);
+      expect(hidden.message).toBe(MSG.eventNotFound);
+      const notSaved = await save(session, event.id, '30111111118');
+      expect(notSaved.status).toBe(404);
       expect(
-        await t.deps.db
+        await app.db
           .selectFrom('nominations')
           .select('fiscal_id')
           .where('event_id', '=', event.id)
           .execute(),
       ).toEqual([]);
-      const closeNow = await t.request({
-        method: 'POST',
-        url: `/api/events/${event.id}/close-voting`,
-        as,
-      });
-      expect(closeNow.statusCode).toBe(409);
-      expect(closeNow.json().error.message).toBe(MSG.votingNotOpenYet);
+      const closeNow = await app.api.fail(closeVoting, { params: { eventId: event.id } });
+      expect(closeNow.status).toBe(409);
+      expect(closeNow.message).toBe(MSG.votingNotOpenYet);
 
       // The opening: two instances' workers run at once; each invitation goes out once.
       t.clock.set('2026-06-10T12:00:00.000Z');
@@ -333,9 +284,9 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
         ]);
       }
       expect((await readEvent(event.id)).status).toBe('open');
-      const visible = await t.request({ method: 'GET', url: '/api/exh/events', as: opened });
-      expect((visible.json().events as { id: string }[]).map((e) => e.id)).toEqual([event.id]);
-      expect((await save(opened, event.id, '30111111118')).statusCode).toBe(200);
+      const visible = await opened.call(myEvents, {});
+      expect(visible.events.map((e) => e.id)).toEqual([event.id]);
+      expect((await save(opened, event.id, '30111111118')).status).toBe(200);
     });
 
     it('queues no reminder whose moment comes before the opening', async () => {
@@ -358,6 +309,7 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
     });
 
     it('moving the opening moves the waiting invitations; removing it sends them at once', async () => {
+      const { t } = app;
       const event = await created({
         timeZone: 'America/Argentina/Buenos_Aires',
         votingOpensAt: '2026-06-10T09:00',
@@ -365,11 +317,9 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
       const email = `borrador.mueve.${n}@empresa.test`;
       await addExhibitor(event.id, email);
       const edit = (votingOpensAt: string | null) =>
-        t.request({
-          method: 'PUT',
-          url: `/api/events/${event.id}`,
-          as,
-          payload: {
+        app.api.send(updateEvent, {
+          params: { eventId: event.id },
+          body: {
             name: event.name,
             eventDate: '2026-07-15',
             voteDeadline: '2026-07-01',
@@ -379,12 +329,12 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
           },
         });
       const later = await edit('2026-06-20T08:30');
-      expect(later.statusCode).toBe(200);
-      expect(later.json()).toMatchObject({ status: 'draft', votingOpensAt: '2026-06-20T08:30' });
+      expect(later.status).toBe(200);
+      expect(answered(later)).toMatchObject({ status: 'draft', votingOpensAt: '2026-06-20T08:30' });
       expect(
         (await outbox(event.id, 'exhibitor-invitation')).map((m) => m.next_attempt_at),
       ).toEqual(['2026-06-20T11:30:00.000Z']);
-      const history = await t.deps.db
+      const history = await app.db
         .selectFrom('audit_log')
         .select('details')
         .where('event_id', '=', event.id)
@@ -395,13 +345,13 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
         after: { votingOpensAt: '2026-06-20T11:30:00.000Z' },
       });
       // An opening after the close is refused and changes nothing.
-      const bad = await edit('2026-07-02T00:00');
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().error.message).toBe(MSG.openingAfterClose);
+      const bad = refused(await edit('2026-07-02T00:00'));
+      expect(bad.status).toBe(400);
+      expect(bad.message).toBe(MSG.openingAfterClose);
       expect((await readEvent(event.id)).votingOpensAt).toBe('2026-06-20T08:30');
       expect(await t.deliverMail()).toBe(0);
       const removed = await edit(null);
-      expect(removed.json()).toMatchObject({ status: 'open', votingOpensAt: null });
+      expect(answered(removed)).toMatchObject({ status: 'open', votingOpensAt: null });
       expect(await t.deliverMail()).toBe(1);
       expect(t.smtp.allTo(email)).toHaveLength(1);
     });
@@ -415,13 +365,8 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
         votingOpensAt: '2026-06-20T10:00',
         nomineeFields: { ...DEFAULT_NOMINEE_FIELDS, phone: 'hidden', contactPosition: 'optional' },
       });
-      const preview = await t.request({
-        method: 'GET',
-        url: `/api/events/${event.id}/preview`,
-        as,
-      });
-      expect(preview.statusCode).toBe(200);
-      expect(preview.json()).toEqual({
+      const preview = await app.api.call(previewEvent, { params: { eventId: event.id } });
+      expect(preview).toEqual({
         id: event.id,
         name: event.name,
         eventDate: '2026-07-15',
@@ -437,27 +382,19 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
         },
       });
       const exhibitor = await addExhibitor(event.id, `vista.previa.${n}@empresa.test`);
-      const denied = await t.request({
-        method: 'GET',
-        url: `/api/events/${event.id}/preview`,
-        as: await exhSession(exhibitor),
-      });
-      expect(denied.statusCode).toBe(403);
+      const denied = await (
+        await exhSession(exhibitor)
+      ).fail(previewEvent, { params: { eventId: event.id } });
+      expect(denied.status).toBe(403);
       // After its close the preview says what the exhibitor then sees: voting has ended.
-      t.clock.set('2026-07-01T18:31:00.000Z');
-      const closed = await t.request({
-        method: 'GET',
-        url: `/api/events/${event.id}/preview`,
-        as: await t.signIn({ role: 'admin', adminId: admin.id }),
+      await app.at('2026-07-01T18:31:00.000Z');
+      const closed = await app.api.call(previewEvent, { params: { eventId: event.id } });
+      expect(closed).toMatchObject({ votingOpen: false });
+      const missing = await app.api.fail(previewEvent, {
+        params: { eventId: '00000000-0000-4000-8000-000000000000' },
       });
-      expect(closed.json()).toMatchObject({ votingOpen: false });
-      const missing = await t.request({
-        method: 'GET',
-        url: '/api/events/00000000-0000-4000-8000-000000000000/preview',
-        as: await t.signIn({ role: 'admin', adminId: admin.id }),
-      });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json().error.message).toBe(MSG.eventNotFound);
+      expect(missing.status).toBe(404);
+      expect(missing.message).toBe(MSG.eventNotFound);
     });
   });
 });

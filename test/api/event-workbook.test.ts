@@ -2,8 +2,10 @@ import ExcelJS from 'exceljs';
 import { newId } from '../../src/server/lib/crypto.ts';
 import { AUDIT_ACTIONS } from '../../src/shared/audit-entries.ts';
 import { MSG } from '../../src/shared/messages.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_TIMEZONE, createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { editVote, exportEvent, XLSX_MEDIA_TYPE } from '../../src/shared/api/results.ts';
+import { useTestApp, type ApiFixture } from '../helpers/api-fixture.ts';
+import { TEST_TIMEZONE } from '../helpers/app.ts';
 import {
   ISO_INSTANT,
   RAW_KEY,
@@ -12,13 +14,7 @@ import {
   missingHistoryActions,
   recordEntries,
 } from '../helpers/audit-entries.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../helpers/seed.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 const T1 = '2026-01-01T10:00:00.000Z';
 const T2 = '2026-01-02T10:00:00.000Z';
@@ -88,25 +84,17 @@ async function readWorkbook(file: Buffer) {
   return { names: workbook.worksheets.map((s) => s.name), sheets };
 }
 
+/** The workbook of a whole event, as the administrator downloads it. */
+const exported = (app: ApiFixture, eventId: string) =>
+  app.api.call(exportEvent, { params: { eventId } });
+
 describe('the whole event in one workbook', () => {
-  let t: TestApp;
-  let admin: Session;
-  let adminEmail: string;
+  const app = useTestApp();
   let eventId: string;
   let e1: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const db = t.deps.db;
-    const seeded = await seedAdmin(db);
-    admin = await t.signIn({ role: 'admin', adminId: seeded.id });
-    adminEmail = (
-      await db
-        .selectFrom('admins')
-        .select('email')
-        .where('id', '=', seeded.id)
-        .executeTakeFirstOrThrow()
-    ).email;
+    const { db } = app;
     eventId = (await seedEvent(db, { name: 'Premios 2026' })).id;
     e1 = (await seedExhibitor(db, { fullName: 'Elena Uno' })).id;
     const e2 = (await seedExhibitor(db, { fullName: 'Ernesto Dos' })).id;
@@ -137,13 +125,12 @@ describe('the whole event in one workbook', () => {
       nominees: [{ fiscalId: '30000000001', name: 'Valor Uno', nominatedAt: T2 }],
     });
   });
-  afterAll(() => t.close());
 
   it('downloads {evento}-completo.xlsx with the five sheets, formula-safe and XML-valid', async () => {
-    const edit = await t.request({
-      method: 'PUT',
-      url: `/api/events/${eventId}/exhibitors/${e1}/votes/consumption/2`,
-      payload: {
+    const { t } = app;
+    await app.api.call(editVote, {
+      params: { eventId, exhibitorId: e1, category: 'consumption', order: 2 },
+      body: {
         name: 'Beta Corregida',
         registeredName: 'Beta S.A.',
         fiscalId: '20222222222',
@@ -157,19 +144,12 @@ describe('the whole event in one workbook', () => {
         // As seeded: the list's first version.
         version: 1,
       },
-      as: admin,
     });
-    expect(edit.statusCode).toBe(200);
 
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/export`,
-      as: admin,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe(
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    );
+    const outcome = await app.api.send(exportEvent, { params: { eventId } });
+    expect(outcome.status).toBe(200);
+    const { response } = outcome;
+    expect(response.headers['content-type']).toBe(XLSX_MEDIA_TYPE);
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="Premios 2026-completo.xlsx"; filename*=UTF-8''Premios%202026-completo.xlsx`,
     );
@@ -272,16 +252,10 @@ describe('the whole event in one workbook', () => {
   });
 
   it('writes a stored correction that does not fit its action as an unreadable row', async () => {
-    const db = t.deps.db;
+    const { db } = app;
     const other = (await seedEvent(db, { name: 'Ilegible' })).id;
-    const adminId = (
-      await db
-        .selectFrom('admins')
-        .select('id')
-        .where('email', '=', adminEmail)
-        .executeTakeFirstOrThrow()
-    ).id;
-    const at = t.clock.now().toISOString();
+    const adminId = app.admin.id;
+    const at = app.t.clock.now().toISOString();
     const raw = (action: string, details: string) =>
       db
         .insertInto('audit_log')
@@ -301,13 +275,7 @@ describe('the whole event in one workbook', () => {
     await raw('vote.edit', '{"category":"consumption","order":1,"reason":"typo","before":{}}');
     await raw('exhibitor.removed', '[]');
     await raw('future.action', '{}');
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${other}/export`,
-      as: admin,
-    });
-    expect(response.statusCode).toBe(200);
-    const { sheets } = await readWorkbook(response.rawPayload);
+    const { sheets } = await readWorkbook(await exported(app, other));
     const when = wallClock(at, TEST_TIMEZONE);
     const who = 'Ana Administradora';
     expect(sheets.get('Correcciones')?.values.slice(1)).toEqual([
@@ -319,15 +287,9 @@ describe('the whole event in one workbook', () => {
   });
 
   it('reads as words and dates: no keys, ids or ISO text; headers frozen and filtered; participation sorted', async () => {
-    const db = t.deps.db;
+    const { db, t } = app;
     const readable = (await seedEvent(db, { name: 'Legible' })).id;
-    const adminId = (
-      await db
-        .selectFrom('admins')
-        .select('id')
-        .where('email', '=', adminEmail)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const adminId = app.admin.id;
     // Spanish order: accents and case aside, Ñ after N; base-equal companies then by name.
     const people = [
       ['Zoe Zeta', 'Zeta SRL'],
@@ -383,13 +345,7 @@ describe('the whole event in one workbook', () => {
     expect(missingHistoryActions(recorded)).toEqual([]);
     await recordEntries(t, adminId, recorded);
 
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${readable}/export`,
-      as: admin,
-    });
-    expect(response.statusCode).toBe(200);
-    const { sheets } = await readWorkbook(response.rawPayload);
+    const { sheets } = await readWorkbook(await exported(app, readable));
     expect(sheets.size).toBe(5);
     for (const [name, sheet] of sheets) {
       const rows = sheet.values.length;
@@ -441,7 +397,7 @@ describe('the whole event in one workbook', () => {
   });
 
   it('keeps XML-invalid characters out of the file', async () => {
-    const db = t.deps.db;
+    const { db } = app;
     const other = (await seedEvent(db, { name: 'Control' })).id;
     await seedMembership(db, other, e1);
     await seedNominations(db, {
@@ -450,13 +406,7 @@ describe('the whole event in one workbook', () => {
       category: 'consumption',
       nominees: [{ fiscalId: '20999999999', name: 'Con\u0001tro\u001fl\uffff', nominatedAt: T1 }],
     });
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${other}/export`,
-      as: admin,
-    });
-    expect(response.statusCode).toBe(200);
-    const { sheets } = await readWorkbook(response.rawPayload);
+    const { sheets } = await readWorkbook(await exported(app, other));
     expect(sheets.get('CONSUMO')?.values[1]?.[2]).toBe('Control');
   });
 });
@@ -469,14 +419,11 @@ describe('a workbook longer than one read', () => {
   const FISCAL_IDS = 550;
   const fiscalId = (k: number) => `27${String(k).padStart(9, '0')}`;
   const name = (i: number) => `Expositor ${String(i).padStart(3, '0')}`;
-  let t: TestApp;
-  let admin: Session;
+  const app = useTestApp();
   let eventId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const db = t.deps.db;
-    admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(db)).id });
+    const { db } = app;
     eventId = (await seedEvent(db, { name: 'Premios Largos' })).id;
     const ids = Array.from({ length: EXHIBITORS }, () => newId());
     await db
@@ -545,16 +492,9 @@ describe('a workbook longer than one read', () => {
         .execute();
     }
   });
-  afterAll(() => t.close());
 
   it('holds every ranking row, vote and exhibitor once, in order', async () => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/export`,
-      as: admin,
-    });
-    expect(response.statusCode).toBe(200);
-    const { sheets } = await readWorkbook(response.rawPayload);
+    const { sheets } = await readWorkbook(await exported(app, eventId));
 
     const ranking = Array.from({ length: FISCAL_IDS }, (_, k) => {
       const fiscal = fiscalId(k);

@@ -1,13 +1,22 @@
 import fs from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contentDisposition, safeFileName } from '../../src/server/lib/xlsx.ts';
 import { NOMINEE_HEADERS, RANKING_HEADERS } from '../../src/server/modules/ranking/export.ts';
 import { MANUAL_FILE } from '../../src/server/modules/manual/routes.ts';
-import type { RankingRow } from '../../src/shared/schemas/results.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
-import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+import type { Endpoint, InputOf } from '../../src/shared/api/define.ts';
+import {
+  categoryRanking,
+  exportNomineeVotes,
+  exportRanking,
+  manual,
+  nomineeVotes,
+  XLSX_MEDIA_TYPE,
+} from '../../src/shared/api/results.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import type { TestClient } from '../helpers/client.ts';
+import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 
 /** The files of a zip archive, read from its central directory with node:zlib only. */
 function unzip(archive: Buffer): Map<string, Buffer> {
@@ -109,16 +118,24 @@ async function readWithExcelJs(file: Buffer) {
 
 const HOSTILE = ['=HYPERLINK("http://x.test","hola")', '+54 9 11', '-2+3', '@SUM(A1)', '\tTab'];
 
+/** A download that must succeed: its response, for the bytes and the headers. */
+async function download<E extends Endpoint>(client: TestClient, endpoint: E, input: InputOf<E>) {
+  const outcome = await client.send(endpoint, input);
+  expect(outcome.status).toBe(200);
+  return outcome.response;
+}
+
 describe('exports', () => {
-  let t: TestApp;
-  let admin: Session;
+  const app = useTestApp();
   let eventId: string;
   const eventName = 'Premios Ñandú 2026: "IT/Partners" <sur>?';
+  const consumption = () => ({ params: { eventId, category: 'consumption' as const } });
+  const nominee = () => ({
+    params: { eventId, category: 'consumption' as const, fiscalId: '00012345678' },
+  });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const db = t.deps.db;
-    admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(db)).id });
+    const { db } = app;
     eventId = (await seedEvent(db, { name: eventName })).id;
     const exhibitors = [];
     for (let i = 0; i < 3; i++) {
@@ -171,21 +188,12 @@ describe('exports', () => {
         .execute();
     }
   });
-  afterAll(() => t.close());
-
-  const get = (url: string, as: Session | null = admin) =>
-    t.request({ method: 'GET', url, ...(as ? { as } : {}) });
 
   it('exports the ranking as {eventName}-{category}.xlsx with sheet data, the header row and the page rows', async () => {
-    const page = (await get(`/api/events/${eventId}/ranking/consumption`)).json() as {
-      rows: RankingRow[];
-    };
+    const page = await app.api.call(categoryRanking, { ...consumption(), query: {} });
     expect(page.rows).toHaveLength(4);
-    const response = await get(`/api/events/${eventId}/ranking/consumption/export`);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe(
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    );
+    const response = await download(app.api, exportRanking, consumption());
+    expect(response.headers['content-type']).toBe(XLSX_MEDIA_TYPE);
     const expectedName = 'Premios Ñandú 2026_ _IT_Partners_ _sur__-consumption.xlsx';
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="Premios Nandu 2026_ _IT_Partners_ _sur__-consumption.xlsx"; filename*=UTF-8''${encodeURIComponent(expectedName)}`,
@@ -228,8 +236,7 @@ describe('exports', () => {
   });
 
   it('never writes a formula: hostile text stays a text cell in the Text format; ids keep their zeros', async () => {
-    const response = await get(`/api/events/${eventId}/ranking/consumption/export`);
-    const raw = readXlsxRaw(response.rawPayload);
+    const raw = readXlsxRaw(await app.api.call(exportRanking, consumption()));
     expect(raw.sheetXml).not.toMatch(/<f[ >]/);
     const body = raw.rows.slice(1);
     for (const cells of body) {
@@ -249,12 +256,10 @@ describe('exports', () => {
   });
 
   it('exports the votes for a nominee as {fiscalId}-resultados.xlsx without ID fiscal and Puntos', async () => {
-    const votes = (await get(`/api/events/${eventId}/nominees/consumption/00012345678`)).json()
-      .votes as { name: string; phone: string }[];
+    const { votes } = await app.api.call(nomineeVotes, nominee());
     expect(votes.map((v) => v.name).sort()).toEqual(['Común 0', 'Común 1', 'Común 2']);
     expect(votes).toHaveLength(3);
-    const response = await get(`/api/events/${eventId}/nominees/consumption/00012345678/export`);
-    expect(response.statusCode).toBe(200);
+    const response = await download(app.api, exportNomineeVotes, nominee());
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="00012345678-resultados.xlsx"; filename*=UTF-8''00012345678-resultados.xlsx`,
     );
@@ -273,14 +278,15 @@ describe('exports', () => {
   });
 
   it('requires an administrator and an existing event', async () => {
-    expect((await get(`/api/events/${eventId}/ranking/value/export`, null)).statusCode).toBe(401);
-    const missing = await get(
-      '/api/events/00000000-0000-4000-8000-000000000000/ranking/value/export',
+    const value = (id: string) => ({ params: { eventId: id, category: 'value' as const } });
+    expect((await app.signedOut.fail(exportRanking, value(eventId))).status).toBe(401);
+    const missing = await app.api.fail(
+      exportRanking,
+      value('00000000-0000-4000-8000-000000000000'),
     );
-    expect(missing.statusCode).toBe(404);
-    const empty = await get(`/api/events/${eventId}/ranking/value/export`);
-    expect(empty.statusCode).toBe(200);
-    expect((await readWithExcelJs(empty.rawPayload)).rows).toEqual([RANKING_HEADERS]);
+    expect(missing.status).toBe(404);
+    const empty = await app.api.call(exportRanking, value(eventId));
+    expect((await readWithExcelJs(empty)).rows).toEqual([RANKING_HEADERS]);
   });
 
   it('makes file names safe on every operating system and encodes them per RFC 5987', () => {
@@ -294,13 +300,9 @@ describe('exports', () => {
   });
 
   it('serves the instruction manual to any signed-in user only', async () => {
-    expect((await get('/api/manual', null)).statusCode).toBe(401);
-    const exhibitor = await seedExhibitor(t.deps.db);
-    const response = await get(
-      '/api/manual',
-      await t.signIn({ role: 'exh', exhibitorId: exhibitor.id }),
-    );
-    expect(response.statusCode).toBe(200);
+    expect((await app.signedOut.fail(manual, {})).status).toBe(401);
+    const exhibitor = await seedExhibitor(app.db);
+    const response = await download(await app.exhibitor(exhibitor.id), manual, {});
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toContain(
       "filename*=UTF-8''Instructivo%20Premios.pdf",

@@ -1,9 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../src/server/lib/audit.ts';
+import {
+  addNominee,
+  editNominee,
+  moveNominee,
+  removeNominee,
+} from '../../src/shared/api/nominations.ts';
+import { editVote, history as historyEndpoint } from '../../src/shared/api/results.ts';
 import { MSG } from '../../src/shared/messages.ts';
-import type { HistoryResponse } from '../../src/shared/schemas/results.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
-import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+import type { TestClient } from '../helpers/client.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 import {
   ISO_INSTANT,
   RAW_KEY,
@@ -26,63 +33,39 @@ const nominee = (fiscalId: string, name: string) => ({
 });
 
 describe('event history', () => {
-  let t: TestApp;
-  let admin: Session;
-  let adminId: string;
-  let exhibitor: Session;
+  const app = useTestApp();
   let eventId: string;
   let exhibitorId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const db = t.deps.db;
-    const seeded = await seedAdmin(db);
-    adminId = seeded.id;
-    admin = await t.signIn({ role: 'admin', adminId });
+    const { db } = app;
     eventId = (await seedEvent(db, { name: 'Historial 2026', voteDeadline: '2026-07-01' })).id;
     const e = await seedExhibitor(db, { fullName: 'Elena Uno' });
     exhibitorId = e.id;
     await seedMembership(db, eventId, exhibitorId);
-    exhibitor = await t.signIn({ role: 'exh', exhibitorId });
   });
-  afterAll(() => t.close());
 
-  const history = async (query: Record<string, string> = {}) => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/history`,
-      query,
-      as: admin,
-    });
-    expect(response.statusCode).toBe(200);
-    return response.json() as HistoryResponse;
-  };
-  const base = () => `/api/exh/events/${eventId}/consumption/nominees`;
+  const history = (query: { before?: string; action?: string; q?: string } = {}, id = eventId) =>
+    app.api.call(historyEndpoint, { params: { eventId: id }, query });
 
   it("records the exhibitor's saves and the administrator's correction, newest first, before → after", async () => {
-    const added = await t.request({
-      method: 'POST',
-      url: base(),
-      payload: { ...nominee('20111111111', 'Alfa'), version: 0 },
-      as: exhibitor,
+    const { t } = app;
+    const exhibitor = await app.exhibitor(exhibitorId);
+    const params = { eventId, category: 'consumption' as const };
+    await exhibitor.call(addNominee, {
+      params,
+      body: { ...nominee('20111111111', 'Alfa'), version: 0 },
     });
-    expect(added.statusCode).toBe(200);
     t.clock.advance(60_000);
-    const second = await t.request({
-      method: 'POST',
-      url: base(),
-      payload: { ...nominee('20222222222', 'Beta'), version: 1 },
-      as: exhibitor,
+    await exhibitor.call(addNominee, {
+      params,
+      body: { ...nominee('20222222222', 'Beta'), version: 1 },
     });
-    expect(second.statusCode).toBe(200);
     t.clock.advance(60_000);
-    const corrected = await t.request({
-      method: 'PUT',
-      url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes/consumption/2`,
-      payload: { ...nominee('20333333333', 'Gama'), reason: 'wrongFiscalId', version: 2 },
-      as: admin,
+    await app.api.call(editVote, {
+      params: { eventId, exhibitorId, category: 'consumption', order: 2 },
+      body: { ...nominee('20333333333', 'Gama'), reason: 'wrongFiscalId', version: 2 },
     });
-    expect(corrected.statusCode).toBe(200);
 
     const { entries, nextBefore } = await history();
     expect(nextBefore).toBeNull();
@@ -104,7 +87,7 @@ describe('event history', () => {
       ],
     ]);
     const exhibitorEmail = (
-      await t.deps.db
+      await app.db
         .selectFrom('exhibitors')
         .select('email')
         .where('id', '=', exhibitorId)
@@ -132,35 +115,26 @@ describe('event history', () => {
     expect((await history({ q: 'elena' })).entries).toHaveLength(2);
     // Wildcards are searched for literally.
     expect((await history({ q: '%' })).entries).toEqual([]);
-    const bad = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/history`,
+    const bad = await app.api.fail(historyEndpoint, {
+      params: { eventId },
       query: { before: 'x' },
-      as: admin,
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe(MSG.invalidInput);
-    const missing = await t.request({
-      method: 'GET',
-      url: `/api/events/00000000-0000-4000-8000-000000000000/history`,
-      as: admin,
+    expect(bad.status).toBe(400);
+    expect(bad.message).toBe(MSG.invalidInput);
+    const missing = await app.api.fail(historyEndpoint, {
+      params: { eventId: '00000000-0000-4000-8000-000000000000' },
+      query: {},
     });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.message).toBe(MSG.eventNotFound);
+    expect(missing.status).toBe(404);
+    expect(missing.message).toBe(MSG.eventNotFound);
   });
 
   it('says what every action did in Spanish words: no keys, ids or ISO instants, counts in the right number', async () => {
-    const readable = (await seedEvent(t.deps.db, { name: 'Legible' })).id;
+    const readable = (await seedEvent(app.db, { name: 'Legible' })).id;
     const recorded = everyHistoryAction(readable, exhibitorId);
     expect(missingHistoryActions(recorded)).toEqual([]);
-    await recordEntries(t, adminId, recorded);
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${readable}/history`,
-      as: admin,
-    });
-    expect(response.statusCode).toBe(200);
-    const { entries } = response.json() as HistoryResponse;
+    await recordEntries(app.t, app.admin.id, recorded);
+    const { entries } = await history({}, readable);
     const details = entries.toReversed().map((e) => [e.actionLabel, e.detail]);
     expect(details).toEqual(DETAILS);
     for (const [, detail] of details) {
@@ -172,7 +146,9 @@ describe('event history', () => {
   });
 
   it('pages 50 entries at a time through the cursor, without gaps or repeats', async () => {
-    const pagedEvent = (await seedEvent(t.deps.db, { name: 'Largo' })).id;
+    const { t } = app;
+    const adminId = app.admin.id;
+    const pagedEvent = (await seedEvent(app.db, { name: 'Largo' })).id;
     await t.deps.transact(async (tx) => {
       for (let i = 0; i < 120; i += 1) {
         const about = { entityType: 'event', entityId: pagedEvent, eventId: pagedEvent };
@@ -201,15 +177,7 @@ describe('event history', () => {
         );
       }
     });
-    const page = async (query: Record<string, string>) =>
-      (
-        await t.request({
-          method: 'GET',
-          url: `/api/events/${pagedEvent}/history`,
-          query,
-          as: admin,
-        })
-      ).json() as HistoryResponse;
+    const page = (query: { before?: string; action?: string }) => history(query, pagedEvent);
     const first = await page({});
     expect(first.entries).toHaveLength(50);
     expect(first.entries[0]?.detail).toBe('Nombre: Largo → n 119');
@@ -231,58 +199,56 @@ describe('event history', () => {
 });
 
 describe('what "Detalle" says', () => {
-  let t: TestApp;
-  let admin: Session;
-  let adminId: string;
-  let exhibitor: Session;
+  const app = useTestApp();
   let eventId: string;
   let exhibitorId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const db = t.deps.db;
-    adminId = (await seedAdmin(db)).id;
-    admin = await t.signIn({ role: 'admin', adminId });
+    const { db } = app;
     eventId = (await seedEvent(db, { name: 'Detalle 2026', voteDeadline: '2026-07-01' })).id;
     exhibitorId = (await seedExhibitor(db, { fullName: 'Elena Uno' })).id;
     await seedMembership(db, eventId, exhibitorId);
-    exhibitor = await t.signIn({ role: 'exh', exhibitorId });
   });
-  afterAll(() => t.close());
 
-  const details = async () => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/history`,
-      as: admin,
-    });
-    expect(response.statusCode).toBe(200);
-    return (response.json() as HistoryResponse).entries.map((e) => [e.actionLabel, e.detail]);
-  };
-  const list = () => `/api/exh/events/${eventId}/consumption/nominees`;
+  const details = async () =>
+    (await app.api.call(historyEndpoint, { params: { eventId }, query: {} })).entries.map((e) => [
+      e.actionLabel,
+      e.detail,
+    ]);
   let version = 0;
-  const save = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-    const response = await t.request({
-      method,
-      url,
-      ...(method === 'DELETE' ? { query: { version: String(version) } } : {}),
-      ...(payload ? { payload: { ...payload, version } } : {}),
-      as: exhibitor,
-    });
-    expect(response.statusCode).toBe(200);
+  /** One save of the exhibitor's CONSUMO list, based on the version the last one left. */
+  const save = async (write: (exhibitor: TestClient, version: number) => Promise<unknown>) => {
+    await write(await app.exhibitor(exhibitorId), version);
     version += 1;
   };
 
   it('names what a save changed in the list, not the whole list twice', async () => {
-    await save('POST', list(), nominee('20111111111', 'Alfa'));
-    await save('POST', list(), nominee('20222222222', 'Beta'));
-    await save('POST', list(), nominee('20333333333', 'Gama'));
-    await save('POST', `${list()}/20333333333/move`, { direction: 'up' });
-    await save('PUT', `${list()}/20111111111`, {
-      ...nominee('20111111111', 'Alfa'),
-      contactName: 'Lucia Fernadez',
-    });
-    await save('DELETE', `${list()}/20111111111`);
+    const list = { eventId, category: 'consumption' as const };
+    const entry = (fiscalId: string) => ({ ...list, fiscalId });
+    for (const [fiscalId, name] of [
+      ['20111111111', 'Alfa'],
+      ['20222222222', 'Beta'],
+      ['20333333333', 'Gama'],
+    ] as const) {
+      await save((exh, v) =>
+        exh.call(addNominee, { params: list, body: { ...nominee(fiscalId, name), version: v } }),
+      );
+    }
+    await save((exh, v) =>
+      exh.call(moveNominee, {
+        params: entry('20333333333'),
+        body: { direction: 'up', version: v },
+      }),
+    );
+    await save((exh, v) =>
+      exh.call(editNominee, {
+        params: entry('20111111111'),
+        body: { ...nominee('20111111111', 'Alfa'), contactName: 'Lucia Fernadez', version: v },
+      }),
+    );
+    await save((exh, v) =>
+      exh.call(removeNominee, { params: entry('20111111111'), query: { version: String(v) } }),
+    );
     expect((await details()).slice(0, 4)).toEqual([
       ['Nominación quitada', 'CONSUMO: se quitó Alfa (20111111111) del puesto 1'],
       [
@@ -299,10 +265,9 @@ describe('what "Detalle" says', () => {
 
   it("names each field a correction changed, with the form's label, then the reason", async () => {
     // The list is now Gama, Beta: correct the contact's name of Beta, second place.
-    const corrected = await t.request({
-      method: 'PUT',
-      url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes/consumption/2`,
-      payload: {
+    await app.api.call(editVote, {
+      params: { eventId, exhibitorId, category: 'consumption', order: 2 },
+      body: {
         ...nominee('20222222222', 'Beta'),
         contactName: 'Lucía Fernández',
         phone: '1155550000',
@@ -311,9 +276,7 @@ describe('what "Detalle" says', () => {
         // The list's version as the exhibitor's saves above left it, read back by the correction.
         version,
       },
-      as: admin,
     });
-    expect(corrected.statusCode).toBe(200);
     expect((await details())[0]).toEqual([
       'Voto corregido',
       'CONSUMO, puesto 2, Beta (20222222222): Nombre del contacto: Nora Nueva → Lucía Fernández; Teléfono: 1144440000 → 1155550000 · Motivo: Otro (Lo pidió el comité)',
@@ -322,12 +285,12 @@ describe('what "Detalle" says', () => {
 
   it('shows a stored entry that does not fit its action as unreadable, never failing', async () => {
     const raw = (action: string, details: string) =>
-      t.deps.db
+      app.db
         .insertInto('audit_log')
         .values({
-          at: t.clock.now().toISOString(),
+          at: app.t.clock.now().toISOString(),
           actor_role: 'admin',
-          actor_id: adminId,
+          actor_id: app.admin.id,
           actor_email: null,
           action,
           entity_type: 'nomination',

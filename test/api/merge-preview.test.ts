@@ -5,21 +5,17 @@
  * is refused alike.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  categoryRanking,
+  merge as mergeEndpoint,
+  mergePreview,
+} from '../../src/shared/api/results.ts';
 import type { Category } from '../../src/shared/constants.ts';
-import {
-  MERGE_PREVIEW_TOP,
-  type MergePreviewResponse,
-  type RankingResponse,
-} from '../../src/shared/schemas/results.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../helpers/seed.ts';
+import { MERGE_PREVIEW_TOP } from '../../src/shared/schemas/results.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { answered, errorBody, refused } from '../helpers/outcome.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 const RUNS = Number(process.env.MERGE_PREVIEW_RUNS ?? 25);
 const CATEGORY: Category = 'consumption';
@@ -40,23 +36,14 @@ const mergeArb = fc.record({
 type Row = { fiscalId: string; position: number; points: number };
 
 describe('the merge preview and the merge', () => {
-  let t: TestApp;
-  let admin: Session;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(t.deps.db)).id });
-  });
-  afterAll(() => t.close());
+  const app = useTestApp();
 
   async function ranking(eventId: string): Promise<Row[]> {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/ranking/${CATEGORY}`,
-      as: admin,
+    const { rows } = await app.api.call(categoryRanking, {
+      params: { eventId, category: CATEGORY },
+      query: {},
     });
-    expect(response.statusCode).toBe(200);
-    return (response.json() as RankingResponse).rows.map(({ fiscalId, position, points }) => ({
+    return rows.map(({ fiscalId, position, points }) => ({
       fiscalId,
       position,
       points,
@@ -69,7 +56,7 @@ describe('the merge preview and the merge', () => {
         fc.array(ballotArb, { minLength: 1, maxLength: 6 }),
         mergeArb,
         async (ballots, merge) => {
-          const db = t.deps.db;
+          const { db } = app;
           const eventId = (await seedEvent(db)).id;
           for (const ballot of ballots) {
             const exhibitorId = (await seedExhibitor(db)).id;
@@ -84,21 +71,15 @@ describe('the merge preview and the merge', () => {
               })),
             });
           }
-          const post = (action: 'preview' | 'merge') =>
-            t.request({
-              method: 'POST',
-              url: `/api/events/${eventId}/duplicates/${CATEGORY}/${action}`,
-              payload: merge,
-              as: admin,
-            });
+          const input = { params: { eventId, category: CATEGORY }, body: merge };
           const before = await ranking(eventId);
-          const preview = await post('preview');
-          const merged = await post('merge');
+          const preview = await app.api.send(mergePreview, input);
+          const merged = await app.api.send(mergeEndpoint, input);
           // A merge the preview refuses (no votes for `into`, none left for `from`) is refused
           // alike, and changes nothing.
-          expect(merged.statusCode).toBe(preview.statusCode);
-          if (preview.statusCode !== 200) {
-            expect(merged.json()).toEqual(preview.json());
+          expect(merged.status).toBe(preview.status);
+          if (preview.status !== 200) {
+            expect(errorBody(refused(merged))).toEqual(errorBody(refused(preview)));
             expect(await ranking(eventId)).toEqual(before);
             return;
           }
@@ -106,7 +87,7 @@ describe('the merge preview and the merge', () => {
           const involved = new Set([merge.into, ...merge.from]);
           const shown = (rows: Row[]) =>
             rows.filter((row, index) => index < MERGE_PREVIEW_TOP || involved.has(row.fiscalId));
-          const announced = preview.json() as MergePreviewResponse;
+          const announced = answered(preview);
           expect(announced.before).toEqual(shown(before));
           expect(announced.after).toEqual(shown(after));
           // Nothing of the merged-away ids is left.

@@ -6,19 +6,16 @@
  * and the ranking's totals must equal an aggregate computed from scratch from the nominations.
  */
 import { sql, type RawBuilder } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addNominee, myEvent, removeNominee } from '../../src/shared/api/nominations.ts';
+import { editVote, exhibitorVotes, merge, undoMerge } from '../../src/shared/api/results.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import type { Category } from '../../src/shared/constants.ts';
-import type { NominationList } from '../../src/shared/schemas/nominations.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import type { TestClient } from '../helpers/client.ts';
 import { nominee } from '../helpers/nomination-load.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../helpers/seed.ts';
+import { answered, errorBody, refused } from '../helpers/outcome.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 const EXHIBITORS = 20;
 const ROUNDS = Number(process.env.MERGE_RACE_ROUNDS ?? 10);
@@ -34,7 +31,8 @@ const MAX_ATTEMPTS = 2 * MERGES_PER_ROUND + 1;
 
 interface Voter {
   exhibitorId: string;
-  session: Session;
+  /** The voter's own client, signed in once for the file. */
+  client: TestClient;
   /** The version of the voter's last answer, as their screen holds it. */
   version: number;
 }
@@ -64,15 +62,12 @@ const numeric = (row: Totals): Totals => ({
 });
 
 describe('administrators rewriting lists while exhibitors save', () => {
-  let t: TestApp;
-  let admin: Session;
+  const app = useTestApp();
   let eventId: string;
   let voters: Voter[];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const db = t.deps.db;
-    admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(db)).id });
+    const { db } = app;
     eventId = (await seedEvent(db, { name: 'Carrera 2026' })).id;
     // The id that stays has votes of its own, so every merge is valid.
     const anchor = (await seedExhibitor(db, { fullName: 'Ancla' })).id;
@@ -87,26 +82,28 @@ describe('administrators rewriting lists while exhibitors save', () => {
     for (let index = 0; index < EXHIBITORS; index += 1) {
       const exhibitorId = (await seedExhibitor(db, { fullName: `Votante ${index}` })).id;
       await seedMembership(db, eventId, exhibitorId);
-      voters.push({
-        exhibitorId,
-        session: await t.signIn({ role: 'exh', exhibitorId }),
-        version: 0,
-      });
+      voters.push({ exhibitorId, client: await app.exhibitor(exhibitorId), version: 0 });
     }
   });
-  afterAll(() => t.close());
 
-  const listUrl = (category: string) => `/api/exh/events/${eventId}/${category}/nominees`;
+  const consumption = () => ({ eventId, category: 'consumption' as const });
+  /** Removes one of the voter's nominees with the version on their screen; it must succeed. */
+  async function removeAsVoter(voter: Voter, fiscalId: string) {
+    const list = await voter.client.call(removeNominee, {
+      params: { ...consumption(), fiscalId },
+      query: { version: String(voter.version) },
+    });
+    voter.version = list.version;
+  }
+  const mergeAway = () =>
+    app.api.send(merge, {
+      params: consumption(),
+      body: { into: KEPT, from: [MERGED_AWAY] },
+    });
 
   /** The voter's list as their screen reloads it after a 409. */
   async function freshList(voter: Voter, category: 'consumption' | 'value') {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/exh/events/${eventId}`,
-      as: voter.session,
-    });
-    expect(response.statusCode).toBe(200);
-    return (response.json() as { lists: Record<string, NominationList> }).lists[category]!;
+    return (await voter.client.call(myEvent, { params: { eventId } })).lists[category];
   }
 
   /**
@@ -116,19 +113,19 @@ describe('administrators rewriting lists while exhibitors save', () => {
    */
   async function addAsVoter(voter: Voter, fiscalId: string, statuses: number[]) {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const response = await t.request({
-        method: 'POST',
-        url: listUrl('consumption'),
-        payload: { ...nominee(fiscalId), version: voter.version },
-        as: voter.session,
+      const response = await voter.client.send(addNominee, {
+        params: consumption(),
+        body: { ...nominee(fiscalId), version: voter.version },
       });
-      statuses.push(response.statusCode);
-      if (response.statusCode === 200) {
-        voter.version = (response.json() as NominationList).version;
+      statuses.push(response.status);
+      if (response.ok && response.status === 200) {
+        voter.version = response.data.version;
         return;
       }
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: { code: 'stale_list', message: MSG.staleList } });
+      expect(response.status).toBe(409);
+      expect(errorBody(refused(response))).toEqual({
+        error: { code: 'stale_list', message: MSG.staleList },
+      });
       const fresh = await freshList(voter, 'consumption');
       // A 409 always comes with a newer version to read.
       expect(fresh.version).toBeGreaterThan(voter.version);
@@ -140,7 +137,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
   }
 
   async function storedList(exhibitorId: string, category: Category = 'consumption') {
-    const rows = await t.deps.db
+    const rows = await app.db
       .selectFrom('nominations')
       .select(['list_order', 'fiscal_id'])
       .where('event_id', '=', eventId)
@@ -152,7 +149,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
   }
 
   async function storedVersion(exhibitorId: string, category: Category = 'consumption') {
-    const row = await t.deps.db
+    const row = await app.db
       .selectFrom('nomination_lists')
       .select('version')
       .where('event_id', '=', eventId)
@@ -164,7 +161,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
 
   /** The stored totals and the same sums computed from scratch from the nominations. */
   async function totalsAndAggregate() {
-    const stored = await t.deps.db
+    const stored = await app.db
       .selectFrom('nominee_totals')
       .select(['fiscal_id', 'points', 'p1', 'p2', 'p3', 'p4', 'p5', 'nominations', 'first_key'])
       .where('event_id', '=', eventId)
@@ -184,7 +181,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
       from nominations
       where event_id = ${eventId}
       group by category, fiscal_id
-      order by category, fiscal_id`.execute(t.deps.db);
+      order by category, fiscal_id`.execute(app.db);
     return { stored: stored.map(numeric), fresh: fresh.rows.map(numeric) };
   }
 
@@ -193,13 +190,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
     const empty = async (voter: Voter) => {
       voter.version = (await freshList(voter, 'consumption')).version;
       for (const fiscalId of await storedList(voter.exhibitorId)) {
-        const response = await t.request({
-          method: 'DELETE',
-          url: `${listUrl('consumption')}/${fiscalId}?version=${voter.version}`,
-          as: voter.session,
-        });
-        expect(response.statusCode).toBe(200);
-        voter.version = (response.json() as NominationList).version;
+        await removeAsVoter(voter, fiscalId);
       }
     };
     await Promise.all(voters.map(empty));
@@ -229,31 +220,24 @@ describe('administrators rewriting lists while exhibitors save', () => {
         // Merges and undoes, one at a time, while the voters save.
         let mergesThisRound = 0;
         while (saving && mergesThisRound < MERGES_PER_ROUND) {
-          const merged = await t.request({
-            method: 'POST',
-            url: `/api/events/${eventId}/duplicates/consumption/merge`,
-            payload: { into: KEPT, from: [MERGED_AWAY] },
-            as: admin,
-          });
-          if (merged.statusCode === 409) {
-            expect(merged.json().error.code).toBe('nothing_to_merge');
+          const merged = await mergeAway();
+          if (merged.status === 409) {
+            expect(refused(merged).code).toBe('nothing_to_merge');
             admin409.push('nothing_to_merge');
             continue;
           }
-          expect(merged.statusCode).toBe(200);
+          expect(merged.status).toBe(200);
           merges += 1;
           mergesThisRound += 1;
-          const undone = await t.request({
-            method: 'POST',
-            url: `/api/events/${eventId}/history/${merged.json().auditId}/undo`,
-            as: admin,
+          const undone = await app.api.send(undoMerge, {
+            params: { eventId, auditId: String(answered(merged).auditId) },
           });
-          if (undone.statusCode === 409) {
-            expect(undone.json().error.code).toBe('undo_stale');
+          if (undone.status === 409) {
+            expect(refused(undone).code).toBe('undo_stale');
             admin409.push('undo_stale');
             continue;
           }
-          expect(undone.statusCode).toBe(200);
+          expect(undone.status).toBe(200);
           undos += 1;
         }
       };
@@ -318,39 +302,39 @@ describe('administrators rewriting lists while exhibitors save', () => {
             // As the administrator's screen does: read the list, correct the entry it shows with
             // the version it read; a save that landed in between refuses it (409), so read again.
             // Each of the voter's saves refuses a correction at most once.
-            let response;
+            let version: number | undefined;
             for (let attempt = 0; attempt <= own[index]!.length; attempt += 1) {
-              const shown = await t.request({
-                method: 'GET',
-                url: `/api/events/${eventId}/exhibitors/${voter.exhibitorId}/votes`,
-                as: admin,
+              const shown = await app.api.call(exhibitorVotes, {
+                params: { eventId, exhibitorId: voter.exhibitorId },
               });
-              expect(shown.json().consumption[0].fiscalId).toBe(first[index]);
-              response = await t.request({
-                method: 'PUT',
-                url: `/api/events/${eventId}/exhibitors/${voter.exhibitorId}/votes/consumption/1`,
-                payload: {
+              expect(shown.consumption[0]?.fiscalId).toBe(first[index]);
+              const response = await app.api.send(editVote, {
+                params: { ...consumption(), exhibitorId: voter.exhibitorId, order: 1 },
+                body: {
                   ...nominee(first[index]!),
                   contactName: `Corrección ${round}.${nth}`,
                   reason: 'typo',
-                  version: shown.json().versions.consumption as number,
+                  version: shown.versions.consumption,
                 },
-                as: admin,
               });
-              if (response.statusCode !== 409) break;
-              expect(response.json().error).toMatchObject({
+              if (response.status !== 409) {
+                expect(response.status).toBe(200);
+                version = answered(response).version;
+                break;
+              }
+              expect(refused(response)).toMatchObject({
                 code: 'stale_list',
                 message: MSG.staleList,
               });
             }
-            expect(response?.statusCode).toBe(200);
-            correctionVersions[index]!.push(response?.json().version as number);
+            expect(version).toBeDefined();
+            correctionVersions[index]!.push(version ?? -1);
           }
         });
         await Promise.all([...saves, ...correct]);
         expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
         for (const [index, voter] of voters.entries()) {
-          const rows = await t.deps.db
+          const rows = await app.db
             .selectFrom('nominations')
             .select(['fiscal_id', 'contact_name'])
             .where('event_id', '=', eventId)
@@ -372,13 +356,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
         for (const voter of voters) {
           voter.version = await storedVersion(voter.exhibitorId);
           for (const fiscalId of (await storedList(voter.exhibitorId)).slice(1)) {
-            const response = await t.request({
-              method: 'DELETE',
-              url: `${listUrl('consumption')}/${fiscalId}?version=${voter.version}`,
-              as: voter.session,
-            });
-            expect(response.statusCode).toBe(200);
-            voter.version = (response.json() as NominationList).version;
+            await removeAsVoter(voter, fiscalId);
           }
         }
       }
@@ -403,12 +381,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
       const listHeld = await holdLocks([
         sql`select 1 from nomination_lists where exhibitor_id = ${holder.exhibitorId} for update`,
       ]);
-      const merge = t.request({
-        method: 'POST',
-        url: `/api/events/${eventId}/duplicates/consumption/merge`,
-        payload: { into: KEPT, from: [MERGED_AWAY] },
-        as: admin,
-      });
+      const merging = mergeAway();
       // The merge waits for the holder's list; the latecomer types the merged-away id meanwhile.
       await waitForLockWait('%nomination_lists%');
       await addAsVoter(latecomer, MERGED_AWAY, []);
@@ -418,11 +391,11 @@ describe('administrators rewriting lists while exhibitors save', () => {
       await waitForLockWait('delete from "nominations"%');
       await addAsVoter(latecomer, '20999999991', []);
       await held.release();
-      const merged = await merge;
-      expect(merged.statusCode).toBe(200);
+      const merged = await merging;
+      expect(merged.status).toBe(200);
       // Both of the latecomer's saves are there, as answered, and nothing moved their version.
       expect(await storedList(latecomer.exhibitorId)).toEqual([MERGED_AWAY, '20999999991']);
-      expect(merged.json().lists).toBe(1);
+      expect(answered(merged).lists).toBe(1);
       expect(await storedList(holder.exhibitorId)).toEqual([KEPT]);
       expect(await storedVersion(latecomer.exhibitorId)).toBe(latecomer.version);
       expect(latecomer.version).toBe(acknowledged + 1);
@@ -437,7 +410,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let ready = () => {};
     const locked = new Promise<void>((resolve) => (ready = resolve));
-    const done = t.deps.db.transaction().execute(async (trx) => {
+    const done = app.db.transaction().execute(async (trx) => {
       for (const statement of statements) await statement.execute(trx);
       ready();
       await released;
@@ -457,7 +430,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
       const waiting = await sql<{ count: number }>`
         select cast(count(*) as integer) as count from pg_stat_activity
         where datname = current_database() and wait_event_type = 'Lock' and query ilike ${pattern}`.execute(
-        t.deps.db,
+        app.db,
       );
       if (Number(waiting.rows[0]?.count) > 0) return;
     }

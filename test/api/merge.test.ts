@@ -1,29 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages.ts';
-import type { RankingRow } from '../../src/shared/schemas/results.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../helpers/seed.ts';
+  categoryRanking,
+  duplicates,
+  editVote,
+  exhibitorVotes,
+  history,
+  merge as mergeEndpoint,
+  mergePreview,
+  undoMerge,
+} from '../../src/shared/api/results.ts';
+import type { Category } from '../../src/shared/constants.ts';
+import { MSG } from '../../src/shared/messages.ts';
+import type { MergeInput } from '../../src/shared/schemas/results.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 const T1 = '2026-01-01T10:00:00.000Z';
 const T2 = '2026-01-02T10:00:00.000Z';
 
 describe('possible duplicates, merge and undo', () => {
-  let t: TestApp;
-  let admin: Session;
+  const app = useTestApp();
   let eventId: string;
   let e1: string;
   let e2: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const db = t.deps.db;
-    admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(db)).id });
+    const { db } = app;
     eventId = (await seedEvent(db, { name: 'Unificar 2026' })).id;
     e1 = (await seedExhibitor(db, { fullName: 'Elena Uno' })).id;
     e2 = (await seedExhibitor(db, { fullName: 'Ernesto Dos' })).id;
@@ -71,22 +73,18 @@ describe('possible duplicates, merge and undo', () => {
       nominees: [{ fiscalId: '30100000001', name: 'Uno Dos', nominatedAt: T1 }],
     });
   });
-  afterAll(() => t.close());
 
-  const post = (url: string, payload?: Record<string, unknown>) =>
-    t.request({ method: 'POST', url, ...(payload ? { payload } : {}), as: admin });
-  const merge = (category: string, payload: Record<string, unknown>, id = eventId) =>
-    post(`/api/events/${id}/duplicates/${category}/merge`, payload);
-  const undo = (auditId: number, id = eventId) => post(`/api/events/${id}/history/${auditId}/undo`);
-  const ranking = async (category: string, id = eventId) =>
+  const merge = (category: Category, body: MergeInput, id = eventId) =>
+    app.api.send(mergeEndpoint, { params: { eventId: id, category }, body });
+  const undo = (auditId: number, id = eventId) =>
+    app.api.send(undoMerge, { params: { eventId: id, auditId: String(auditId) } });
+  const ranking = async (category: Category, id = eventId) =>
     (
-      (
-        await t.request({ method: 'GET', url: `/api/events/${id}/ranking/${category}`, as: admin })
-      ).json() as { rows: RankingRow[] }
+      await app.api.call(categoryRanking, { params: { eventId: id, category }, query: {} })
     ).rows.map((r) => [r.position, r.fiscalId, r.points]);
   const list = async (exhibitorId: string, category: 'consumption' | 'value', id = eventId) =>
     (
-      await t.deps.db
+      await app.db
         .selectFrom('nominations')
         .select(['list_order', 'fiscal_id', 'name', 'nominated_at'])
         .where('event_id', '=', id)
@@ -96,7 +94,7 @@ describe('possible duplicates, merge and undo', () => {
         .execute()
     ).map((r) => [r.list_order, r.fiscal_id, r.name, r.nominated_at]);
   const auditRows = (action: string, id = eventId) =>
-    t.deps.db
+    app.db
       .selectFrom('audit_log')
       .selectAll()
       .where('event_id', '=', id)
@@ -105,16 +103,9 @@ describe('possible duplicates, merge and undo', () => {
       .execute();
 
   it('groups the ids of each duplicate rule, most points first, and leaves the rest out', async () => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/duplicates/consumption`,
-      as: admin,
+    const { groups } = await app.api.call(duplicates, {
+      params: { eventId, category: 'consumption' },
     });
-    expect(response.statusCode).toBe(200);
-    const groups = response.json().groups as {
-      nominees: { fiscalId: string; name: string; points: number; position: number }[];
-      reasons: string[];
-    }[];
     expect(groups.map((g) => [g.nominees.map((n) => [n.fiscalId, n.points]), g.reasons])).toEqual([
       [
         [
@@ -149,25 +140,18 @@ describe('possible duplicates, merge and undo', () => {
       'Distribuidora Peña S.R.L.',
       'DISTRIBUIDORA PENA SRL',
     ]);
-    const missing = await t.request({
-      method: 'GET',
-      url: `/api/events/00000000-0000-4000-8000-000000000000/duplicates/consumption`,
-      as: admin,
+    const missing = await app.api.fail(duplicates, {
+      params: { eventId: '00000000-0000-4000-8000-000000000000', category: 'consumption' },
     });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.message).toBe(MSG.eventNotFound);
+    expect(missing.status).toBe(404);
+    expect(missing.message).toBe(MSG.eventNotFound);
   });
 
   it('previews the ranking before and after without storing anything', async () => {
-    const response = await post(`/api/events/${eventId}/duplicates/consumption/preview`, {
-      into: '20222222222',
-      from: ['20222222229'],
+    const body = await app.api.call(mergePreview, {
+      params: { eventId, category: 'consumption' },
+      body: { into: '20222222222', from: ['20222222229'] },
     });
-    expect(response.statusCode).toBe(200);
-    const body = response.json() as {
-      before: { fiscalId: string; position: number; points: number }[];
-      after: { fiscalId: string; position: number; points: number }[];
-    };
     expect(body.before.slice(0, 4)).toEqual([
       { fiscalId: '20111111111', position: 1, points: 5 },
       { fiscalId: '020111111111', position: 2, points: 5 },
@@ -184,28 +168,29 @@ describe('possible duplicates, merge and undo', () => {
 
   it('refuses a merge into an id without votes, or with nothing to merge, changing nothing', async () => {
     const unknown = await merge('consumption', { into: '99999999999', from: ['20111111111'] });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error).toMatchObject({
+    expect(unknown).toMatchObject({
+      status: 400,
       code: 'invalid_input',
       message: MSG.mergeUnknownInto,
       fields: { into: MSG.mergeUnknownInto },
     });
     const nothing = await merge('consumption', { into: '20111111111', from: ['99999999999'] });
-    expect(nothing.statusCode).toBe(409);
-    expect(nothing.json().error).toMatchObject({
+    expect(nothing).toMatchObject({
+      status: 409,
       code: 'nothing_to_merge',
       message: MSG.mergeNothingLeft,
     });
     const empty = await merge('consumption', { into: '20111111111', from: [] });
-    expect(empty.statusCode).toBe(400);
+    expect(empty.status).toBe(400);
     expect(await auditRows('nominee.merge')).toHaveLength(0);
     expect(await list(e2, 'consumption')).toHaveLength(4);
   });
 
   it('merges ids no list held together: the votes move, audited, and the undo restores them', async () => {
-    const response = await merge('consumption', { into: '20111111111', from: ['020111111111'] });
-    expect(response.statusCode).toBe(200);
-    const { auditId, lists } = response.json() as { auditId: number; lists: number };
+    const { auditId, lists } = await app.api.call(mergeEndpoint, {
+      params: { eventId, category: 'consumption' },
+      body: { into: '20111111111', from: ['020111111111'] },
+    });
     expect(lists).toBe(1);
     expect(await list(e2, 'consumption')).toEqual([
       [1, '20111111111', 'Reseller 020111111111', T2],
@@ -228,7 +213,7 @@ describe('possible duplicates, merge and undo', () => {
     expect(details.lists[0].after[0]).toMatchObject({ list_order: 1, fiscal_id: '20111111111' });
 
     const undone = await undo(auditId);
-    expect(undone.statusCode).toBe(200);
+    expect(undone.status).toBe(200);
     expect((await list(e2, 'consumption'))[0]).toEqual([
       1,
       '020111111111',
@@ -241,16 +226,11 @@ describe('possible duplicates, merge and undo', () => {
     ]);
     expect(await auditRows('nominee.merge.undo')).toHaveLength(1);
     // Undone already: the history offers no "Deshacer" for it, and a second undo says so.
-    const history = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/history`,
-      as: admin,
-    });
-    const entries = (history.json() as { entries: { id: number; undoable: boolean }[] }).entries;
+    const { entries } = await app.api.call(history, { params: { eventId }, query: {} });
     expect(entries.find((entry) => entry.id === auditId)?.undoable).toBe(false);
     const again = await undo(auditId);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({
+    expect(again).toMatchObject({
+      status: 409,
       code: 'undo_stale',
       message: 'Esta unificación ya se deshizo.',
     });
@@ -258,9 +238,11 @@ describe('possible duplicates, merge and undo', () => {
   });
 
   it('keeps the better-ranked entry of a list that held both ids and renumbers the list', async () => {
-    const response = await merge('value', { into: '30100000001', from: ['30100000009'] });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().lists).toBe(1);
+    const response = await app.api.call(mergeEndpoint, {
+      params: { eventId, category: 'value' },
+      body: { into: '30100000001', from: ['30100000009'] },
+    });
+    expect(response.lists).toBe(1);
     expect(await list(e1, 'value')).toEqual([
       [1, '30100000001', 'Nueve', T2],
       [2, '30100000002', 'Dos', T2],
@@ -277,15 +259,10 @@ describe('possible duplicates, merge and undo', () => {
   it('refuses to undo a merge whose votes changed since, and changes nothing', async () => {
     const [, entry] = await auditRows('nominee.merge');
     const auditId = entry?.id ?? 0;
-    const shown = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/exhibitors/${e1}/votes`,
-      as: admin,
-    });
-    const edited = await t.request({
-      method: 'PUT',
-      url: `/api/events/${eventId}/exhibitors/${e1}/votes/value/2`,
-      payload: {
+    const shown = await app.api.call(exhibitorVotes, { params: { eventId, exhibitorId: e1 } });
+    await app.api.call(editVote, {
+      params: { eventId, exhibitorId: e1, category: 'value', order: 2 },
+      body: {
         name: 'Dos Corregido',
         registeredName: 'Dos S.A.',
         fiscalId: '30100000002',
@@ -296,14 +273,11 @@ describe('possible duplicates, merge and undo', () => {
         location: 'Rosario',
         city: 'Santa Fe',
         reason: 'typo',
-        version: shown.json().versions.value,
+        version: shown.versions.value,
       },
-      as: admin,
     });
-    expect(edited.statusCode).toBe(200);
     const refused = await undo(auditId);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ code: 'undo_stale', message: MSG.undoStale });
+    expect(refused).toMatchObject({ status: 409, code: 'undo_stale', message: MSG.undoStale });
     expect((await list(e1, 'value')).map((r) => [r[1], r[2]])).toEqual([
       ['30100000001', 'Nueve'],
       ['30100000002', 'Dos Corregido'],
@@ -312,12 +286,11 @@ describe('possible duplicates, merge and undo', () => {
     expect(await auditRows('nominee.merge.undo')).toHaveLength(1);
     // Not a merge entry, or another event's: nothing to undo.
     const missing = await undo(999999);
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.message).toBe(MSG.undoNotMerge);
+    expect(missing).toMatchObject({ status: 404, message: MSG.undoNotMerge });
   });
 
   it('applies exactly one of 20 parallel merges of the same ids', async () => {
-    const db = t.deps.db;
+    const db = app.db;
     const raceEvent = (await seedEvent(db, { name: 'Carrera' })).id;
     const voters: string[] = [];
     for (let k = 0; k < 4; k += 1) {
@@ -339,11 +312,11 @@ describe('possible duplicates, merge and undo', () => {
         merge('consumption', { into: '20777777777', from: ['20777777770'] }, raceEvent),
       ),
     );
-    const statuses = responses.map((r) => r.statusCode).sort();
+    const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    for (const r of responses.filter((r) => r.statusCode === 409)) {
-      expect(r.json().error.message).toBe(MSG.mergeNothingLeft);
+    for (const r of responses) {
+      if (!r.ok) expect(r.message).toBe(MSG.mergeNothingLeft);
     }
     expect(await auditRows('nominee.merge', raceEvent)).toHaveLength(1);
     // Voters 0 and 2 had 20777777770 1st and 20777777777 2nd: one entry at 1st remains.

@@ -1,51 +1,65 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addNominee,
+  editNominee,
+  moveNominee,
+  myEvent,
+  myEvents,
+  removeNominee,
+} from '../../src/shared/api/nominations.ts';
 import type { Category } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
 import type { NomineeInput } from '../../src/shared/schemas/nominee.ts';
 import type { NominationList } from '../../src/shared/schemas/nominations.ts';
-import { createTestApp, TEST_TIMEZONE, type Session, type TestApp } from '../helpers/app.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../helpers/seed.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { TEST_TIMEZONE, type Session } from '../helpers/app.ts';
+import type { TestClient } from '../helpers/client.ts';
+import { answered, errorBody, refused } from '../helpers/outcome.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 import { nomineeInput } from '../helpers/nominee.ts';
 
 describe('exhibitor nominations API', () => {
-  let t: TestApp;
-  let exh: Session;
-  let other: Session;
-  let outsider: Session;
-  let admin: Session;
+  const app = useTestApp();
+  let exh: TestClient;
+  let other: TestClient;
+  let outsider: TestClient;
   let exhibitorId: string;
   let otherExhibitorId: string;
   let outsiderId: string;
-  let adminId: string;
   let eventId: string;
   let foreignEventId: string;
 
-  const listUrl = (category: Category, event = eventId) =>
-    `/api/exh/events/${event}/${category}/nominees`;
-
-  async function getEvent(as: Session = exh, event = eventId) {
-    return t.request({ method: 'GET', url: `/api/exh/events/${event}`, as });
-  }
-  async function version(category: Category, as: Session = exh): Promise<number> {
-    return (await getEvent(as)).json().lists[category].version;
-  }
-  async function add(category: Category, input: NomineeInput, as: Session = exh) {
-    return t.request({
+  const listParams = (category: Category, event = eventId) => ({ eventId: event, category });
+  const entryParams = (category: Category, fiscalId: string, event = eventId) => ({
+    eventId: event,
+    category,
+    fiscalId,
+  });
+  /** A write the contract forbids (a field left out, an unknown direction), sent as is. */
+  const postRaw = (url: string, payload: Record<string, unknown>) =>
+    app.t.request({
       method: 'POST',
-      url: listUrl(category),
-      payload: { ...input, version: await version(category, as) },
-      as,
+      url: `/api/exh/events/${eventId}/consumption/nominees${url}`,
+      payload,
+      as: exhSession,
+    });
+  let exhSession: Session;
+
+  function getEvent(as: TestClient = exh, event = eventId) {
+    return as.send(myEvent, { params: { eventId: event } });
+  }
+  async function version(category: Category, as: TestClient = exh): Promise<number> {
+    return (await as.call(myEvent, { params: { eventId } })).lists[category].version;
+  }
+  async function add(category: Category, input: NomineeInput, as: TestClient = exh) {
+    return as.send(addNominee, {
+      params: listParams(category),
+      body: { ...input, version: await version(category, as) },
     });
   }
   async function storedRows(category: Category, exhibitor = exhibitorId) {
-    return t.deps.db
+    return app.db
       .selectFrom('nominations')
       .selectAll()
       .where('event_id', '=', eventId)
@@ -55,7 +69,7 @@ describe('exhibitor nominations API', () => {
       .execute();
   }
   async function storedVersion(category: Category, exhibitor = exhibitorId) {
-    const row = await t.deps.db
+    const row = await app.db
       .selectFrom('nomination_lists')
       .select('version')
       .where('event_id', '=', eventId)
@@ -66,40 +80,38 @@ describe('exhibitor nominations API', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const db = t.deps.db;
-    const adminRow = await seedAdmin(db);
+    const { db } = app;
     const e1 = await seedExhibitor(db, { fullName: 'Esteban Uno' });
     const e2 = await seedExhibitor(db, { fullName: 'Elena Dos' });
     const e3 = await seedExhibitor(db, { fullName: 'Ernesto Tres' });
     exhibitorId = e1.id;
     otherExhibitorId = e2.id;
     outsiderId = e3.id;
-    adminId = adminRow.id;
     foreignEventId = (await seedEvent(db, { name: 'Evento Ajeno', eventDate: '2026-08-01' })).id;
     await seedMembership(db, foreignEventId, e3.id);
   });
-  afterAll(() => t.close());
+
+  /** Signs the exhibitor in at the clock's instant: moving it past the deadline idles out a session. */
+  async function signInExhibitor() {
+    exhSession = await app.t.signIn({ role: 'exh', exhibitorId });
+    exh = app.client(exhSession);
+  }
 
   beforeEach(async () => {
-    t.clock.set('2026-06-01T12:00:00.000Z');
-    // Sessions are opened at this test's "now": a test that moves the clock past the deadline
-    // idles out the sessions it used.
-    exh = await t.signIn({ role: 'exh', exhibitorId });
-    other = await t.signIn({ role: 'exh', exhibitorId: otherExhibitorId });
-    outsider = await t.signIn({ role: 'exh', exhibitorId: outsiderId });
-    admin = await t.signIn({ role: 'admin', adminId });
+    // Sessions are opened at this test's "now" (the fixture's): a test that moves the clock past
+    // the deadline idles out the sessions it used.
+    await signInExhibitor();
+    other = await app.exhibitor(otherExhibitorId);
+    outsider = await app.exhibitor(outsiderId);
     // Each test gets its own event, both exhibitors invited, deadline 2026-07-01.
-    eventId = (await seedEvent(t.deps.db, { name: 'Premios Partners 2026' })).id;
-    await seedMembership(t.deps.db, eventId, exhibitorId);
-    await seedMembership(t.deps.db, eventId, otherExhibitorId);
+    eventId = (await seedEvent(app.db, { name: 'Premios Partners 2026' })).id;
+    await seedMembership(app.db, eventId, exhibitorId);
+    await seedMembership(app.db, eventId, otherExhibitorId);
   });
 
   describe('reading', () => {
     it('lists only the events the exhibitor is invited to', async () => {
-      const response = await t.request({ method: 'GET', url: '/api/exh/events', as: outsider });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      expect(await outsider.call(myEvents, {})).toEqual({
         events: [
           {
             id: foreignEventId,
@@ -109,15 +121,13 @@ describe('exhibitor nominations API', () => {
           },
         ],
       });
-      const mine = (await t.request({ method: 'GET', url: '/api/exh/events', as: exh })).json();
-      expect(mine.events.map((e: { id: string }) => e.id)).toContain(eventId);
-      expect(mine.events.map((e: { id: string }) => e.id)).not.toContain(foreignEventId);
+      const mine = await exh.call(myEvents, {});
+      expect(mine.events.map((e) => e.id)).toContain(eventId);
+      expect(mine.events.map((e) => e.id)).not.toContain(foreignEventId);
     });
 
     it('returns the event with votingOpen, the programme zone and two empty lists at version 0', async () => {
-      const response = await getEvent();
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
+      expect(answered(await getEvent())).toEqual({
         id: eventId,
         name: 'Premios Partners 2026',
         eventDate: '2026-07-15',
@@ -135,43 +145,39 @@ describe('exhibitor nominations API', () => {
 
     it('answers another event, a missing event and a bad id with the same 404', async () => {
       const notFoundBody = { error: { code: 'not_found', message: MSG.eventNotFound } };
-      const foreign = await getEvent(exh, foreignEventId);
-      expect(foreign.statusCode).toBe(404);
-      expect(foreign.json()).toEqual(notFoundBody);
-      const missing = await getEvent(exh, '00000000-0000-4000-8000-000000000000');
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toEqual(notFoundBody);
-      expect((await getEvent(exh, 'not-an-id')).statusCode).toBe(404);
+      const foreign = refused(await getEvent(exh, foreignEventId));
+      expect(foreign.status).toBe(404);
+      expect(errorBody(foreign)).toEqual(notFoundBody);
+      const missing = refused(await getEvent(exh, '00000000-0000-4000-8000-000000000000'));
+      expect(missing.status).toBe(404);
+      expect(errorBody(missing)).toEqual(notFoundBody);
+      expect((await getEvent(exh, 'not-an-id')).status).toBe(404);
     });
 
     it('refuses anonymous visitors (401) and administrators (403)', async () => {
-      const anonymous = await t.request({ method: 'GET', url: `/api/exh/events/${eventId}` });
-      expect(anonymous.statusCode).toBe(401);
-      expect((await getEvent(admin)).statusCode).toBe(403);
-      const write = await t.request({
-        method: 'POST',
-        url: listUrl('consumption'),
-        payload: { ...nomineeInput('1'), version: 0 },
-        as: admin,
+      expect((await getEvent(app.signedOut)).status).toBe(401);
+      expect((await getEvent(app.api)).status).toBe(403);
+      const write = await app.api.fail(addNominee, {
+        params: listParams('consumption'),
+        body: { ...nomineeInput('1'), version: 0 },
       });
-      expect(write.statusCode).toBe(403);
+      expect(write.status).toBe(403);
       expect(await storedRows('consumption')).toHaveLength(0);
     });
   });
 
   describe('nominating', () => {
     it('appends with order = count + 1 and returns the stored list and its version', async () => {
-      const first = await add('consumption', nomineeInput('30111111118'));
-      expect(first.statusCode).toBe(200);
-      expect(first.json()).toEqual({
+      const first = answered(await add('consumption', nomineeInput('30111111118')));
+      expect(first).toEqual({
         category: 'consumption',
         version: 1,
         savedAt: '2026-06-01T12:00:00.000Z',
         nominees: [{ ...nomineeInput('30111111118'), order: 1 }],
       });
-      const second = await add('consumption', nomineeInput('0020'));
-      expect(second.json().version).toBe(2);
-      expect(second.json().nominees.map((n: { fiscalId: string; order: number }) => n)).toEqual([
+      const second = answered(await add('consumption', nomineeInput('0020')));
+      expect(second.version).toBe(2);
+      expect(second.nominees).toEqual([
         { ...nomineeInput('30111111118'), order: 1 },
         { ...nomineeInput('0020'), order: 2 },
       ]);
@@ -183,29 +189,31 @@ describe('exhibitor nominations API', () => {
       expect(rows[0]?.nominated_at).toBe('2026-06-01T12:00:00.000Z');
       expect(await storedVersion('consumption')).toBe(2);
       expect(await storedVersion('value')).toBeUndefined();
-      expect((await getEvent()).json().lists.consumption).toEqual(second.json());
+      expect(answered(await getEvent()).lists.consumption).toEqual(second);
     });
 
     it('refuses a sixth nominee with the limit message', async () => {
       for (const id of ['1', '2', '3', '4', '5']) {
-        expect((await add('consumption', nomineeInput(id))).statusCode).toBe(200);
+        expect((await add('consumption', nomineeInput(id))).status).toBe(200);
       }
-      const sixth = await add('consumption', nomineeInput('6'));
-      expect(sixth.statusCode).toBe(409);
-      expect(sixth.json()).toEqual({
+      const sixth = refused(await add('consumption', nomineeInput('6')));
+      expect(sixth.status).toBe(409);
+      expect(errorBody(sixth)).toEqual({
         error: { code: 'nomination_limit', message: MSG.nominationLimit },
       });
       expect(await storedRows('consumption')).toHaveLength(5);
       expect(await storedVersion('consumption')).toBe(5);
       // The other category has its own five.
-      expect((await add('value', nomineeInput('6'))).statusCode).toBe(200);
+      expect((await add('value', nomineeInput('6'))).status).toBe(200);
     });
 
     it('refuses a fiscal id already in this list, but not one in the other list', async () => {
       await add('consumption', nomineeInput('30111111118'));
-      const again = await add('consumption', nomineeInput('30111111118', { name: 'Otro nombre' }));
-      expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({
+      const again = refused(
+        await add('consumption', nomineeInput('30111111118', { name: 'Otro nombre' })),
+      );
+      expect(again.status).toBe(409);
+      expect(errorBody(again)).toEqual({
         error: {
           code: 'duplicate_fiscal_id',
           message: MSG.duplicateFiscalId,
@@ -213,9 +221,9 @@ describe('exhibitor nominations API', () => {
         },
       });
       expect(await storedRows('consumption')).toHaveLength(1);
-      expect((await add('value', nomineeInput('30111111118'))).statusCode).toBe(200);
+      expect((await add('value', nomineeInput('30111111118'))).status).toBe(200);
       // Another exhibitor may nominate the same reseller in their own list.
-      expect((await add('consumption', nomineeInput('30111111118'), other)).statusCode).toBe(200);
+      expect((await add('consumption', nomineeInput('30111111118'), other)).status).toBe(200);
     });
 
     it('requires all nine fields, digits in fiscal id and phone, and a valid email', async () => {
@@ -229,18 +237,13 @@ describe('exhibitor nominations API', () => {
         [{ city: '' }, 'city', MSG.requiredField],
       ];
       for (const [override, field, message] of cases) {
-        const response = await add('consumption', nomineeInput('1', override));
-        expect(response.statusCode, field).toBe(400);
-        expect(response.json().error.fields[field]).toBe(message);
+        const response = refused(await add('consumption', nomineeInput('1', override)));
+        expect(response.status, field).toBe(400);
+        expect(response.fields?.[field]).toBe(message);
       }
-      const missing: Record<string, unknown> = { ...nomineeInput('1'), version: 0 };
-      delete missing.registeredName;
-      const noField = await t.request({
-        method: 'POST',
-        url: listUrl('consumption'),
-        payload: missing,
-        as: exh,
-      });
+      // A field left out: what the contract forbids, sent as is.
+      const { registeredName: _left, ...missing } = nomineeInput('1');
+      const noField = await postRaw('', { ...missing, version: 0 });
       expect(noField.statusCode).toBe(400);
       expect(noField.json().error.fields.registeredName).toBe(MSG.requiredField);
       expect(await storedRows('consumption')).toHaveLength(0);
@@ -250,7 +253,7 @@ describe('exhibitor nominations API', () => {
 
   describe('editing, removing and moving', () => {
     beforeEach(async () => {
-      await seedNominations(t.deps.db, {
+      await seedNominations(app.db, {
         eventId,
         exhibitorId,
         category: 'consumption',
@@ -264,17 +267,19 @@ describe('exhibitor nominations API', () => {
     });
     const order = async () =>
       (await storedRows('consumption')).map((r) => [r.list_order, r.fiscal_id, r.nominated_at]);
+    const remove = (fiscalId: string, version: number) =>
+      exh.send(removeNominee, {
+        params: entryParams('consumption', fiscalId),
+        query: { version: String(version) },
+      });
 
     it('edits in place, keeping position and nominated_at', async () => {
-      const response = await t.request({
-        method: 'PUT',
-        url: `${listUrl('consumption')}/102`,
-        payload: { ...nomineeInput('102', { name: 'Nuevo Nombre', phone: '0114444' }), version: 1 },
-        as: exh,
+      const response = await exh.call(editNominee, {
+        params: entryParams('consumption', '102'),
+        body: { ...nomineeInput('102', { name: 'Nuevo Nombre', phone: '0114444' }), version: 1 },
       });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().version).toBe(2);
-      expect(response.json().nominees[1]).toEqual({
+      expect(response.version).toBe(2);
+      expect(response.nominees[1]).toEqual({
         ...nomineeInput('102', { name: 'Nuevo Nombre', phone: '0114444' }),
         order: 2,
       });
@@ -290,21 +295,17 @@ describe('exhibitor nominations API', () => {
     });
 
     it('refuses a fiscal id change and an unknown fiscal id', async () => {
-      const changed = await t.request({
-        method: 'PUT',
-        url: `${listUrl('consumption')}/102`,
-        payload: { ...nomineeInput('999'), version: 1 },
-        as: exh,
+      const changed = await exh.fail(editNominee, {
+        params: entryParams('consumption', '102'),
+        body: { ...nomineeInput('999'), version: 1 },
       });
-      expect(changed.statusCode).toBe(400);
-      expect(changed.json().error.fields).toEqual({ fiscalId: MSG.fiscalIdReadOnly });
-      const unknown = await t.request({
-        method: 'PUT',
-        url: `${listUrl('consumption')}/999`,
-        payload: { ...nomineeInput('999'), version: 1 },
-        as: exh,
+      expect(changed.status).toBe(400);
+      expect(changed.fields).toEqual({ fiscalId: MSG.fiscalIdReadOnly });
+      const unknown = await exh.fail(editNominee, {
+        params: entryParams('consumption', '999'),
+        body: { ...nomineeInput('999'), version: 1 },
       });
-      expect(unknown.statusCode).toBe(404);
+      expect(unknown.status).toBe(404);
       expect(await order()).toEqual([
         [1, '101', '2026-05-01T00:00:00.000Z'],
         [2, '102', '2026-05-02T00:00:00.000Z'],
@@ -315,17 +316,8 @@ describe('exhibitor nominations API', () => {
     });
 
     it('removes and renumbers the rest from 1, keeping nominated_at', async () => {
-      const response = await t.request({
-        method: 'DELETE',
-        url: `${listUrl('consumption')}/102?version=1`,
-        as: exh,
-      });
-      expect(response.statusCode).toBe(200);
-      expect(
-        response
-          .json()
-          .nominees.map((n: { order: number; fiscalId: string }) => [n.order, n.fiscalId]),
-      ).toEqual([
+      const response = answered(await remove('102', 1));
+      expect(response.nominees.map((n) => [n.order, n.fiscalId])).toEqual([
         [1, '101'],
         [2, '103'],
         [3, '104'],
@@ -335,38 +327,25 @@ describe('exhibitor nominations API', () => {
         [2, '103', '2026-05-03T00:00:00.000Z'],
         [3, '104', '2026-05-04T00:00:00.000Z'],
       ]);
-      const first = await t.request({
-        method: 'DELETE',
-        url: `${listUrl('consumption')}/101?version=2`,
-        as: exh,
-      });
-      expect(first.statusCode).toBe(200);
+      expect((await remove('101', 2)).status).toBe(200);
       expect(await order()).toEqual([
         [1, '103', '2026-05-03T00:00:00.000Z'],
         [2, '104', '2026-05-04T00:00:00.000Z'],
       ]);
       // After a removal there is room again, and the newcomer goes last.
-      const added = await add('consumption', nomineeInput('105'));
-      expect(added.json().nominees.at(-1)).toMatchObject({ fiscalId: '105', order: 3 });
+      const added = answered(await add('consumption', nomineeInput('105')));
+      expect(added.nominees.at(-1)).toMatchObject({ fiscalId: '105', order: 3 });
     });
 
     it('moves up and down by swapping neighbours', async () => {
-      const move = (fiscalId: string, direction: string, version: number) =>
-        t.request({
-          method: 'POST',
-          url: `${listUrl('consumption')}/${fiscalId}/move`,
-          payload: { direction, version },
-          as: exh,
+      const move = (fiscalId: string, direction: 'up' | 'down', version: number) =>
+        exh.send(moveNominee, {
+          params: entryParams('consumption', fiscalId),
+          body: { direction, version },
         });
-      const up = await move('103', 'up', 1);
-      expect(up.statusCode).toBe(200);
-      expect(up.json().nominees.map((n: { fiscalId: string }) => n.fiscalId)).toEqual([
-        '101',
-        '103',
-        '102',
-        '104',
-      ]);
-      expect((await move('101', 'down', 2)).statusCode).toBe(200);
+      const up = answered(await move('103', 'up', 1));
+      expect(up.nominees.map((n) => n.fiscalId)).toEqual(['101', '103', '102', '104']);
+      expect((await move('101', 'down', 2)).status).toBe(200);
       expect(await order()).toEqual([
         [1, '103', '2026-05-03T00:00:00.000Z'],
         [2, '101', '2026-05-01T00:00:00.000Z'],
@@ -374,17 +353,20 @@ describe('exhibitor nominations API', () => {
         [4, '104', '2026-05-04T00:00:00.000Z'],
       ]);
       const top = await move('103', 'up', 3);
-      expect(top.statusCode).toBe(400);
+      expect(top.status).toBe(400);
       const bottom = await move('104', 'down', 3);
-      expect(bottom.statusCode).toBe(400);
-      expect((await move('104', 'sideways', 3)).statusCode).toBe(400);
+      expect(bottom.status).toBe(400);
+      // A direction the contract does not name.
+      expect((await postRaw('/104/move', { direction: 'sideways', version: 3 })).statusCode).toBe(
+        400,
+      );
       expect(await storedVersion('consumption')).toBe(3);
     });
   });
 
   describe('deadline', () => {
     beforeEach(async () => {
-      await seedNominations(t.deps.db, {
+      await seedNominations(app.db, {
         eventId,
         exhibitorId,
         category: 'value',
@@ -392,49 +374,40 @@ describe('exhibitor nominations API', () => {
       });
     });
 
+    const moveUp = () =>
+      exh.send(moveNominee, {
+        params: entryParams('value', '202'),
+        body: { direction: 'up', version: 1 },
+      });
     const everyWrite = () => [
-      t.request({
-        method: 'POST',
-        url: listUrl('value'),
-        payload: { ...nomineeInput('203'), version: 1 },
-        as: exh,
+      exh.send(addNominee, {
+        params: listParams('value'),
+        body: { ...nomineeInput('203'), version: 1 },
       }),
-      t.request({
-        method: 'PUT',
-        url: `${listUrl('value')}/201`,
-        payload: { ...nomineeInput('201'), version: 1 },
-        as: exh,
+      exh.send(editNominee, {
+        params: entryParams('value', '201'),
+        body: { ...nomineeInput('201'), version: 1 },
       }),
-      t.request({ method: 'DELETE', url: `${listUrl('value')}/201?version=1`, as: exh }),
-      t.request({
-        method: 'POST',
-        url: `${listUrl('value')}/202/move`,
-        payload: { direction: 'up', version: 1 },
-        as: exh,
-      }),
+      exh.send(removeNominee, { params: entryParams('value', '201'), query: { version: '1' } }),
+      moveUp(),
     ];
 
     it('stays open through 23:59:59 of the deadline day in APP_TIMEZONE', async () => {
       // 2026-07-01 23:59:59 in Buenos Aires (UTC-3).
-      t.clock.set('2026-07-02T02:59:59.000Z');
-      exh = await t.signIn({ role: 'exh', exhibitorId });
-      expect((await getEvent()).json().votingOpen).toBe(true);
-      const response = await t.request({
-        method: 'POST',
-        url: `${listUrl('value')}/202/move`,
-        payload: { direction: 'up', version: 1 },
-        as: exh,
-      });
-      expect(response.statusCode).toBe(200);
+      app.t.clock.set('2026-07-02T02:59:59.000Z');
+      await signInExhibitor();
+      expect(answered(await getEvent()).votingOpen).toBe(true);
+      expect((await moveUp()).status).toBe(200);
     });
 
     it('refuses every exhibitor write after it with 409 and changes nothing', async () => {
-      t.clock.set('2026-07-02T03:00:00.000Z');
-      exh = await t.signIn({ role: 'exh', exhibitorId });
-      expect((await getEvent()).json().votingOpen).toBe(false);
-      for (const response of await Promise.all(everyWrite())) {
-        expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({
+      app.t.clock.set('2026-07-02T03:00:00.000Z');
+      await signInExhibitor();
+      expect(answered(await getEvent()).votingOpen).toBe(false);
+      for (const outcome of await Promise.all(everyWrite())) {
+        const response = refused(outcome);
+        expect(response.status).toBe(409);
+        expect(errorBody(response)).toEqual({
           error: { code: 'voting_closed', message: MSG.votingClosed },
         });
       }
@@ -445,61 +418,47 @@ describe('exhibitor nominations API', () => {
 
   describe('isolation', () => {
     it("never reaches another exhibitor's list or another event", async () => {
-      await seedNominations(t.deps.db, {
+      await seedNominations(app.db, {
         eventId,
         exhibitorId: otherExhibitorId,
         category: 'consumption',
         nominees: [{ fiscalId: '301' }],
       });
       // The same URLs act on the caller's own list: the other exhibitor's is untouched.
-      const mine = await t.request({
-        method: 'DELETE',
-        url: `${listUrl('consumption')}/301?version=1`,
-        as: exh,
+      const mine = await exh.fail(removeNominee, {
+        params: entryParams('consumption', '301'),
+        query: { version: '1' },
       });
-      expect(mine.statusCode).toBe(409);
-      expect(mine.json().error.code).toBe('stale_list');
-      const edit = await t.request({
-        method: 'PUT',
-        url: `${listUrl('consumption')}/301`,
-        payload: { ...nomineeInput('301'), version: 0 },
-        as: exh,
+      expect(mine.status).toBe(409);
+      expect(mine.code).toBe('stale_list');
+      const edit = await exh.fail(editNominee, {
+        params: entryParams('consumption', '301'),
+        body: { ...nomineeInput('301'), version: 0 },
       });
-      expect(edit.statusCode).toBe(404);
+      expect(edit.status).toBe(404);
       expect(await storedRows('consumption', otherExhibitorId)).toHaveLength(1);
-      expect((await getEvent()).json().lists.consumption.nominees).toEqual([]);
+      expect(answered(await getEvent()).lists.consumption.nominees).toEqual([]);
 
       // An event the exhibitor is not invited to: 404 for every write, nothing stored.
+      const foreignEntry = entryParams('consumption', '1', foreignEventId);
       const writes = await Promise.all([
-        t.request({
-          method: 'POST',
-          url: listUrl('consumption', foreignEventId),
-          payload: { ...nomineeInput('1'), version: 0 },
-          as: exh,
+        exh.send(addNominee, {
+          params: listParams('consumption', foreignEventId),
+          body: { ...nomineeInput('1'), version: 0 },
         }),
-        t.request({
-          method: 'PUT',
-          url: `${listUrl('consumption', foreignEventId)}/1`,
-          payload: { ...nomineeInput('1'), version: 0 },
-          as: exh,
+        exh.send(editNominee, {
+          params: foreignEntry,
+          body: { ...nomineeInput('1'), version: 0 },
         }),
-        t.request({
-          method: 'DELETE',
-          url: `${listUrl('consumption', foreignEventId)}/1?version=0`,
-          as: exh,
-        }),
-        t.request({
-          method: 'POST',
-          url: `${listUrl('consumption', foreignEventId)}/1/move`,
-          payload: { direction: 'up', version: 0 },
-          as: exh,
-        }),
+        exh.send(removeNominee, { params: foreignEntry, query: { version: '0' } }),
+        exh.send(moveNominee, { params: foreignEntry, body: { direction: 'up', version: 0 } }),
       ]);
-      for (const response of writes) {
-        expect(response.statusCode).toBe(404);
-        expect(response.json().error.message).toBe(MSG.eventNotFound);
+      for (const outcome of writes) {
+        const response = refused(outcome);
+        expect(response.status).toBe(404);
+        expect(response.message).toBe(MSG.eventNotFound);
       }
-      const foreignRows = await t.deps.db
+      const foreignRows = await app.db
         .selectFrom('nomination_lists')
         .select('exhibitor_id')
         .where('event_id', '=', foreignEventId)
@@ -509,56 +468,44 @@ describe('exhibitor nominations API', () => {
 
     it('loses access when removed from the event', async () => {
       await add('consumption', nomineeInput('1'));
-      await t.deps.db
+      await app.db
         .deleteFrom('event_exhibitors')
         .where('event_id', '=', eventId)
         .where('exhibitor_id', '=', exhibitorId)
         .execute();
-      expect((await getEvent()).statusCode).toBe(404);
-      const write = await t.request({
-        method: 'POST',
-        url: listUrl('consumption'),
-        payload: { ...nomineeInput('2'), version: 1 },
-        as: exh,
+      expect((await getEvent()).status).toBe(404);
+      const write = await exh.fail(addNominee, {
+        params: listParams('consumption'),
+        body: { ...nomineeInput('2'), version: 1 },
       });
-      expect(write.statusCode).toBe(404);
+      expect(write.status).toBe(404);
     });
   });
 
   describe('concurrent edits', () => {
     it('refuses a write based on a stale version and changes nothing', async () => {
-      const tabA = await getEvent();
-      const tabB = await getEvent();
-      const fromA = await t.request({
-        method: 'POST',
-        url: listUrl('consumption'),
-        payload: { ...nomineeInput('1'), version: tabA.json().lists.consumption.version },
-        as: exh,
+      const tabA = answered(await getEvent());
+      const tabB = answered(await getEvent());
+      const fromA = await exh.send(addNominee, {
+        params: listParams('consumption'),
+        body: { ...nomineeInput('1'), version: tabA.lists.consumption.version },
       });
-      expect(fromA.statusCode).toBe(200);
-      const fromB = await t.request({
-        method: 'POST',
-        url: listUrl('consumption'),
-        payload: { ...nomineeInput('2'), version: tabB.json().lists.consumption.version },
-        as: exh,
+      expect(fromA.status).toBe(200);
+      const fromB = await exh.fail(addNominee, {
+        params: listParams('consumption'),
+        body: { ...nomineeInput('2'), version: tabB.lists.consumption.version },
       });
-      expect(fromB.statusCode).toBe(409);
-      expect(fromB.json()).toEqual({ error: { code: 'stale_list', message: MSG.staleList } });
-      const staleMove = await t.request({
-        method: 'DELETE',
-        url: `${listUrl('consumption')}/1?version=0`,
-        as: exh,
-      });
-      expect(staleMove.statusCode).toBe(409);
+      expect(fromB.status).toBe(409);
+      expect(errorBody(fromB)).toEqual({ error: { code: 'stale_list', message: MSG.staleList } });
+      const removeAt = (version: string) =>
+        exh.fail(removeNominee, { params: entryParams('consumption', '1'), query: { version } });
+      const staleMove = await removeAt('0');
+      expect(staleMove.status).toBe(409);
       expect((await storedRows('consumption')).map((r) => r.fiscal_id)).toEqual(['1']);
       expect(await storedVersion('consumption')).toBe(1);
       // A version from the future is just as stale.
-      const future = await t.request({
-        method: 'DELETE',
-        url: `${listUrl('consumption')}/1?version=7`,
-        as: exh,
-      });
-      expect(future.statusCode).toBe(409);
+      const future = await removeAt('7');
+      expect(future.status).toBe(409);
     });
 
     it('lets exactly one of many simultaneous writes on the same version win', async () => {
@@ -566,18 +513,16 @@ describe('exhibitor nominations API', () => {
       for (const base of [0, 1]) {
         const results = await Promise.all(
           Array.from({ length: 8 }, (_, i) =>
-            t.request({
-              method: 'POST',
-              url: listUrl('value'),
-              payload: { ...nomineeInput(`${base}0${i}`), version: base },
-              as: exh,
+            exh.send(addNominee, {
+              params: listParams('value'),
+              body: { ...nomineeInput(`${base}0${i}`), version: base },
             }),
           ),
         );
-        const statuses = results.map((r) => r.statusCode).sort();
+        const statuses = results.map((r) => r.status).sort();
         expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
-        for (const r of results.filter((r) => r.statusCode === 409)) {
-          expect(r.json().error.code).toBe('stale_list');
+        for (const r of results.filter((r) => r.status === 409)) {
+          expect(refused(r).code).toBe('stale_list');
         }
       }
       expect(await storedRows('value')).toHaveLength(2);
@@ -589,23 +534,19 @@ describe('exhibitor nominations API', () => {
         add('consumption', nomineeInput('1')),
         add('consumption', nomineeInput('1'), other),
       ]);
-      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect([a.status, b.status]).toEqual([200, 200]);
       expect(await storedVersion('consumption')).toBe(1);
       expect(await storedVersion('consumption', otherExhibitorId)).toBe(1);
     });
 
     it('answers every save with the list that was stored', async () => {
       let last: NominationList | undefined;
-      for (const id of ['1', '2', '3']) last = (await add('consumption', nomineeInput(id))).json();
-      last = (
-        await t.request({
-          method: 'POST',
-          url: `${listUrl('consumption')}/3/move`,
-          payload: { direction: 'up', version: last?.version },
-          as: exh,
-        })
-      ).json();
-      expect((await getEvent()).json().lists.consumption).toEqual(last);
+      for (const id of ['1', '2', '3']) last = answered(await add('consumption', nomineeInput(id)));
+      last = await exh.call(moveNominee, {
+        params: entryParams('consumption', '3'),
+        body: { direction: 'up', version: last?.version ?? 0 },
+      });
+      expect(answered(await getEvent()).lists.consumption).toEqual(last);
     });
   });
 });

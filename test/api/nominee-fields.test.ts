@@ -6,29 +6,39 @@
  * they are edited.
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createEvent as createEventEndpoint,
+  duplicateEvent,
+  getEvent,
+  updateEvent,
+} from '../../src/shared/api/events.ts';
+import {
+  addNominee,
+  editNominee,
+  moveNominee,
+  myEvent,
+  removeNominee,
+} from '../../src/shared/api/nominations.ts';
+import {
+  categoryRanking,
+  editVote,
+  exportNomineeVotes,
+  history as historyEndpoint,
+} from '../../src/shared/api/results.ts';
 import type { Category } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import {
   DEFAULT_NOMINEE_FIELDS,
   type NomineeFieldSettings,
 } from '../../src/shared/nominee-fields.ts';
+import type { DuplicateEventInput } from '../../src/shared/schemas/events.ts';
 import type { NomineeInput } from '../../src/shared/schemas/nominee.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
-import { seedAdmin, seedExhibitor, seedMembership } from '../helpers/seed.ts';
-
-const nominee = (fiscalId: string, overrides: Partial<NomineeInput> = {}): NomineeInput => ({
-  name: `Reseller ${fiscalId}`,
-  registeredName: `Reseller ${fiscalId} S.A.`,
-  fiscalId,
-  contactName: 'Carla Contacto',
-  contactPosition: 'Gerente Comercial',
-  phone: '1155550000',
-  email: `ventas${fiscalId}@reseller.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-  ...overrides,
-});
+import { useTestApp } from '../helpers/api-fixture.ts';
+import type { TestClient } from '../helpers/client.ts';
+import { answered, errorBody, refused } from '../helpers/outcome.ts';
+import { nomineeInput as nominee } from '../helpers/nominee.ts';
+import { seedExhibitor, seedMembership } from '../helpers/seed.ts';
 
 /** Phone optional, region not asked, the rest required. */
 const SHORT_FORM: NomineeFieldSettings = {
@@ -38,88 +48,69 @@ const SHORT_FORM: NomineeFieldSettings = {
 };
 
 describe('the nominee fields of an event', () => {
-  let t: TestApp;
-  let admin: Session;
-  let exh: Session;
+  const app = useTestApp();
   let exhibitorId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    exhibitorId = (await seedExhibitor(t.deps.db, { fullName: 'Esteban Uno' })).id;
-    const adminId = (await seedAdmin(t.deps.db)).id;
-    t.clock.set('2026-06-01T12:00:00.000Z');
-    admin = await t.signIn({ role: 'admin', adminId });
-    exh = await t.signIn({ role: 'exh', exhibitorId });
+    exhibitorId = (await seedExhibitor(app.db, { fullName: 'Esteban Uno' })).id;
   });
-  afterAll(() => t.close());
-  beforeEach(() => t.clock.set('2026-06-01T12:00:00.000Z'));
+  /** The exhibitor, signed in at the clock's current instant. */
+  const exh = (): Promise<TestClient> => app.exhibitor(exhibitorId);
 
   async function createEvent(nomineeFields?: NomineeFieldSettings) {
-    const response = await t.request({
-      method: 'POST',
-      url: '/api/events',
-      payload: {
+    const { id } = await app.api.call(createEventEndpoint, {
+      body: {
         name: 'Premios Cortos',
         eventDate: '2026-07-15',
         voteDeadline: '2026-07-01',
         ...(nomineeFields ? { nomineeFields } : {}),
       },
-      as: admin,
     });
-    expect(response.statusCode).toBe(201);
-    const id = response.json().id as string;
-    await seedMembership(t.deps.db, id, exhibitorId);
+    await seedMembership(app.db, id, exhibitorId);
     return id;
   }
 
   async function editEvent(eventId: string, nomineeFields: NomineeFieldSettings) {
-    return t.request({
-      method: 'PUT',
-      url: `/api/events/${eventId}`,
-      payload: {
+    return app.api.send(updateEvent, {
+      params: { eventId },
+      body: {
         name: 'Premios Cortos',
         eventDate: '2026-07-15',
         voteDeadline: '2026-07-01',
         nomineeFields,
       },
-      as: admin,
     });
   }
 
+  const listOf = (eventId: string) => ({ eventId, category: 'consumption' as const });
+
   async function version(eventId: string, category: Category = 'consumption') {
-    const response = await t.request({ method: 'GET', url: `/api/exh/events/${eventId}`, as: exh });
-    return response.json().lists[category].version as number;
+    return (await (await exh()).call(myEvent, { params: { eventId } })).lists[category].version;
   }
 
   async function add(eventId: string, input: NomineeInput) {
-    return t.request({
-      method: 'POST',
-      url: `/api/exh/events/${eventId}/consumption/nominees`,
-      payload: { ...input, version: await version(eventId) },
-      as: exh,
+    return (await exh()).send(addNominee, {
+      params: listOf(eventId),
+      body: { ...input, version: await version(eventId) },
     });
   }
 
   async function edit(eventId: string, input: NomineeInput) {
-    return t.request({
-      method: 'PUT',
-      url: `/api/exh/events/${eventId}/consumption/nominees/${input.fiscalId}`,
-      payload: { ...input, version: await version(eventId) },
-      as: exh,
+    return (await exh()).send(editNominee, {
+      params: { ...listOf(eventId), fiscalId: input.fiscalId },
+      body: { ...input, version: await version(eventId) },
     });
   }
 
   async function correct(eventId: string, order: number, input: NomineeInput) {
-    return t.request({
-      method: 'PUT',
-      url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes/consumption/${order}`,
-      payload: { ...input, reason: 'typo', version: await version(eventId) },
-      as: admin,
+    return app.api.send(editVote, {
+      params: { ...listOf(eventId), exhibitorId, order },
+      body: { ...input, reason: 'typo', version: await version(eventId) },
     });
   }
 
   async function stored(eventId: string) {
-    return t.deps.db
+    return app.db
       .selectFrom('nominations')
       .selectAll()
       .where('event_id', '=', eventId)
@@ -128,28 +119,21 @@ describe('the nominee fields of an event', () => {
   }
 
   async function history(eventId: string) {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/history`,
-      as: admin,
-    });
-    return (response.json().entries as { actionLabel: string; detail: string }[]).map((e) => [
-      e.actionLabel,
-      e.detail,
-    ]);
+    const { entries } = await app.api.call(historyEndpoint, { params: { eventId }, query: {} });
+    return entries.map((e) => [e.actionLabel, e.detail]);
   }
 
   describe('settings', () => {
     it('a new event asks for every field, as the specification; its exhibitors are told so', async () => {
       const eventId = await createEvent();
-      const event = await t.request({ method: 'GET', url: `/api/events/${eventId}`, as: admin });
-      expect(event.json().nomineeFields).toEqual(DEFAULT_NOMINEE_FIELDS);
-      const mine = await t.request({ method: 'GET', url: `/api/exh/events/${eventId}`, as: exh });
-      expect(mine.json().nomineeFields).toEqual(DEFAULT_NOMINEE_FIELDS);
+      const event = await app.api.call(getEvent, { params: { eventId } });
+      expect(event.nomineeFields).toEqual(DEFAULT_NOMINEE_FIELDS);
+      const mine = await (await exh()).call(myEvent, { params: { eventId } });
+      expect(mine.nomineeFields).toEqual(DEFAULT_NOMINEE_FIELDS);
       // With the default, an empty contact field is refused as it always was.
-      const refused = await add(eventId, nominee('20111111111', { location: '' }));
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().error).toEqual({
+      const refusal = refused(await add(eventId, nominee('20111111111', { location: '' })));
+      expect(refusal.status).toBe(400);
+      expect(errorBody(refusal).error).toEqual({
         code: 'invalid_input',
         message: MSG.requiredField,
         fields: { location: MSG.requiredField },
@@ -159,10 +143,11 @@ describe('the nominee fields of an event', () => {
 
     it('creates an event with its own settings and refuses an unknown requirement, creating nothing', async () => {
       const eventId = await createEvent(SHORT_FORM);
-      const event = await t.request({ method: 'GET', url: `/api/events/${eventId}`, as: admin });
-      expect(event.json().nomineeFields).toEqual(SHORT_FORM);
-      const before = await t.deps.db.selectFrom('events').select('id').execute();
-      const bad = await t.request({
+      const event = await app.api.call(getEvent, { params: { eventId } });
+      expect(event.nomineeFields).toEqual(SHORT_FORM);
+      const before = await app.db.selectFrom('events').select('id').execute();
+      // A requirement the contract does not name, sent as is.
+      const bad = await app.t.request({
         method: 'POST',
         url: '/api/events',
         payload: {
@@ -171,26 +156,24 @@ describe('the nominee fields of an event', () => {
           voteDeadline: '2026-07-01',
           nomineeFields: { ...SHORT_FORM, email: 'a veces' },
         },
-        as: admin,
+        as: app.as,
       });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.message).toBe(MSG.invalidInput);
       expect(bad.json().error.fields).toEqual({ 'nomineeFields.email': MSG.invalidInput });
-      expect(await t.deps.db.selectFrom('events').select('id').execute()).toEqual(before);
+      expect(await app.db.selectFrom('events').select('id').execute()).toEqual(before);
     });
 
     it('an edit changes them and "Historial" says which, in words; an edit that leaves them out keeps them', async () => {
       const eventId = await createEvent();
       const changed = await editEvent(eventId, SHORT_FORM);
-      expect(changed.statusCode).toBe(200);
-      expect(changed.json().nomineeFields).toEqual(SHORT_FORM);
-      const kept = await t.request({
-        method: 'PUT',
-        url: `/api/events/${eventId}`,
-        payload: { name: 'Premios Cortos 2', eventDate: '2026-07-15', voteDeadline: '2026-07-01' },
-        as: admin,
+      expect(changed.status).toBe(200);
+      expect(answered(changed).nomineeFields).toEqual(SHORT_FORM);
+      const kept = await app.api.call(updateEvent, {
+        params: { eventId },
+        body: { name: 'Premios Cortos 2', eventDate: '2026-07-15', voteDeadline: '2026-07-01' },
       });
-      expect(kept.json().nomineeFields).toEqual(SHORT_FORM);
+      expect(kept.nomineeFields).toEqual(SHORT_FORM);
       expect(await history(eventId)).toEqual([
         ['Evento modificado', 'Nombre: Premios Cortos → Premios Cortos 2'],
         [
@@ -203,11 +186,10 @@ describe('the nominee fields of an event', () => {
 
     it('"Duplicar evento" copies them, unless the dialog sends others', async () => {
       const source = await createEvent(SHORT_FORM);
-      const duplicate = async (extra: object) =>
-        t.request({
-          method: 'POST',
-          url: `/api/events/${source}/duplicate`,
-          payload: {
+      const duplicate = async (extra: Partial<DuplicateEventInput>) =>
+        app.api.send(duplicateEvent, {
+          params: { eventId: source },
+          body: {
             name: 'Premios Cortos 2027',
             eventDate: '2026-07-20',
             voteDeadline: '2026-07-10',
@@ -215,13 +197,12 @@ describe('the nominee fields of an event', () => {
             sendInvitations: false,
             ...extra,
           },
-          as: admin,
         });
       const copied = await duplicate({});
-      expect(copied.statusCode).toBe(201);
-      expect(copied.json().nomineeFields).toEqual(SHORT_FORM);
+      expect(copied.status).toBe(201);
+      expect(answered(copied).nomineeFields).toEqual(SHORT_FORM);
       const chosen = await duplicate({ nomineeFields: DEFAULT_NOMINEE_FIELDS });
-      expect(chosen.json().nomineeFields).toEqual(DEFAULT_NOMINEE_FIELDS);
+      expect(answered(chosen).nomineeFields).toEqual(DEFAULT_NOMINEE_FIELDS);
     });
   });
 
@@ -229,22 +210,24 @@ describe('the nominee fields of an event', () => {
     it('saves an optional field empty, and a field not asked empty whatever was sent', async () => {
       const eventId = await createEvent(SHORT_FORM);
       const saved = await add(eventId, nominee('20111111111', { phone: '', city: 'Rosario' }));
-      expect(saved.statusCode).toBe(200);
-      expect(saved.json().nominees[0]).toMatchObject({ phone: '', city: '' });
+      expect(saved.status).toBe(200);
+      expect(answered(saved).nominees[0]).toMatchObject({ phone: '', city: '' });
       const [row] = await stored(eventId);
       expect(row).toMatchObject({ phone: '', city: '', location: 'Palermo' });
       // A field left out of the request altogether is empty too.
       const { phone: _phone, city: _city, ...rest } = nominee('20222222222');
       const without = await add(eventId, rest);
-      expect(without.statusCode).toBe(200);
+      expect(without.status).toBe(200);
       expect((await stored(eventId))[1]).toMatchObject({ phone: '', city: '' });
     });
 
     it('refuses a required field left empty with its message, storing nothing', async () => {
       const eventId = await createEvent(SHORT_FORM);
-      const refused = await add(eventId, nominee('20111111111', { email: '  ', contactName: '' }));
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().error).toEqual({
+      const refusal = refused(
+        await add(eventId, nominee('20111111111', { email: '  ', contactName: '' })),
+      );
+      expect(refusal.status).toBe(400);
+      expect(errorBody(refusal).error).toEqual({
         code: 'invalid_input',
         message: MSG.requiredField,
         fields: { contactName: MSG.requiredField, email: MSG.requiredField },
@@ -255,19 +238,21 @@ describe('the nominee fields of an event', () => {
 
     it('checks a value whenever one is given: digits for the phone, an address for the email', async () => {
       const eventId = await createEvent({ ...SHORT_FORM, email: 'optional' });
-      const phone = await add(eventId, nominee('20111111111', { phone: 'llamar a la tarde' }));
-      expect(phone.statusCode).toBe(400);
-      expect(phone.json().error.fields).toEqual({ phone: MSG.digitsOnly });
-      const email = await add(eventId, nominee('20111111111', { email: 'ventas@' }));
-      expect(email.statusCode).toBe(400);
-      expect(email.json().error.fields).toEqual({ email: MSG.invalidEmail });
+      const phone = refused(
+        await add(eventId, nominee('20111111111', { phone: 'llamar a la tarde' })),
+      );
+      expect(phone.status).toBe(400);
+      expect(phone.fields).toEqual({ phone: MSG.digitsOnly });
+      const email = refused(await add(eventId, nominee('20111111111', { email: 'ventas@' })));
+      expect(email.status).toBe(400);
+      expect(email.fields).toEqual({ email: MSG.invalidEmail });
       expect(await stored(eventId)).toEqual([]);
       // Given well, they are stored as always: digits only, the address lower-cased.
       const ok = await add(
         eventId,
         nominee('20111111111', { phone: '+54 341 456-7890', email: 'Ventas@Rosario.test' }),
       );
-      expect(ok.statusCode).toBe(200);
+      expect(ok.status).toBe(200);
       expect((await stored(eventId))[0]).toMatchObject({
         phone: '543414567890',
         email: 'ventas@rosario.test',
@@ -276,13 +261,13 @@ describe('the nominee fields of an event', () => {
 
     it('an edit keeps what an entry holds in a field no longer asked', async () => {
       const eventId = await createEvent();
-      expect((await add(eventId, nominee('20111111111'))).statusCode).toBe(200);
-      expect((await editEvent(eventId, SHORT_FORM)).statusCode).toBe(200);
+      expect((await add(eventId, nominee('20111111111'))).status).toBe(200);
+      expect((await editEvent(eventId, SHORT_FORM)).status).toBe(200);
       const edited = await edit(
         eventId,
         nominee('20111111111', { name: 'Reseller Nuevo', city: '' }),
       );
-      expect(edited.statusCode).toBe(200);
+      expect(edited.status).toBe(200);
       expect((await stored(eventId))[0]).toMatchObject({
         name: 'Reseller Nuevo',
         city: 'Buenos Aires',
@@ -293,51 +278,37 @@ describe('the nominee fields of an event', () => {
   describe('a field that becomes required after nominations exist (decision 0026)', () => {
     it('leaves the entries as they are: counted, movable and removable, and asks for it on their next edit', async () => {
       const eventId = await createEvent(SHORT_FORM);
-      expect((await add(eventId, nominee('20111111111', { phone: '' }))).statusCode).toBe(200);
-      expect((await add(eventId, nominee('20222222222', { phone: '' }))).statusCode).toBe(200);
-      expect((await editEvent(eventId, DEFAULT_NOMINEE_FIELDS)).statusCode).toBe(200);
+      expect((await add(eventId, nominee('20111111111', { phone: '' }))).status).toBe(200);
+      expect((await add(eventId, nominee('20222222222', { phone: '' }))).status).toBe(200);
+      expect((await editEvent(eventId, DEFAULT_NOMINEE_FIELDS)).status).toBe(200);
 
       // Still in the list and in the ranking, with their points.
-      const mine = await t.request({ method: 'GET', url: `/api/exh/events/${eventId}`, as: exh });
-      expect(
-        mine
-          .json()
-          .lists.consumption.nominees.map((n: { phone: string; city: string }) => [
-            n.phone,
-            n.city,
-          ]),
-      ).toEqual([
+      const mine = await (await exh()).call(myEvent, { params: { eventId } });
+      expect(mine.lists.consumption.nominees.map((n) => [n.phone, n.city])).toEqual([
         ['', ''],
         ['', ''],
       ]);
-      const ranking = await t.request({
-        method: 'GET',
-        url: `/api/events/${eventId}/ranking/consumption`,
-        as: admin,
+      const ranking = await app.api.call(categoryRanking, {
+        params: listOf(eventId),
+        query: {},
       });
-      expect(ranking.statusCode).toBe(200);
-      expect(
-        ranking
-          .json()
-          .rows.map((r: { fiscalId: string; points: number }) => [r.fiscalId, r.points]),
-      ).toEqual([
+      expect(ranking.rows.map((r) => [r.fiscalId, r.points])).toEqual([
         ['20111111111', 5],
         ['20222222222', 4],
       ]);
 
       // Moving does not touch the fields.
-      const moved = await t.request({
-        method: 'POST',
-        url: `/api/exh/events/${eventId}/consumption/nominees/20222222222/move`,
-        payload: { direction: 'up', version: await version(eventId) },
-        as: exh,
+      await (
+        await exh()
+      ).call(moveNominee, {
+        params: { ...listOf(eventId), fiscalId: '20222222222' },
+        body: { direction: 'up', version: await version(eventId) },
       });
-      expect(moved.statusCode).toBe(200);
 
       // Editing the entry asks for the fields now required; nothing changes until they are given.
-      const refused = await edit(eventId, nominee('20111111111', { phone: '', city: '' }));
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().error).toEqual({
+      const refusal = refused(await edit(eventId, nominee('20111111111', { phone: '', city: '' })));
+      expect(refusal.status).toBe(400);
+      expect(errorBody(refusal).error).toEqual({
         code: 'invalid_input',
         message: MSG.requiredField,
         fields: { phone: MSG.requiredField, city: MSG.requiredField },
@@ -346,16 +317,15 @@ describe('the nominee fields of an event', () => {
         ['20222222222', '', ''],
         ['20111111111', '', ''],
       ]);
-      expect((await edit(eventId, nominee('20111111111'))).statusCode).toBe(200);
+      expect((await edit(eventId, nominee('20111111111'))).status).toBe(200);
 
       // Removing one still needs nothing of it.
-      const removed = await t.request({
-        method: 'DELETE',
-        url: `/api/exh/events/${eventId}/consumption/nominees/20222222222`,
+      await (
+        await exh()
+      ).call(removeNominee, {
+        params: { ...listOf(eventId), fiscalId: '20222222222' },
         query: { version: String(await version(eventId)) },
-        as: exh,
       });
-      expect(removed.statusCode).toBe(200);
       expect((await stored(eventId)).map((r) => [r.fiscal_id, r.phone, r.city])).toEqual([
         ['20111111111', '1155550000', 'Buenos Aires'],
       ]);
@@ -365,13 +335,15 @@ describe('the nominee fields of an event', () => {
   describe("the administrator's correction", () => {
     it('validates against the event: a required field empty is refused and nothing changes; an optional one may be emptied; one not asked keeps its value', async () => {
       const eventId = await createEvent();
-      expect((await add(eventId, nominee('20111111111'))).statusCode).toBe(200);
-      expect((await editEvent(eventId, SHORT_FORM)).statusCode).toBe(200);
+      expect((await add(eventId, nominee('20111111111'))).status).toBe(200);
+      expect((await editEvent(eventId, SHORT_FORM)).status).toBe(200);
       const versionBefore = await version(eventId);
 
-      const refused = await correct(eventId, 1, nominee('20111111111', { contactPosition: '' }));
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().error).toEqual({
+      const refusal = refused(
+        await correct(eventId, 1, nominee('20111111111', { contactPosition: '' })),
+      );
+      expect(refusal.status).toBe(400);
+      expect(errorBody(refusal).error).toEqual({
         code: 'invalid_input',
         message: MSG.requiredField,
         fields: { contactPosition: MSG.requiredField },
@@ -379,17 +351,19 @@ describe('the nominee fields of an event', () => {
       expect(await version(eventId)).toBe(versionBefore);
       expect((await stored(eventId))[0]).toMatchObject({ contact_position: 'Gerente Comercial' });
 
-      const badPhone = await correct(eventId, 1, nominee('20111111111', { phone: 'no tiene' }));
-      expect(badPhone.statusCode).toBe(400);
-      expect(badPhone.json().error.fields).toEqual({ phone: MSG.digitsOnly });
+      const badPhone = refused(
+        await correct(eventId, 1, nominee('20111111111', { phone: 'no tiene' })),
+      );
+      expect(badPhone.status).toBe(400);
+      expect(badPhone.fields).toEqual({ phone: MSG.digitsOnly });
 
       const corrected = await correct(
         eventId,
         1,
         nominee('20111111111', { phone: '', city: 'Otra', name: 'Corregido' }),
       );
-      expect(corrected.statusCode).toBe(200);
-      expect(corrected.json().nominee).toMatchObject({
+      expect(corrected.status).toBe(200);
+      expect(answered(corrected).nominee).toMatchObject({
         name: 'Corregido',
         phone: '',
         city: 'Buenos Aires',
@@ -405,15 +379,12 @@ describe('the nominee fields of an event', () => {
   describe('exports', () => {
     it('keep every column, empty where the field was not asked or left empty', async () => {
       const eventId = await createEvent(SHORT_FORM);
-      expect((await add(eventId, nominee('20111111111', { phone: '' }))).statusCode).toBe(200);
-      const response = await t.request({
-        method: 'GET',
-        url: `/api/events/${eventId}/nominees/consumption/20111111111/export`,
-        as: admin,
+      expect((await add(eventId, nominee('20111111111', { phone: '' }))).status).toBe(200);
+      const file = await app.api.call(exportNomineeVotes, {
+        params: { ...listOf(eventId), fiscalId: '20111111111' },
       });
-      expect(response.statusCode).toBe(200);
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      await workbook.xlsx.load(file as unknown as ArrayBuffer);
       const sheet = workbook.getWorksheet('data');
       const rowValues = (n: number) =>
         Array.from({ length: 8 }, (_, i) => sheet?.getRow(n).getCell(i + 1).text ?? '');

@@ -5,18 +5,34 @@
  * the nominations themselves, and the ranking must equal one ranked here from the same rows.
  */
 import ExcelJS from 'exceljs';
-import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { backfill } from '../../src/server/db/migrations/0003-nominee-totals.ts';
 import { rebuildNomineeTotals } from '../../src/server/modules/ranking/nominee-totals.ts';
 import type { Nomination } from '../../src/server/db/schema.ts';
+import { deleteEvent } from '../../src/shared/api/events.ts';
+import { removeExhibitor } from '../../src/shared/api/exhibitors.ts';
+import {
+  addNominee,
+  editNominee,
+  moveNominee,
+  removeNominee,
+} from '../../src/shared/api/nominations.ts';
+import { categoryRanking, editVote, exportRanking } from '../../src/shared/api/results.ts';
 import type { Category } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
+import type { NominationList } from '../../src/shared/schemas/nominations.ts';
 import { RANKING_PAGE_SIZE, type RankingResponse } from '../../src/shared/schemas/results.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
-import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import type { TestApp } from '../helpers/app.ts';
+import type { TestClient } from '../helpers/client.ts';
+import { answered, refused } from '../helpers/outcome.ts';
+import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+
+/** A save's outcome: the list the API stored, or a refusal. */
+type ListOutcome =
+  { ok: true; status: number; data: NominationList } | { ok: false; status: number };
 
 const RUNS = Number(process.env.TOTALS_RUNS ?? 30);
 const CATEGORIES: Category[] = ['consumption', 'value'];
@@ -167,20 +183,12 @@ const nominee = (fiscalId: string, name = `Reseller ${fiscalId}`) => ({
 });
 
 describe('nominee totals', () => {
-  let t: TestApp;
-  let admin: Session;
+  const app = useTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(t.deps.db)).id });
-  });
-  afterAll(() => t.close());
-
-  const ranking = (eventId: string, category: Category, query = '') =>
-    t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/ranking/${category}${query}`,
-      as: admin,
+  const ranking = (eventId: string, category: Category, page?: string) =>
+    app.api.send(categoryRanking, {
+      params: { eventId, category },
+      query: page === undefined ? {} : { page },
     });
 
   const shown = (body: RankingResponse) =>
@@ -256,13 +264,13 @@ describe('nominee totals', () => {
       fc.asyncProperty(
         fc.array(operation, { minLength: 1, maxLength: 60, size: 'max' }),
         async (operations) => {
-          const db = t.deps.db;
+          const { t, db } = app;
           const events = [(await seedEvent(db)).id, (await seedEvent(db)).id];
-          const exhibitors: { id: string; session: Session }[] = [];
+          const exhibitors: { id: string; client: TestClient }[] = [];
           for (let i = 0; i < 4; i++) {
             const { id } = await seedExhibitor(db);
             for (const eventId of events) await seedMembership(db, eventId, id);
-            exhibitors.push({ id, session: await t.signIn({ role: 'exh', exhibitorId: id }) });
+            exhibitors.push({ id, client: await app.exhibitor(id) });
           }
           /** What each list holds and its version, as the API last answered. */
           const lists = new Map<string, { version: number; fiscalIds: string[] }>();
@@ -272,84 +280,94 @@ describe('nominee totals', () => {
             return lists.get(key)!;
           };
 
-          const apply = async (op: Operation) => {
+          /** Sends the operation; answers its status, or undefined for one that sends nothing. */
+          const apply = async (op: Operation): Promise<number | undefined> => {
             if (op.kind === 'tick') {
               t.clock.advance(op.seconds * 1000);
-              return;
+              return undefined;
             }
             const eventId = events[op.event]!;
             const exhibitor = exhibitors[op.kind === 'deleteEvent' ? 0 : op.exh]!;
             if (op.kind === 'removeExhibitor') {
-              return t.request({
-                method: 'DELETE',
-                url: `/api/events/${eventId}/exhibitors/${exhibitor.id}`,
-                as: admin,
+              const { status } = await app.api.send(removeExhibitor, {
+                params: { eventId, exhibitorId: exhibitor.id },
               });
+              if (status === 200) {
+                for (const category of CATEGORIES)
+                  lists.delete(`${op.event}|${op.exh}|${category}`);
+              }
+              return status;
             }
             if (op.kind === 'deleteEvent') {
-              return t.request({ method: 'DELETE', url: `/api/events/${eventId}`, as: admin });
+              return (await app.api.send(deleteEvent, { params: { eventId } })).status;
             }
             const list = listOf(op.event, op.exh, op.category);
-            const base = `/api/exh/events/${eventId}/${op.category}/nominees`;
-            const as = exhibitor.session;
+            /** The list as the API answered a save of it. */
+            const stored = (outcome: ListOutcome) => {
+              if (outcome.ok && outcome.status === 200) {
+                list.version = outcome.data.version;
+                list.fiscalIds = outcome.data.nominees.map((n) => n.fiscalId);
+              }
+              return outcome.status;
+            };
+            const params = { eventId, category: op.category };
+            const client = exhibitor.client;
             if (op.kind === 'add') {
-              const payload = { ...nominee(POOL[op.fiscal]!), version: list.version };
-              return t.request({ method: 'POST', url: base, payload, as });
+              const body = { ...nominee(POOL[op.fiscal]!), version: list.version };
+              return stored(await client.send(addNominee, { params, body }));
             }
-            if (list.fiscalIds.length === 0) return;
+            if (list.fiscalIds.length === 0) return undefined;
             const index = op.index % list.fiscalIds.length;
             const fiscalId = list.fiscalIds[index]!;
             if (op.kind === 'move') {
-              if (list.fiscalIds.length < 2) return;
+              if (list.fiscalIds.length < 2) return undefined;
               // The upper of two neighbours moves down, or the lower one up.
               const upper = op.index % (list.fiscalIds.length - 1);
-              const moved = list.fiscalIds[op.direction === 'down' ? upper : upper + 1];
-              const payload = { direction: op.direction, version: list.version };
-              return t.request({ method: 'POST', url: `${base}/${moved}/move`, payload, as });
+              const moved = list.fiscalIds[op.direction === 'down' ? upper : upper + 1]!;
+              return stored(
+                await client.send(moveNominee, {
+                  params: { ...params, fiscalId: moved },
+                  body: { direction: op.direction, version: list.version },
+                }),
+              );
             }
             if (op.kind === 'remove') {
-              const url = `${base}/${fiscalId}?version=${list.version}`;
-              return t.request({ method: 'DELETE', url, as });
+              return stored(
+                await client.send(removeNominee, {
+                  params: { ...params, fiscalId },
+                  query: { version: String(list.version) },
+                }),
+              );
             }
             if (op.kind === 'edit') {
-              const payload = {
-                ...nominee(fiscalId, `Editado ${fiscalId}`),
-                version: list.version,
-              };
-              return t.request({ method: 'PUT', url: `${base}/${fiscalId}`, payload, as });
+              return stored(
+                await client.send(editNominee, {
+                  params: { ...params, fiscalId },
+                  body: { ...nominee(fiscalId, `Editado ${fiscalId}`), version: list.version },
+                }),
+              );
             }
             const newFiscalId = POOL[op.fiscal]!;
-            const response = await t.request({
-              method: 'PUT',
-              url: `/api/events/${eventId}/exhibitors/${exhibitor.id}/votes/${op.category}/${index + 1}`,
-              payload: {
+            const response = await app.api.send(editVote, {
+              params: { ...params, exhibitorId: exhibitor.id, order: index + 1 },
+              body: {
                 ...nominee(newFiscalId, `Corregido ${newFiscalId}`),
                 reason: 'typo',
                 version: list.version,
               },
-              as: admin,
             });
-            if (response.statusCode === 200) {
+            if (response.ok && response.status === 200) {
               list.fiscalIds[index] = newFiscalId;
-              list.version = response.json().version;
+              list.version = response.data.version;
             }
-            return response;
+            return response.status;
           };
 
           for (const op of operations) {
-            const response = await apply(op);
-            if (!response) continue;
+            const status = await apply(op);
+            if (status === undefined) continue;
             // Refusals (duplicate, full list, first place moving up, a removed member) are expected.
-            expect([200, 400, 404, 409]).toContain(response.statusCode);
-            if (response.statusCode !== 200 || !('event' in op) || !('exh' in op)) continue;
-            if (op.kind === 'removeExhibitor') {
-              for (const category of CATEGORIES) lists.delete(`${op.event}|${op.exh}|${category}`);
-            } else if (op.kind !== 'adminEdit') {
-              const body = response.json() as { version: number; nominees: { fiscalId: string }[] };
-              const list = listOf(op.event, op.exh, op.category);
-              list.version = body.version;
-              list.fiscalIds = body.nominees.map((n) => n.fiscalId);
-            }
+            expect([200, 400, 404, 409]).toContain(status);
           }
 
           // This sequence's events only, so that a failure shrinks to the operations causing it.
@@ -358,11 +376,11 @@ describe('nominee totals', () => {
           for (const eventId of events) {
             for (const category of CATEGORIES) {
               const response = await ranking(eventId, category);
-              if (response.statusCode === 404) {
+              if (response.status === 404) {
                 expect(nominations.some((n) => n.event_id === eventId)).toBe(false);
                 continue;
               }
-              const body = response.json() as RankingResponse;
+              const body = answered(response);
               const expected = expectedRanking(nominations, eventId, category);
               expect(shown(body)).toEqual(expected);
               expect(body).toMatchObject({ total: expected.length, page: 1, pageSize: 100 });
@@ -375,29 +393,24 @@ describe('nominee totals', () => {
   }, 300_000);
 
   it('stay exact, without deadlocks, when exhibitors write the same fiscal ids at once', async () => {
-    const db = t.deps.db;
+    const { t, db } = app;
     const eventId = (await seedEvent(db)).id;
-    const writers: { session: Session; version: number; fiscalIds: string[] }[] = [];
+    const writers: { client: TestClient; version: number; fiscalIds: string[] }[] = [];
     for (let i = 0; i < 8; i++) {
       const { id } = await seedExhibitor(db);
       await seedMembership(db, eventId, id);
-      writers.push({
-        session: await t.signIn({ role: 'exh', exhibitorId: id }),
-        version: 0,
-        fiscalIds: [],
-      });
+      writers.push({ client: await app.exhibitor(id), version: 0, fiscalIds: [] });
     }
-    const base = `/api/exh/events/${eventId}/consumption/nominees`;
+    const params = { eventId, category: 'consumption' as const };
     type Writer = (typeof writers)[number];
     /** One write per exhibitor (or none), all sent at once; every one must succeed. */
-    const together = async (write: (writer: Writer, index: number) => InjectOptions | null) => {
+    const together = async (
+      write: (writer: Writer, index: number) => Promise<NominationList> | null,
+    ) => {
       await Promise.all(
         writers.map(async (writer, index) => {
-          const request = write(writer, index);
-          if (!request) return;
-          const response = await t.request({ ...request, as: writer.session });
-          expect(response.statusCode, response.body).toBe(200);
-          const list = response.json() as { version: number; nominees: { fiscalId: string }[] };
+          const list = await write(writer, index);
+          if (!list) return;
           writer.version = list.version;
           writer.fiscalIds = list.nominees.map((n) => n.fiscalId);
         }),
@@ -406,17 +419,19 @@ describe('nominee totals', () => {
         aggregate(await allNominations(t, [eventId])),
       );
     };
-    const add = (fiscalId: string, { version }: Writer) =>
-      ({ method: 'POST', url: base, payload: { ...nominee(fiscalId), version } }) as const;
-    const moveDown = ({ version, fiscalIds }: Writer) =>
-      ({
-        method: 'POST',
-        url: `${base}/${fiscalIds[0]}/move`,
-        payload: { direction: 'down', version },
-      }) as const;
-    const remove = (fiscalId: string | undefined, { version }: Writer) =>
+    const add = (fiscalId: string, { client, version }: Writer) =>
+      client.call(addNominee, { params, body: { ...nominee(fiscalId), version } });
+    const moveDown = ({ client, version, fiscalIds }: Writer) =>
+      client.call(moveNominee, {
+        params: { ...params, fiscalId: fiscalIds[0] ?? '' },
+        body: { direction: 'down', version },
+      });
+    const remove = (fiscalId: string | undefined, { client, version }: Writer) =>
       fiscalId
-        ? ({ method: 'DELETE', url: `${base}/${fiscalId}?version=${version}` } as const)
+        ? client.call(removeNominee, {
+            params: { ...params, fiscalId },
+            query: { version: String(version) },
+          })
         : null;
     const [A, B] = ['20111111111', '3'];
     for (let round = 0; round < 3; round++) {
@@ -442,7 +457,7 @@ describe('nominee totals', () => {
       // nominated at distinct instants, 20-59 all at the same instant: at every place, 20 rows with
       // their own positions, then 40 tied on everything. The 2nd-place tie group spans offsets
       // 80-119, across the boundary between pages 1 and 2.
-      const db = t.deps.db;
+      const { db } = app;
       eventId = (await seedEvent(db, { name: 'Premios Paginados' })).id;
       for (let i = 0; i < 60; i++) {
         const { id } = await seedExhibitor(db);
@@ -491,9 +506,9 @@ describe('nominee totals', () => {
     it('continues positions on page 2, a tie across the boundary sharing its position', async () => {
       const pages: RankingResponse[] = [];
       for (const page of [1, 2, 3]) {
-        const response = await ranking(eventId, 'consumption', `?page=${page}`);
-        expect(response.statusCode).toBe(200);
-        pages.push(response.json());
+        const response = await ranking(eventId, 'consumption', String(page));
+        expect(response.status).toBe(200);
+        pages.push(answered(response));
       }
       expect(pages.map((p) => [p.page, p.pageSize, p.total, p.rows.length])).toEqual([
         [1, RANKING_PAGE_SIZE, 300, 100],
@@ -517,34 +532,41 @@ describe('nominee totals', () => {
       expect(group.at(-1)).toHaveLength(6);
 
       const everything = pages.flatMap((p) => shown(p));
-      expect(everything).toEqual(expectedRanking(await allNominations(t), eventId, 'consumption'));
+      expect(everything).toEqual(
+        expectedRanking(await allNominations(app.t), eventId, 'consumption'),
+      );
     });
 
     it('answers a page past the end with no rows and the total, and refuses a bad page', async () => {
-      const past = await ranking(eventId, 'consumption', '?page=4');
-      expect(past.statusCode).toBe(200);
-      expect(past.json()).toMatchObject({ rows: [], total: 300, page: 4 });
-      for (const bad of ['0', '-1', 'abc', '1.5', '']) {
-        const response = await ranking(eventId, 'consumption', `?page=${bad}`);
-        expect(response.statusCode).toBe(400);
-        expect(response.json().error.message).toBe(MSG.invalidInput);
+      const past = await ranking(eventId, 'consumption', '4');
+      expect(past.status).toBe(200);
+      expect(answered(past)).toMatchObject({ rows: [], total: 300, page: 4 });
+      for (const bad of ['0', '-1', 'abc', '1.5']) {
+        const response = refused(await ranking(eventId, 'consumption', bad));
+        expect(response.status).toBe(400);
+        expect(response.message).toBe(MSG.invalidInput);
       }
+      // An empty page, which the typed client would leave out of the URL, sent as is.
+      const empty = await app.t.request({
+        method: 'GET',
+        url: `/api/events/${eventId}/ranking/consumption?page=`,
+        as: app.as,
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error.message).toBe(MSG.invalidInput);
     });
 
     it('exports every row of the ranking, in the order of the pages', async () => {
-      const response = await t.request({
-        method: 'GET',
-        url: `/api/events/${eventId}/ranking/consumption/export`,
-        as: admin,
+      const file = await app.api.call(exportRanking, {
+        params: { eventId, category: 'consumption' },
       });
-      expect(response.statusCode).toBe(200);
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      await workbook.xlsx.load(file as unknown as ArrayBuffer);
       const exported: [string, number][] = [];
       workbook.getWorksheet('data')?.eachRow((row, index) => {
         if (index > 1) exported.push([String(row.getCell(3).value), Number(row.getCell(10).value)]);
       });
-      const expected = expectedRanking(await allNominations(t), eventId, 'consumption');
+      const expected = expectedRanking(await allNominations(app.t), eventId, 'consumption');
       expect(exported).toEqual(expected.map((r) => [r.fiscalId, r.points]));
     });
   });
@@ -552,11 +574,12 @@ describe('nominee totals', () => {
   describe('rebuilt from scratch, totals equal the ones the triggers kept', () => {
     /** Spoils the stored totals, so that only a real recomputation gets them back. */
     async function spoilTotals() {
-      await t.deps.db.updateTable('nominee_totals').set({ points: 0, first_key: 'x' }).execute();
-      await t.deps.db.deleteFrom('nominee_totals').where('fiscal_id', '=', '3').execute();
+      await app.db.updateTable('nominee_totals').set({ points: 0, first_key: 'x' }).execute();
+      await app.db.deleteFrom('nominee_totals').where('fiscal_id', '=', '3').execute();
     }
 
     it("by migration 0003's backfill", async () => {
+      const { t } = app;
       const kept = await storedTotals(t);
       expect(kept.length).toBeGreaterThan(300);
       await spoilTotals();
@@ -568,6 +591,7 @@ describe('nominee totals', () => {
     });
 
     it('by rebuildNomineeTotals, which takes the points of each place from pointsForPlace', async () => {
+      const { t } = app;
       const kept = await storedTotals(t);
       expect(kept.length).toBeGreaterThan(300);
       await spoilTotals();

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rankingOf, type Ballot } from '../../src/server/modules/merge/merge-ballots.ts';
 import { fullRanking } from '../../src/server/modules/ranking/service.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 /*
@@ -30,17 +30,13 @@ const ballotEntries = fc.uniqueArray(
 const ballots = fc.array(ballotEntries, { minLength: 1, maxLength: 6 });
 
 describe('the ranking order, in SQL and in TypeScript', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  // The database of the app on the chosen engine; the ranking is read from it directly.
+  const app = useTestApp();
 
   it('ranks generated ballots alike, ties included', async () => {
     await fc.assert(
       fc.asyncProperty(ballots, async (lists) => {
-        const db = t.deps.db;
+        const { db } = app;
         const eventId = (await seedEvent(db)).id;
         const stored: Ballot[] = [];
         for (const entries of lists) {
@@ -72,7 +68,7 @@ describe('the ranking order, in SQL and in TypeScript', () => {
 
   it('shares a position only between rows equal on every criterion', async () => {
     // One example the property above must cover: a full tie, then a row the last criterion parts.
-    const db = t.deps.db;
+    const { db } = app;
     const eventId = (await seedEvent(db)).id;
     const lists = [
       [{ fiscalId: '70', nominatedAt: INSTANTS[0] }],

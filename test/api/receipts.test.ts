@@ -1,61 +1,65 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Category } from '../../src/shared/constants.ts';
 import type { NomineeInput } from '../../src/shared/schemas/nominee.ts';
 import { buildApp, CSRF_HEADER, CSRF_VALUE } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/connection.ts';
 import { claimDueMail } from '../../src/server/mail/outbox.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
-import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+import { removeExhibitor } from '../../src/shared/api/exhibitors.ts';
+import {
+  addNominee,
+  moveNominee,
+  myEvent,
+  removeNominee,
+} from '../../src/shared/api/nominations.ts';
+import { urlOf } from '../../src/web/lib/http.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { TEST_NOW, type Session } from '../helpers/app.ts';
+import type { TestClient } from '../helpers/client.ts';
+import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 import { nomineeInput } from '../helpers/nominee.ts';
 
 const nominee = (fiscalId: string, name = `Reseller ${fiscalId}`): NomineeInput =>
   nomineeInput(fiscalId, { name, registeredName: `${name} S.A.` });
 
 const MINUTE = 60_000;
-const START = '2026-06-01T12:00:00.000Z';
+/** Every test starts at the fixture's instant. */
+const START = TEST_NOW;
 
 /** The receipt an exhibitor gets once their lists have rested for ten minutes after a change. */
 describe('nomination receipts', () => {
-  let t: TestApp;
-  let exh: Session;
+  const app = useTestApp();
+  /** The exhibitor's session (for the second instance, which the typed client does not reach). */
+  let exhSession: Session;
+  let exh: TestClient;
   let exhibitor: Awaited<ReturnType<typeof seedExhibitor>>;
   let eventId: string;
   let n = 0;
 
-  const listUrl = (category: Category) => `/api/exh/events/${eventId}/${category}/nominees`;
   const version = async (category: Category): Promise<number> =>
-    (await t.request({ method: 'GET', url: `/api/exh/events/${eventId}`, as: exh })).json().lists[
-      category
-    ].version;
+    (await exh.call(myEvent, { params: { eventId } })).lists[category].version;
+  /** Each save below must be answered 200 (`call` throws on any other answer). */
   async function add(category: Category, input: NomineeInput) {
-    const response = await t.request({
-      method: 'POST',
-      url: listUrl(category),
-      payload: { ...input, version: await version(category) },
-      as: exh,
+    return exh.call(addNominee, {
+      params: { eventId, category },
+      body: { ...input, version: await version(category) },
     });
-    expect(response.statusCode).toBe(200);
-    return response;
   }
   async function move(category: Category, fiscalId: string, direction: 'up' | 'down') {
-    const response = await t.request({
-      method: 'POST',
-      url: `${listUrl(category)}/${fiscalId}/move`,
-      payload: { direction, version: await version(category) },
-      as: exh,
+    await exh.call(moveNominee, {
+      params: { eventId, category, fiscalId },
+      body: { direction, version: await version(category) },
     });
-    expect(response.statusCode).toBe(200);
   }
   async function remove(category: Category, fiscalId: string) {
-    const response = await t.request({
-      method: 'DELETE',
-      url: `${listUrl(category)}/${fiscalId}?version=${await version(category)}`,
-      as: exh,
+    await exh.call(removeNominee, {
+      params: { eventId, category, fiscalId },
+      query: { version: String(await version(category)) },
     });
-    expect(response.statusCode).toBe(200);
   }
+  const removeFromEvent = () =>
+    app.api.send(removeExhibitor, { params: { eventId, exhibitorId: exhibitor.id } });
   const receipts = async () =>
-    t.deps.db
+    app.db
       .selectFrom('mail_outbox')
       .select(['status', 'next_attempt_at', 'to_address', 'params', 'subject'])
       .where('template', '=', 'nomination-receipt')
@@ -63,24 +67,20 @@ describe('nomination receipts', () => {
       .orderBy('created_at')
       .orderBy('next_attempt_at')
       .execute();
-  const mails = () => t.smtp.allTo(exhibitor.email);
+  const mails = () => app.t.smtp.allTo(exhibitor.email);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedAdmin(t.deps.db);
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
-    t.clock.set(START);
-    exhibitor = await seedExhibitor(t.deps.db, { email: `recibo${++n}@empresa.test` });
-    exh = await t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
-    eventId = (await seedEvent(t.deps.db, { name: `Premios Recibo ${n}` })).id;
-    await seedMembership(t.deps.db, eventId, exhibitor.id);
+    exhibitor = await seedExhibitor(app.db, { email: `recibo${++n}@empresa.test` });
+    exhSession = await app.t.signIn({ role: 'exh', exhibitorId: exhibitor.id });
+    exh = app.client(exhSession);
+    eventId = (await seedEvent(app.db, { name: `Premios Recibo ${n}` })).id;
+    await seedMembership(app.db, eventId, exhibitor.id);
   });
 
   it('sends one receipt after a burst of edits, ten minutes after the last, with the final lists', async () => {
+    const { t } = app;
     const first = await add('consumption', nominee('20111111112', 'Alfa Redes'));
-    expect(first.json().savedAt).toBe(START);
+    expect(first.savedAt).toBe(START);
     t.clock.advance(2 * MINUTE);
     await add('consumption', nominee('20222222223', 'Beta Sistemas'));
     t.clock.advance(3 * MINUTE);
@@ -132,6 +132,7 @@ describe('nomination receipts', () => {
   });
 
   it('sends a new receipt, later, for an edit made after the receipt went out', async () => {
+    const { t } = app;
     await add('consumption', nominee('20111111112', 'Alfa Redes'));
     t.clock.advance(10 * MINUTE);
     await t.deliverMail();
@@ -151,10 +152,11 @@ describe('nomination receipts', () => {
   });
 
   it('queues a new receipt for a save that lands while the receipt is being built', async () => {
+    const { t } = app;
     await add('consumption', nominee('20111111112', 'Alfa Redes'));
     t.clock.advance(10 * MINUTE);
     // A worker has claimed the due receipt (it may have read the lists already) when a save lands.
-    const claimed = await claimDueMail(t.deps.db, t.deps.engine, t.clock.now(), {
+    const claimed = await claimDueMail(app.db, t.deps.engine, t.clock.now(), {
       limit: 10,
       claimMs: MINUTE,
     });
@@ -179,29 +181,28 @@ describe('nomination receipts', () => {
   });
 
   it('queues one receipt per exhibitor when both lists are first saved at the same time', async () => {
+    const { t } = app;
     // Many exhibitors at once, so that the two saves of one exhibitor do overlap.
     const crowd = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
-        const member = await seedExhibitor(t.deps.db, { email: `a-la-vez${n}-${i}@empresa.test` });
-        await seedMembership(t.deps.db, eventId, member.id);
-        return { ...member, session: await t.signIn({ role: 'exh', exhibitorId: member.id }) };
+        const member = await seedExhibitor(app.db, { email: `a-la-vez${n}-${i}@empresa.test` });
+        await seedMembership(app.db, eventId, member.id);
+        return { ...member, client: await app.exhibitor(member.id) };
       }),
     );
-    const first = (category: Category, fiscalId: string, as: Session) =>
-      t.request({
-        method: 'POST',
-        url: listUrl(category),
-        payload: { ...nominee(fiscalId), version: 0 },
-        as,
+    const first = (category: Category, fiscalId: string, client: TestClient) =>
+      client.send(addNominee, {
+        params: { eventId, category },
+        body: { ...nominee(fiscalId), version: 0 },
       });
     const responses = await Promise.all(
       crowd.flatMap((member) => [
-        first('consumption', '20111111112', member.session),
-        first('value', '20333333334', member.session),
+        first('consumption', '20111111112', member.client),
+        first('value', '20333333334', member.client),
       ]),
     );
-    expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
-    const pending = await t.deps.db
+    expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
+    const pending = await app.db
       .selectFrom('mail_outbox')
       .select(['exhibitor_id', 'status'])
       .where('template', '=', 'nomination-receipt')
@@ -215,14 +216,10 @@ describe('nomination receipts', () => {
   });
 
   it('withdraws the receipt of an exhibitor removed from the event before it is due', async () => {
+    const { t } = app;
     await add('consumption', nominee('20111111112'));
-    const admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(t.deps.db)).id });
-    const removed = await t.request({
-      method: 'DELETE',
-      url: `/api/events/${eventId}/exhibitors/${exhibitor.id}`,
-      as: admin,
-    });
-    expect(removed.statusCode).toBe(200);
+    const removed = await removeFromEvent();
+    expect(removed.status).toBe(200);
     expect((await receipts()).map((r) => r.status)).toEqual(['cancelled']);
     t.clock.advance(10 * MINUTE);
     expect(await t.deliverMail()).toBe(0);
@@ -230,23 +227,17 @@ describe('nomination receipts', () => {
   });
 
   it("a save and the exhibitor's removal at once: each answers, no receipt is left for a non-member", async () => {
-    const admin = await t.signIn({ role: 'admin', adminId: (await seedAdmin(t.deps.db)).id });
+    const { t } = app;
     await add('consumption', nominee('20111111112'));
     const [saved, removed] = await Promise.all([
-      t.request({
-        method: 'POST',
-        url: listUrl('value'),
-        payload: { ...nominee('20333333334'), version: 0 },
-        as: exh,
+      exh.send(addNominee, {
+        params: { eventId, category: 'value' },
+        body: { ...nominee('20333333334'), version: 0 },
       }),
-      t.request({
-        method: 'DELETE',
-        url: `/api/events/${eventId}/exhibitors/${exhibitor.id}`,
-        as: admin,
-      }),
+      removeFromEvent(),
     ]);
-    expect(removed.statusCode).toBe(200);
-    expect([200, 404], saved.body).toContain(saved.statusCode);
+    expect(removed.status).toBe(200);
+    expect([200, 404], saved.response.body).toContain(saved.status);
     expect((await receipts()).filter((r) => r.status === 'pending')).toEqual([]);
     t.clock.advance(10 * MINUTE);
     expect(await t.deliverMail()).toBe(0);
@@ -254,17 +245,22 @@ describe('nomination receipts', () => {
   });
 
   it('queues one receipt and sends it once with two instances on one database', async () => {
+    const { t } = app;
     // A second instance: its own pool and mail worker, the same database, mail server and clock.
     const database = openDatabase(t.config.databaseUrl);
     const other = await buildApp({ config: t.config, database, clock: t.clock, logger: false });
     await other.app.ready();
     try {
-      const save = (app: typeof other.app, category: Category, fiscalId: string) =>
-        app.inject({
+      // Sent to each instance as it is: the typed client calls the test app only.
+      const save = (instance: typeof other.app, category: Category, fiscalId: string) =>
+        instance.inject({
           method: 'POST',
-          url: listUrl(category),
+          url: urlOf(addNominee, {
+            params: { eventId, category },
+            body: { ...nominee(fiscalId), version: 0 },
+          }),
           payload: { ...nominee(fiscalId), version: 0 },
-          headers: { [CSRF_HEADER]: CSRF_VALUE, cookie: exh.cookie },
+          headers: { [CSRF_HEADER]: CSRF_VALUE, cookie: exhSession.cookie },
         });
       const responses = await Promise.all([
         save(t.app, 'consumption', '20111111112'),

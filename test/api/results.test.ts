@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../src/shared/messages.ts';
-import type {
-  ExhibitorVotesResponse,
-  NomineeVote,
-  RankingRow,
-} from '../../src/shared/schemas/results.ts';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../helpers/seed.ts';
+  categoryRanking,
+  editVote,
+  exhibitorVotes,
+  nomineeVotes,
+} from '../../src/shared/api/results.ts';
+import type { Category } from '../../src/shared/constants.ts';
+import { MSG } from '../../src/shared/messages.ts';
+import type { RankingRow, VoteEditInput } from '../../src/shared/schemas/results.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 const T1 = '2026-01-01T10:00:00.000Z';
 const T2 = '2026-01-02T10:00:00.000Z';
@@ -22,10 +19,7 @@ const T3 = '2026-01-03T10:00:00.000Z';
 const summary = (rows: RankingRow[]) => rows.map((r) => [r.position, r.fiscalId, r.name, r.points]);
 
 describe('results', () => {
-  let t: TestApp;
-  let admin: Session;
-  let adminId: string;
-  let exhibitorSession: Session;
+  const app = useTestApp();
   let eventId: string;
   let emptyEventId: string;
   let e1: { id: string; fullName: string };
@@ -34,11 +28,7 @@ describe('results', () => {
   let outsider: { id: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const db = t.deps.db;
-    const seededAdmin = await seedAdmin(db);
-    adminId = seededAdmin.id;
-    admin = await t.signIn({ role: 'admin', adminId });
+    const { db } = app;
     const event = await seedEvent(db, { name: 'Premios 2026', voteDeadline: '2026-07-01' });
     eventId = event.id;
     emptyEventId = (await seedEvent(db)).id;
@@ -47,7 +37,6 @@ describe('results', () => {
     e3 = await seedExhibitor(db, { fullName: 'Eva Tres' });
     outsider = await seedExhibitor(db, { fullName: 'Otro Evento' });
     for (const e of [e1, e2, e3]) await seedMembership(db, eventId, e.id);
-    exhibitorSession = await t.signIn({ role: 'exh', exhibitorId: e1.id });
 
     // CONSUMO. A: 5 + 4 = 9, B: 4 + 5 = 9, both first nominated at T1 → tied on everything (1°, 1°).
     // C: 3 + 5 = 8 (3°), D: 3 + 4 = 7 (4°), E: 3 (5°).
@@ -107,15 +96,12 @@ describe('results', () => {
       ],
     });
   });
-  afterAll(() => t.close());
 
-  const ranking = (category: string, id = eventId, as: Session = admin) =>
-    t.request({ method: 'GET', url: `/api/events/${id}/ranking/${category}`, as });
+  const ranking = async (category: Category, id = eventId) =>
+    app.api.call(categoryRanking, { params: { eventId: id, category }, query: {} });
 
   it('ranks CONSUMO by 6 − order, fully tied rows sharing a position, data of the earliest nomination', async () => {
-    const response = await ranking('consumption');
-    expect(response.statusCode).toBe(200);
-    const body = response.json() as { eventName: string; rows: RankingRow[] };
+    const body = await ranking('consumption');
     expect(body.eventName).toBe('Premios 2026');
     expect(summary(body.rows)).toEqual([
       [1, '20111111111', 'Alfa Dos', 9],
@@ -132,7 +118,7 @@ describe('results', () => {
   });
 
   it('breaks VALOR AGREGADO ties by more first places, then by the earliest nomination', async () => {
-    const body = (await ranking('value')).json() as { rows: RankingRow[] };
+    const body = await ranking('value');
     expect(summary(body.rows)).toEqual([
       [1, '30000000001', 'Equis Dos', 6],
       [2, '30000000002', 'Ye Dos', 6],
@@ -150,7 +136,7 @@ describe('results', () => {
   it('gives each row its count of 1st to 5th places and the criterion that separated it from the row above', async () => {
     // Hand-computed from the lists above. CONSUMO: A and B equal on everything; C, D and E each
     // have fewer points than the row above.
-    expect(counts((await ranking('consumption')).json().rows)).toEqual([
+    expect(counts((await ranking('consumption')).rows)).toEqual([
       ['20111111111', [1, 1, 0, 0, 0], null],
       ['20222222222', [1, 1, 0, 0, 0], 'tied'],
       ['20333333333', [1, 0, 1, 0, 0], 'points'],
@@ -159,7 +145,7 @@ describe('results', () => {
     ]);
     // VALOR AGREGADO: X and Y both 6 points, X has a 1st place; W and Z one 3rd place each, W
     // nominated at T1 and Z at T2.
-    expect(counts((await ranking('value')).json().rows)).toEqual([
+    expect(counts((await ranking('value')).rows)).toEqual([
       ['30000000001', [1, 0, 0, 0, 1], null],
       ['30000000002', [0, 1, 0, 1, 0], 'places'],
       ['30000000004', [1, 0, 0, 0, 0], 'points'],
@@ -170,7 +156,7 @@ describe('results', () => {
   });
 
   it('compares the first row of a later page with the last row of the page before', async () => {
-    const db = t.deps.db;
+    const { db } = app;
     const paged = await seedEvent(db, { name: 'Paginado' });
     // 21 exhibitors × 5 distinct nominees, all at T1: 21 rows of 5 points, 21 of 4 … 21 of 1.
     for (let k = 0; k < 21; k += 1) {
@@ -186,7 +172,7 @@ describe('results', () => {
         })),
       });
     }
-    const first = (await ranking('consumption', paged.id)).json() as { rows: RankingRow[] };
+    const first = await ranking('consumption', paged.id);
     expect(first.rows).toHaveLength(100);
     expect(first.rows.map((r) => r.tieBreak).filter((b) => b !== 'tied')).toEqual([
       null,
@@ -196,13 +182,10 @@ describe('results', () => {
       'points',
     ]);
     expect(first.rows[21]).toMatchObject({ position: 22, points: 4, p2: 1, tieBreak: 'points' });
-    const second = await t.request({
-      method: 'GET',
-      url: `/api/events/${paged.id}/ranking/consumption?page=2`,
-      as: admin,
+    const { rows } = await app.api.call(categoryRanking, {
+      params: { eventId: paged.id, category: 'consumption' },
+      query: { page: '2' },
     });
-    expect(second.statusCode).toBe(200);
-    const rows = (second.json() as { rows: RankingRow[] }).rows;
     expect(rows.map((r) => [r.position, r.points, r.p5, r.tieBreak])).toEqual([
       [85, 1, 1, 'tied'],
       [85, 1, 1, 'tied'],
@@ -213,51 +196,46 @@ describe('results', () => {
   });
 
   it('answers an event without votes with no rows, and refuses what is not a ranking', async () => {
-    const empty = await ranking('consumption', emptyEventId);
-    expect(empty.statusCode).toBe(200);
-    expect(empty.json().rows).toEqual([]);
+    expect((await ranking('consumption', emptyEventId)).rows).toEqual([]);
 
-    const missing = await ranking('consumption', '00000000-0000-4000-8000-000000000000');
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.message).toBe(MSG.eventNotFound);
-
-    expect((await ranking('otra')).statusCode).toBe(404);
-    expect((await ranking('consumption', eventId, exhibitorSession)).statusCode).toBe(403);
-    const anonymous = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/ranking/consumption`,
+    const consumptionOf = (id: string) => ({
+      params: { eventId: id, category: 'consumption' as const },
     });
-    expect(anonymous.statusCode).toBe(401);
+    const missing = await app.api.fail(
+      categoryRanking,
+      consumptionOf('00000000-0000-4000-8000-000000000000'),
+    );
+    expect(missing.status).toBe(404);
+    expect(missing.message).toBe(MSG.eventNotFound);
+
+    // A category the contract does not name.
+    const other = await app.t.request({
+      method: 'GET',
+      url: `/api/events/${eventId}/ranking/otra`,
+      as: app.as,
+    });
+    expect(other.statusCode).toBe(404);
+    const exh = await app.exhibitor(e1.id);
+    expect((await exh.fail(categoryRanking, consumptionOf(eventId))).status).toBe(403);
+    expect((await app.signedOut.fail(categoryRanking, consumptionOf(eventId))).status).toBe(401);
   });
 
   it("says whether voting is still open, by the injected clock in the programme's zone", async () => {
     // The deadline is 2026-07-01: open through 23:59:59 in Buenos Aires (UTC−3).
-    // A session signed in at each instant: moving the clock a month ends the suite's own.
-    const votingOpen = async () => {
-      const as = await t.signIn({ role: 'admin', adminId });
-      const response = await ranking('consumption', eventId, as);
-      expect(response.statusCode).toBe(200);
-      return response.json().votingOpen as boolean;
+    // A session signed in at each instant: moving the clock a month ends the test's own.
+    const votingOpenAt = async (instant: string) => {
+      await app.at(instant);
+      return (await ranking('consumption')).votingOpen;
     };
-    try {
-      expect(await votingOpen()).toBe(true);
-      t.clock.set('2026-07-02T02:59:59.000Z');
-      expect(await votingOpen()).toBe(true);
-      t.clock.set('2026-07-02T03:00:00.000Z');
-      expect(await votingOpen()).toBe(false);
-    } finally {
-      t.clock.set(TEST_NOW);
-    }
+    expect(await votingOpenAt(app.now)).toBe(true);
+    expect(await votingOpenAt('2026-07-02T02:59:59.000Z')).toBe(true);
+    expect(await votingOpenAt('2026-07-02T03:00:00.000Z')).toBe(false);
   });
 
   it("lists each exhibitor's entry for a nominee, earliest nomination first", async () => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/nominees/consumption/20111111111`,
-      as: admin,
+    const { votes } = await app.api.call(nomineeVotes, {
+      params: { eventId, category: 'consumption', fiscalId: '20111111111' },
     });
-    expect(response.statusCode).toBe(200);
-    const votes = response.json().votes as NomineeVote[];
     expect(votes.map((v) => [v.name, v.exhibitorId, v.order])).toEqual([
       ['Alfa Dos', e2.id, 2],
       ['Alfa Uno', e1.id, 1],
@@ -266,93 +244,72 @@ describe('results', () => {
     // Each entry comes with its list's version (as seeded), which a correction carries back.
     expect(votes.map((v) => v.listVersion)).toEqual([1, 1]);
     // Who voted and at which place: name, company and the place in their list ("Puesto").
-    const who = response.json().votes as {
-      exhibitorName: string;
-      exhibitorCompany: string;
-      order: number;
-    }[];
-    expect(who.map((v) => [v.exhibitorName, v.exhibitorCompany, v.order])).toEqual([
+    expect(votes.map((v) => [v.exhibitorName, v.exhibitorCompany, v.order])).toEqual([
       ['Ernesto Dos', 'Redes del Sur', 2],
       ['Elena Uno', 'Distribuidora Norte', 1],
     ]);
 
-    const none = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/nominees/value/99999999999`,
-      as: admin,
+    const none = await app.api.call(nomineeVotes, {
+      params: { eventId, category: 'value', fiscalId: '99999999999' },
     });
-    expect(none.json()).toEqual({ votes: [] });
+    expect(none).toEqual({ votes: [] });
   });
 
   it("shows an exhibitor's two lists, and 404 for one who is not in the event", async () => {
-    const response = await t.request({
-      method: 'GET',
-      url: `/api/events/${eventId}/exhibitors/${e2.id}/votes`,
-      as: admin,
-    });
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
+    const body = await app.api.call(exhibitorVotes, { params: { eventId, exhibitorId: e2.id } });
     expect(body.exhibitor).toMatchObject({ id: e2.id, fullName: 'Ernesto Dos' });
-    expect(body.consumption.map((n: { fiscalId: string }) => n.fiscalId)).toEqual([
+    expect(body.consumption.map((n) => n.fiscalId)).toEqual([
       '20222222222',
       '20111111111',
       '20444444444',
     ]);
-    expect(body.value.map((n: { order: number }) => n.order)).toEqual([1, 2, 3, 4, 5]);
+    expect(body.value.map((n) => n.order)).toEqual([1, 2, 3, 4, 5]);
     expect(body.versions).toEqual({ consumption: 1, value: 1 });
 
     for (const id of [outsider.id, '00000000-0000-4000-8000-000000000000']) {
-      const missing = await t.request({
-        method: 'GET',
-        url: `/api/events/${eventId}/exhibitors/${id}/votes`,
-        as: admin,
-      });
-      expect(missing.statusCode).toBe(404);
-      expect(missing.json().error.message).toBe(MSG.exhibitorNotFound);
+      const missing = await app.api.fail(exhibitorVotes, { params: { eventId, exhibitorId: id } });
+      expect(missing.status).toBe(404);
+      expect(missing.message).toBe(MSG.exhibitorNotFound);
     }
   });
 
   describe('administrator vote edit', () => {
-    const nominee = (fiscalId: string, name: string) => ({
-      name,
-      registeredName: `${name} S.R.L.`,
-      fiscalId,
-      contactName: 'Nora Nueva',
-      contactPosition: 'Directora',
-      phone: '0114444555',
-      email: 'Nora@Reseller.test',
-      location: 'Rosario',
-      city: 'Santa Fe',
-      reason: 'typo',
-    });
+    type Correction = Omit<VoteEditInput, 'version'>;
+    const nominee = (fiscalId: string, name: string) =>
+      ({
+        name,
+        registeredName: `${name} S.R.L.`,
+        fiscalId,
+        contactName: 'Nora Nueva',
+        contactPosition: 'Directora',
+        phone: '0114444555',
+        email: 'Nora@Reseller.test',
+        location: 'Rosario',
+        city: 'Santa Fe',
+        reason: 'typo',
+      }) satisfies Correction;
     /** The version of a list as the administrator's screen shows it. */
-    const shownVersion = async (exhibitorId: string, category: 'consumption' | 'value') => {
-      const shown = await t.request({
-        method: 'GET',
-        url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes`,
-        as: admin,
-      });
+    const shownVersion = async (exhibitorId: string, category: Category) => {
+      const shown = await app.api.send(exhibitorVotes, { params: { eventId, exhibitorId } });
       // An exhibitor outside the event has no list to show (the correction answers 404).
-      return (shown.json() as Partial<ExhibitorVotesResponse>).versions?.[category] ?? 0;
+      return shown.ok ? shown.data.versions[category] : 0;
     };
     /** A correction based on the list as the administrator's screen shows it now. */
-    const edit = async (
-      exhibitorId: string,
-      category: 'consumption' | 'value',
-      order: number,
-      body: unknown,
-    ) =>
-      t.request({
+    const edit = async (exhibitorId: string, category: Category, order: number, body: Correction) =>
+      app.api.send(editVote, {
+        params: { eventId, exhibitorId, category, order },
+        body: { version: await shownVersion(exhibitorId, category), ...body },
+      });
+    /** A correction the contract forbids (no reason, or one it does not name), sent as is. */
+    const editRaw = async (exhibitorId: string, order: number, body: Record<string, unknown>) =>
+      app.t.request({
         method: 'PUT',
-        url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes/${category}/${order}`,
-        payload: {
-          version: await shownVersion(exhibitorId, category),
-          ...(body as Record<string, unknown>),
-        },
-        as: admin,
+        url: `/api/events/${eventId}/exhibitors/${exhibitorId}/votes/consumption/${order}`,
+        payload: { version: await shownVersion(exhibitorId, 'consumption'), ...body },
+        as: app.as,
       });
     const listRows = (exhibitorId: string) =>
-      t.deps.db
+      app.db
         .selectFrom('nominations')
         .selectAll()
         .where('event_id', '=', eventId)
@@ -363,7 +320,7 @@ describe('results', () => {
     const version = async (exhibitorId: string) =>
       Number(
         (
-          await t.deps.db
+          await app.db
             .selectFrom('nomination_lists')
             .select('version')
             .where('event_id', '=', eventId)
@@ -373,18 +330,21 @@ describe('results', () => {
         ).version,
       );
     const audits = () =>
-      t.deps.db.selectFrom('audit_log').selectAll().where('action', '=', 'vote.edit').execute();
+      app.db.selectFrom('audit_log').selectAll().where('action', '=', 'vote.edit').execute();
 
     it('refuses a fiscal id already in that list with 409 and changes nothing', async () => {
       const before = await listRows(e3.id);
       const versionBefore = await version(e3.id);
       // e3's 3rd entry (Épsilon) may not become e3's 2nd entry's fiscal id (Delta).
       const response = await edit(e3.id, 'consumption', 3, nominee('20444444444', 'Delta Copia'));
-      expect(response.statusCode).toBe(409);
-      expect(response.json().error).toEqual({
+      expect(response).toMatchObject({
+        ok: false,
+        status: 409,
         code: 'duplicate_fiscal_id',
         message: MSG.adminDuplicateFiscalId,
-        fields: { fiscalId: MSG.adminDuplicateFiscalId },
+      });
+      expect(response.ok ? undefined : response.fields).toEqual({
+        fiscalId: MSG.adminDuplicateFiscalId,
       });
       expect(await listRows(e3.id)).toEqual(before);
       expect(await version(e3.id)).toBe(versionBefore);
@@ -392,14 +352,13 @@ describe('results', () => {
     });
 
     it('replaces the entry in place after the deadline, moves the ranking and is audited', async () => {
-      t.clock.set('2026-07-10T12:00:00.000Z');
-      admin = await t.signIn({ role: 'admin', adminId });
+      await app.at('2026-07-10T12:00:00.000Z');
       const before = await listRows(e3.id);
       const versionBefore = await version(e3.id);
       // e3's 1st place (Gama, 5 points) goes to Alfa, which e3 had not nominated.
       const response = await edit(e3.id, 'consumption', 1, nominee('20111111111', 'Alfa Tres'));
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({
+      expect(response.status).toBe(200);
+      expect(response.ok && response.data).toMatchObject({
         nominee: { fiscalId: '20111111111', order: 1, email: 'nora@reseller.test' },
         version: versionBefore + 1,
       });
@@ -431,7 +390,7 @@ describe('results', () => {
       expect(details.after).toMatchObject({ fiscalId: '20111111111', name: 'Alfa Tres' });
 
       // Alfa 9 + 5; Gama keeps e1's 3rd place (3 points, nominated T2) ahead of Épsilon (T3).
-      expect(summary((await ranking('consumption')).json().rows)).toEqual([
+      expect(summary((await ranking('consumption')).rows)).toEqual([
         [1, '20111111111', 'Alfa Dos', 14],
         [2, '20222222222', 'Beta Dos', 9],
         [3, '20444444444', 'Delta', 7],
@@ -444,7 +403,7 @@ describe('results', () => {
       const before = await listRows(e1.id);
       const auditsBefore = (await audits()).length;
       const { reason: _reason, ...withoutReason } = nominee('20999999999', 'Sin Motivo');
-      const missing = await edit(e1.id, 'consumption', 2, withoutReason);
+      const missing = await editRaw(e1.id, 2, withoutReason);
       expect(missing.statusCode).toBe(400);
       expect(missing.json().error).toEqual({
         code: 'invalid_input',
@@ -452,13 +411,10 @@ describe('results', () => {
         fields: { reason: 'Elija un motivo.' },
       });
       // The dialog's select before a choice sends an empty reason: the same message.
-      const empty = await edit(e1.id, 'consumption', 2, {
-        ...nominee('20999999999', 'X'),
-        reason: '',
-      });
+      const empty = await editRaw(e1.id, 2, { ...nominee('20999999999', 'X'), reason: '' });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().error.fields).toEqual({ reason: 'Elija un motivo.' });
-      const unknown = await edit(e1.id, 'consumption', 2, {
+      const unknown = await editRaw(e1.id, 2, {
         ...nominee('20999999999', 'X'),
         reason: 'capricho',
       });
@@ -469,8 +425,10 @@ describe('results', () => {
         reason: 'other',
         detail: '   ',
       });
-      expect(otherWithout.statusCode).toBe(400);
-      expect(otherWithout.json().error.fields).toEqual({ detail: MSG.requiredField });
+      expect(otherWithout.status).toBe(400);
+      expect(otherWithout.ok ? undefined : otherWithout.fields).toEqual({
+        detail: MSG.requiredField,
+      });
       expect(await listRows(e1.id)).toEqual(before);
       expect(await audits()).toHaveLength(auditsBefore);
 
@@ -479,7 +437,7 @@ describe('results', () => {
         reason: 'other',
         detail: '  Lo pidió el comité  ',
       });
-      expect(other.statusCode).toBe(200);
+      expect(other.status).toBe(200);
       const last = (await audits()).at(-1);
       expect(JSON.parse(String(last?.details))).toMatchObject({
         reason: 'other',
@@ -491,27 +449,29 @@ describe('results', () => {
 
     it('answers 404 for an empty place and 400 for an invalid form, saving nothing', async () => {
       const missing = await edit(e1.id, 'consumption', 5, nominee('20999999999', 'Nadie'));
-      expect(missing.statusCode).toBe(404);
+      expect(missing.status).toBe(404);
       const outside = await edit(outsider.id, 'consumption', 1, nominee('20999999999', 'Nadie'));
-      expect(outside.statusCode).toBe(404);
-      expect(outside.json().error.message).toBe(MSG.exhibitorNotFound);
+      expect(outside.status).toBe(404);
+      expect(outside.ok ? undefined : outside.message).toBe(MSG.exhibitorNotFound);
       const invalid = await edit(e1.id, 'consumption', 1, {
         ...nominee('20-1A', 'X'),
         email: 'no',
       });
-      expect(invalid.statusCode).toBe(400);
-      expect(invalid.json().error.fields).toMatchObject({
+      expect(invalid.status).toBe(400);
+      expect(invalid.ok ? undefined : invalid.fields).toMatchObject({
         fiscalId: MSG.digitsOnly,
         email: MSG.invalidEmail,
       });
-      expect((await edit(e1.id, 'consumption', 6, nominee('1', 'X'))).statusCode).toBe(404);
-      const asExhibitor = await t.request({
-        method: 'PUT',
-        url: `/api/events/${eventId}/exhibitors/${e1.id}/votes/consumption/1`,
-        payload: { ...nominee('20999999999', 'Nadie'), version: await version(e1.id) },
-        as: await t.signIn({ role: 'exh', exhibitorId: e1.id }),
-      });
-      expect(asExhibitor.statusCode).toBe(403);
+      expect((await edit(e1.id, 'consumption', 6, nominee('1', 'X'))).status).toBe(404);
+      const asExhibitor = await app.api.send(
+        editVote,
+        {
+          params: { eventId, exhibitorId: e1.id, category: 'consumption', order: 1 },
+          body: { ...nominee('20999999999', 'Nadie'), version: await version(e1.id) },
+        },
+        { as: await app.t.signIn({ role: 'exh', exhibitorId: e1.id }) },
+      );
+      expect(asExhibitor.status).toBe(403);
       expect((await listRows(e1.id)).map((r) => r.fiscal_id)).toEqual([
         '20111111111',
         '20222222222',

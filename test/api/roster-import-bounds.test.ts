@@ -7,18 +7,26 @@
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { CSRF_HEADER, CSRF_VALUE } from '../../src/server/app.ts';
 import {
   readRosterFile,
   type RosterFileResult,
 } from '../../src/server/modules/exhibitors/roster-file.ts';
+import { importRoster, previewRoster } from '../../src/shared/api/exhibitors.ts';
 import { ROSTER_FILE_MESSAGES, ROSTER_MAX_BYTES } from '../../src/shared/roster-messages.ts';
-import { createTestApp, type Session, type TestApp } from '../helpers/app.ts';
+import { urlOf } from '../../src/web/lib/http.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
 import { multipart } from '../helpers/multipart.ts';
-import { seedAdmin, seedEvent } from '../helpers/seed.ts';
+import { seedEvent } from '../helpers/seed.ts';
 import { workbookParts, zipArchive } from '../helpers/zip.ts';
 
 const MB = 1024 * 1024;
+
+/** The error an import answers, read from the worker's text through a schema, never cast. */
+const importError = z.object({
+  error: z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+});
 
 /** A shared string of `size` bytes of "a", given 1 MB at a time. */
 function* hugeSharedString(size: number) {
@@ -89,19 +97,16 @@ function postFromWorker(
 }
 
 describe('import files shaped to take the server down', () => {
-  let t: TestApp;
-  let as: Session;
+  const app = useTestApp();
   let baseUrl: string;
   let eventId: string;
   const files: Record<string, { fileName: string; data: Buffer }> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const admin = await seedAdmin(t.deps.db);
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
-    eventId = (await seedEvent(t.deps.db)).id;
+    // A real listening server: the files go over HTTP from another thread (see postFromWorker).
+    await app.t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(app.t.app.server.address() as AddressInfo).port}`;
+    eventId = (await seedEvent(app.db)).id;
 
     // 200 MB of one shared string, as the tester sent it: about 200 KB on the wire. Its directory
     // tells the truth; the next file's directory says it is 1 KB.
@@ -131,7 +136,6 @@ describe('import files shaped to take the server down', () => {
   afterAll(async () => {
     // The figures behind the README's line on import bounds; printed, not asserted beyond the above.
     console.info(measured.join('\n'));
-    await t.close();
   });
 
   /**
@@ -169,10 +173,10 @@ describe('import files shaped to take the server down', () => {
     const cpuBefore = process.threadCpuUsage();
     const response = await postFromWorker(
       `${baseUrl}${url}`,
-      { cookie: as.cookie, [CSRF_HEADER]: CSRF_VALUE, ...body.headers },
+      { cookie: app.as.cookie, [CSRF_HEADER]: CSRF_VALUE, ...body.headers },
       body.payload,
     );
-    const json = JSON.parse(response.text) as { error: { message: string; fields: unknown } };
+    const json = importError.parse(JSON.parse(response.text));
     const elapsed = performance.now() - started;
     const cpu = process.threadCpuUsage(cpuBefore);
     answered = true;
@@ -190,7 +194,7 @@ describe('import files shaped to take the server down', () => {
   }
 
   const exhibitorCount = async () =>
-    (await t.deps.db.selectFrom('exhibitors').select('id').execute()).length;
+    (await app.db.selectFrom('exhibitors').select('id').execute()).length;
 
   it.each([
     ['a 200 MB shared string (bomb.xlsx, honest directory)', 'bomb', 'unpackedTooLarge'],
@@ -211,8 +215,8 @@ describe('import files shaped to take the server down', () => {
       const before = await exhibitorCount();
       const message = ROSTER_FILE_MESSAGES[code];
       for (const url of [
-        `/api/events/${eventId}/exhibitors/import/preview`,
-        `/api/events/${eventId}/exhibitors/import`,
+        urlOf(previewRoster, { params: { eventId } }),
+        urlOf(importRoster, { params: { eventId } }),
       ]) {
         const sent = await sendWhileProbing(url, file);
         expect(sent.status).toBe(400);

@@ -1,14 +1,15 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { importRoster, previewRoster, rosterTemplate } from '../../src/shared/api/exhibitors.ts';
 import {
   ignoredColumnText,
   ROSTER_ROW_STATUS_LABELS,
   skippedRowsCsv,
 } from '../../src/shared/roster-messages.ts';
 import { openWorkbook } from '../helpers/workbook.ts';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
-import { multipart } from '../helpers/multipart.ts';
-import { seedAdmin, seedEvent } from '../helpers/seed.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { answered } from '../helpers/outcome.ts';
+import { seedEvent } from '../helpers/seed.ts';
 
 /*
  * Issue 32, item 1: an import never loses data silently. The column names people really use are
@@ -18,44 +19,21 @@ import { seedAdmin, seedEvent } from '../helpers/seed.ts';
 
 const csv = (text: string) => Buffer.from(text, 'utf8');
 
-interface PreviewRow {
-  row: number;
-  fullName: string;
-  email: string;
-  company: string;
-  status: string;
-}
-
 describe('import columns and skipped rows', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
-  let as: Session;
+  const app = useTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await seedAdmin(t.deps.db, { fullName: 'Ana Administradora' });
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    t.clock.set(TEST_NOW);
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
-  });
-
-  const upload = (url: string, fileName: string, data: Buffer) =>
-    t.request({
-      method: 'POST',
-      url,
-      as,
-      ...multipart([{ name: 'file', filename: fileName, data }]),
-    });
-  const preview = (eventId: string, fileName: string, data: Buffer) =>
-    upload(`/api/events/${eventId}/exhibitors/import/preview`, fileName, data);
-  const confirm = (eventId: string, fileName: string, data: Buffer) =>
-    upload(`/api/events/${eventId}/exhibitors/import?sendInvitations=false`, fileName, data);
+  const preview = (eventId: string, filename: string, data: Buffer) =>
+    app.api.send(previewRoster, { params: { eventId } }, { file: { filename, data } });
+  const confirm = (eventId: string, filename: string, data: Buffer) =>
+    app.api.send(
+      importRoster,
+      { params: { eventId }, query: { sendInvitations: 'false' } },
+      { file: { filename, data } },
+    );
 
   const stored = async (eventId: string) =>
     (
-      await t.deps.db
+      await app.db
         .selectFrom('event_exhibitors as m')
         .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
         .select(['x.email', 'x.full_name', 'x.company'])
@@ -70,11 +48,11 @@ describe('import columns and skipped rows', () => {
     ['Nombre', 'Mail', 'Razón social'],
     ['NOMBRE', 'E-mail', 'Organización'],
   ])('reads "%s", "%s" and "%s" as name, email and company', async (name, email, company) => {
-    const event = await seedEvent(t.deps.db);
+    const event = await seedEvent(app.db);
     const file = csv(`${company};${name};${email}\nCanal Sur SA;Álvaro Núñez;alvaro@sur.test\n`);
     const previewed = await preview(event.id, 'lista.csv', file);
-    expect(previewed.statusCode).toBe(200);
-    expect(previewed.json()).toEqual({
+    expect(previewed.status).toBe(200);
+    expect(answered(previewed)).toEqual({
       rows: [
         {
           row: 2,
@@ -87,12 +65,12 @@ describe('import columns and skipped rows', () => {
       summary: { nuevos: 1, yaEstaban: 0, conErrores: 0 },
       ignoredColumns: [],
     });
-    expect((await confirm(event.id, 'lista.csv', file)).statusCode).toBe(200);
+    expect((await confirm(event.id, 'lista.csv', file)).status).toBe(200);
     expect(await stored(event.id)).toEqual([['alvaro@sur.test', 'Álvaro Núñez', 'Canal Sur SA']]);
   });
 
   it('names every column it does not read, as typed, in an xlsx too', async () => {
-    const event = await seedEvent(t.deps.db);
+    const event = await seedEvent(app.db);
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Hoja1').addRows([
       ['Nombre', 'Teléfono', 'Correo electrónico', 'Email', 'Compañía', 'Cargo', 'Nombre completo'],
@@ -100,8 +78,8 @@ describe('import columns and skipped rows', () => {
     ]);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const previewed = await preview(event.id, 'lista.xlsx', bytes);
-    expect(previewed.statusCode).toBe(200);
-    const body = previewed.json();
+    expect(previewed.status).toBe(200);
+    const body = answered(previewed);
     // "Email" is preferred to "Correo electrónico", "Nombre completo" to "Nombre".
     expect(body.rows).toEqual([
       {
@@ -122,24 +100,24 @@ describe('import columns and skipped rows', () => {
   });
 
   it('says "Falta el email" for a row without an address, "Email inválido" for a wrong one', async () => {
-    const event = await seedEvent(t.deps.db);
+    const event = await seedEvent(app.db);
     const file = csv(
       'Nombre completo;Email;Empresa\nSin Correo;;Uno SA\nMal Correo;mal@;Uno SA\nBien;bien@uno.test;Uno SA\n',
     );
-    const rows = (await preview(event.id, 'lista.csv', file)).json().rows as PreviewRow[];
-    expect(rows.map((row) => [row.row, ROSTER_ROW_STATUS_LABELS[row.status as 'new']])).toEqual([
+    const { rows } = answered(await preview(event.id, 'lista.csv', file));
+    expect(rows.map((row) => [row.row, ROSTER_ROW_STATUS_LABELS[row.status]])).toEqual([
       [2, 'Falta el email'],
       [3, 'Email inválido'],
       [4, 'Nuevo'],
     ]);
     const confirmed = await confirm(event.id, 'lista.csv', file);
-    expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().summary).toEqual({ nuevos: 1, yaEstaban: 0, conErrores: 2 });
+    expect(confirmed.status).toBe(200);
+    expect(answered(confirmed).summary).toEqual({ nuevos: 1, yaEstaban: 0, conErrores: 2 });
     expect(await stored(event.id)).toEqual([['bien@uno.test', 'Bien', 'Uno SA']]);
   });
 
   it('answers the import with every row left out, as the import found it, to download', async () => {
-    const event = await seedEvent(t.deps.db);
+    const event = await seedEvent(app.db);
     const file = csv(
       [
         'Nombre completo;Email;Empresa',
@@ -150,8 +128,8 @@ describe('import columns and skipped rows', () => {
       ].join('\n'),
     );
     const confirmed = await confirm(event.id, 'lista.csv', file);
-    expect(confirmed.statusCode).toBe(200);
-    const body = confirmed.json();
+    expect(confirmed.status).toBe(200);
+    const body = answered(confirmed);
     expect(body.added).toBe(1);
     expect(body.skipped).toEqual([
       { row: 3, fullName: 'Sin Correo', email: '', company: 'Dos; SA', status: 'missingEmail' },
@@ -178,9 +156,9 @@ describe('import columns and skipped rows', () => {
         '5;Uno Otra Vez;UNO@uno.test;Uno SA;Repetido en el archivo\r\n',
     );
     // Imported again unchanged, every row is now left out: the one added is already there.
-    const again = (await confirm(event.id, 'lista.csv', file)).json();
+    const again = answered(await confirm(event.id, 'lista.csv', file));
     expect(again.added).toBe(0);
-    expect(again.skipped.map((row: PreviewRow) => [row.row, row.status])).toEqual([
+    expect(again.skipped.map((row) => [row.row, row.status])).toEqual([
       [2, 'alreadyInEvent'],
       [3, 'missingEmail'],
       [4, 'missingName'],
@@ -189,9 +167,8 @@ describe('import columns and skipped rows', () => {
   });
 
   it('gives the template with its headers and one example row at a reserved address', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/exhibitors/import-template', as });
-    expect(response.statusCode).toBe(200);
-    const workbook = await openWorkbook(response.rawPayload);
+    const template = await app.api.call(rosterTemplate, {});
+    const workbook = await openWorkbook(template);
     const sheet = workbook.worksheets[0];
     expect(sheet?.rowCount).toBe(2);
     expect(sheet?.getRow(2).values).toEqual([
@@ -201,9 +178,9 @@ describe('import columns and skipped rows', () => {
       'Distribuidora Ejemplo SA',
     ]);
     // Previewed as it comes, it is one new exhibitor and no ignored column.
-    const event = await seedEvent(t.deps.db);
-    const previewed = await preview(event.id, 'plantilla-expositores.xlsx', response.rawPayload);
-    expect(previewed.json()).toMatchObject({
+    const event = await seedEvent(app.db);
+    const previewed = await preview(event.id, 'plantilla-expositores.xlsx', template);
+    expect(answered(previewed)).toMatchObject({
       summary: { nuevos: 1, yaEstaban: 0, conErrores: 0 },
       ignoredColumns: [],
     });

@@ -1,62 +1,37 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { addExhibitor, listEventExhibitors } from '../../src/shared/api/exhibitors.ts';
 import { MSG } from '../../src/shared/messages.ts';
-import { ROSTER_PAGE_SIZE } from '../../src/shared/schemas/exhibitors.ts';
-import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
-import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
+import { ROSTER_PAGE_SIZE, type RosterListQuery } from '../../src/shared/schemas/exhibitors.ts';
+import { useTestApp } from '../helpers/api-fixture.ts';
+import { TEST_NOW } from '../helpers/app.ts';
+import type { AnswerOf } from '../helpers/client.ts';
+import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 
 /*
  * Issue 32, item 2: the exhibitors tab for 250 people. The server answers one page at a time,
  * sorted by name as Spanish sorts it, searched by name, email or company, filtered by invitation.
  */
 
-interface Row {
-  id: string;
-  fullName: string;
-  email: string;
-  company: string;
-  invitation: { status: string; sentAt: string | null };
-}
-interface Page {
-  exhibitors: Row[];
-  total: number;
-  all: number;
-  page: number;
-  pageSize: number;
-}
+type Page = AnswerOf<typeof listEventExhibitors>;
 
 describe('the exhibitors tab, paged on the server', () => {
-  let t: TestApp;
-  let as: Session;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
+  const app = useTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await seedAdmin(t.deps.db);
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    t.clock.set(TEST_NOW);
-    as = await t.signIn({ role: 'admin', adminId: admin.id });
-  });
-
-  const get = (eventId: string, query = '') =>
-    t.request({ method: 'GET', url: `/api/events/${eventId}/exhibitors${query}`, as });
-  const pageOf = async (eventId: string, query = ''): Promise<Page> => {
-    const response = await get(eventId, query);
-    expect(response.statusCode).toBe(200);
-    return response.json();
-  };
+  const get = (eventId: string, query: RosterListQuery = {}) =>
+    app.api.send(listEventExhibitors, { params: { eventId }, query });
+  const pageOf = (eventId: string, query: RosterListQuery = {}): Promise<Page> =>
+    app.api.call(listEventExhibitors, { params: { eventId }, query });
   const names = (page: Page) => page.exhibitors.map((row) => row.fullName);
 
   async function seedRoster(eventId: string, people: [string, string, string][]) {
     for (const [fullName, email, company] of people) {
-      const exhibitor = await seedExhibitor(t.deps.db, { fullName, email, company });
-      await seedMembership(t.deps.db, eventId, exhibitor.id);
+      const exhibitor = await seedExhibitor(app.db, { fullName, email, company });
+      await seedMembership(app.db, eventId, exhibitor.id);
     }
   }
 
   it('sorts by name as Spanish does: accents and case aside, "Ñ" after "N"', async () => {
-    const event = await seedEvent(t.deps.db);
+    const event = await seedEvent(app.db);
     await seedRoster(event.id, [
       ['Zulema Zárate', 'zz@uno.test', 'Uno'],
       ['Álvarez, Ana', 'aa@uno.test', 'Uno'],
@@ -80,7 +55,7 @@ describe('the exhibitors tab, paged on the server', () => {
   });
 
   it(`answers ${ROSTER_PAGE_SIZE} rows a page with the totals, and an empty page past the end`, async () => {
-    const event = await seedEvent(t.deps.db);
+    const event = await seedEvent(app.db);
     const people = Array.from({ length: 120 }, (_, i): [string, string, string] => {
       const n = String(i).padStart(3, '0');
       return [`Persona ${n}`, `persona${n}@lista.test`, `Empresa ${i % 7}`];
@@ -95,69 +70,69 @@ describe('the exhibitors tab, paged on the server', () => {
       pageSize: 50,
     });
     expect(first.exhibitors[0]?.fullName).toBe('Persona 000');
-    const third = await pageOf(event.id, '?page=3');
+    const third = await pageOf(event.id, { page: '3' });
     expect(names(third)).toEqual(people.slice(100).map(([name]) => name));
     expect(third).toMatchObject({ total: 120, page: 3 });
     // Every row once across the pages.
-    const second = await pageOf(event.id, '?page=2');
+    const second = await pageOf(event.id, { page: '2' });
     const ids = [first, second, third].flatMap((p) => p.exhibitors.map((row) => row.id));
     expect(new Set(ids).size).toBe(120);
-    const past = await pageOf(event.id, '?page=4');
+    const past = await pageOf(event.id, { page: '4' });
     expect(past).toMatchObject({ exhibitors: [], total: 120, page: 4 });
   });
 
   it('searches name, email and company, ignoring case and accents', async () => {
-    const event = await seedEvent(t.deps.db);
+    const event = await seedEvent(app.db);
     await seedRoster(event.id, [
       ['José Peña', 'jose@norte.test', 'Norte SA'],
       ['Ana Gómez', 'ana@sur.test', 'Peñalba SRL'],
       ['Luis Díaz', 'luis.pena@este.test', 'Este SA'],
       ['Eva Ruiz', 'eva@oeste.test', 'Oeste SA'],
     ]);
-    const found = await pageOf(event.id, '?q=PENA');
+    const found = await pageOf(event.id, { q: 'PENA' });
     expect(names(found)).toEqual(['Ana Gómez', 'José Peña', 'Luis Díaz']);
     expect(found).toMatchObject({ total: 3, all: 4 });
-    expect(names(await pageOf(event.id, `?q=${encodeURIComponent('  oéste ')}`))).toEqual([
-      'Eva Ruiz',
-    ]);
-    expect(await pageOf(event.id, '?q=nadie')).toMatchObject({ exhibitors: [], total: 0, all: 4 });
+    expect(names(await pageOf(event.id, { q: '  oéste ' }))).toEqual(['Eva Ruiz']);
+    expect(await pageOf(event.id, { q: 'nadie' })).toMatchObject({
+      exhibitors: [],
+      total: 0,
+      all: 4,
+    });
   });
 
   it('filters by invitation: pending (on its way or never sent), sent, failed', async () => {
-    const event = await seedEvent(t.deps.db);
+    const event = await seedEvent(app.db);
     await seedRoster(event.id, [['Nunca Invitada', 'nunca@uno.test', 'Uno']]);
     const add = async (fullName: string) =>
       (
-        await t.request({
-          method: 'POST',
-          url: `/api/events/${event.id}/exhibitors`,
-          as,
-          payload: { fullName, email: `${fullName.split(' ')[0]}@dos.test`, company: 'Dos' },
+        await app.api.call(addExhibitor, {
+          params: { eventId: event.id },
+          body: { fullName, email: `${fullName.split(' ')[0]}@dos.test`, company: 'Dos' },
         })
-      ).json().id as string;
+      ).id;
     const ids = { enviada: await add('Enviada Uno'), falla: await add('Falla Dos') };
     await add('Encolada Tres');
     const messageOf = async (exhibitorId: string) =>
       (
-        await t.deps.db
+        await app.db
           .selectFrom('event_exhibitors')
           .select('invitation_message_id')
           .where('event_id', '=', event.id)
           .where('exhibitor_id', '=', exhibitorId)
           .executeTakeFirstOrThrow()
       ).invitation_message_id ?? '';
-    await t.deps.db
+    await app.db
       .updateTable('mail_outbox')
       .set({ status: 'sent', sent_at: TEST_NOW })
       .where('id', '=', await messageOf(ids.enviada))
       .execute();
-    await t.deps.db
+    await app.db
       .updateTable('mail_outbox')
       .set({ status: 'failed' })
       .where('id', '=', await messageOf(ids.falla))
       .execute();
-    const filtered = async (invitation: string) =>
-      names(await pageOf(event.id, `?invitation=${invitation}`));
+    const filtered = async (invitation: RosterListQuery['invitation']) =>
+      names(await pageOf(event.id, { invitation }));
     expect(await filtered('all')).toEqual([
       'Encolada Tres',
       'Enviada Uno',
@@ -168,26 +143,36 @@ describe('the exhibitors tab, paged on the server', () => {
     expect(await filtered('sent')).toEqual(['Enviada Uno']);
     expect(await filtered('failed')).toEqual(['Falla Dos']);
     // Search and filter together.
-    expect(names(await pageOf(event.id, '?invitation=pending&q=nunca'))).toEqual([
+    expect(names(await pageOf(event.id, { invitation: 'pending', q: 'nunca' }))).toEqual([
       'Nunca Invitada',
     ]);
   });
 
   it('refuses a bad page, filter or search with a Spanish 400', async () => {
-    const event = await seedEvent(t.deps.db);
-    for (const query of ['?page=0', '?page=abc', '?invitation=todas', `?q=${'x'.repeat(201)}`]) {
-      const response = await get(event.id, query);
-      expect(response.statusCode, query).toBe(400);
-      expect(response.json().error.message, query).toBe(MSG.invalidInput);
+    const event = await seedEvent(app.db);
+    const refusal = async (query: RosterListQuery) =>
+      app.api.fail(listEventExhibitors, { params: { eventId: event.id }, query });
+    for (const query of [{ page: '0' }, { page: 'abc' }, { q: 'x'.repeat(201) }]) {
+      const response = await refusal(query);
+      expect(response.status, JSON.stringify(query)).toBe(400);
+      expect(response.message, JSON.stringify(query)).toBe(MSG.invalidInput);
     }
-    const control = await get(event.id, '?q=%01');
-    expect(control.statusCode).toBe(400);
-    expect(control.json().error.message).toBe(MSG.invalidCharacters);
+    // A filter the contract does not name, sent as is.
+    const unknownFilter = await app.t.request({
+      method: 'GET',
+      url: `/api/events/${event.id}/exhibitors?invitation=todas`,
+      as: app.as,
+    });
+    expect(unknownFilter.statusCode).toBe(400);
+    expect(unknownFilter.json().error.message).toBe(MSG.invalidInput);
+    const control = await refusal({ q: '\u0001' });
+    expect(control.status).toBe(400);
+    expect(control.message).toBe(MSG.invalidCharacters);
   });
 
   it('answers 404 for an event that does not exist', async () => {
     const response = await get('00000000-0000-4000-8000-000000000000');
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error.message).toBe(MSG.eventNotFound);
+    expect(response.status).toBe(404);
+    expect(response.ok ? undefined : response.message).toBe(MSG.eventNotFound);
   });
 });
