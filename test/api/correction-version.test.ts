@@ -5,6 +5,7 @@
  * nothing changes, rather than silently replacing a nominee the administrator never saw.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { answered, errorOf, refused } from '../helpers/client.ts';
 import { moveNominee, removeNominee } from '../../src/shared/api/nominations.ts';
 import { editVote, exhibitorVotes, nomineeVotes } from '../../src/shared/api/results.ts';
 import { MSG } from '../../src/shared/messages.ts';
@@ -12,7 +13,6 @@ import type { VoteEditInput } from '../../src/shared/schemas/results.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { nominee } from '../helpers/nomination-load.ts';
-import { answered, errorBody, refused } from '../helpers/outcome.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 const ALFA = '20111111111';
@@ -99,7 +99,7 @@ describe("an administrator's correction based on the list version read", () => {
 
     const response = await correct(exhibitor.id, 2, correction(NUEVO, shown.versions.consumption));
     expect(response.status).toBe(200);
-    expect(answered(response)).toMatchObject({
+    expect(answered(response).data).toMatchObject({
       nominee: { fiscalId: NUEVO, order: 2 },
       version: 2,
     });
@@ -114,7 +114,7 @@ describe("an administrator's correction based on the list version read", () => {
     // The exhibitor's screen, still at version 1, cannot overwrite the correction.
     const stale = refused(await moveUp(exhibitor, GAMA, 1));
     expect(stale.status).toBe(409);
-    expect(errorBody(stale)).toEqual(staleList);
+    expect({ error: errorOf(stale) }).toEqual(staleList);
   });
 
   it('refuses a correction read before the exhibitor moved an entry, changing nothing', async () => {
@@ -130,7 +130,7 @@ describe("an administrator's correction based on the list version read", () => {
       await correct(exhibitor.id, 2, correction(NUEVO, shown.versions.consumption)),
     );
     expect(refusal.status).toBe(409);
-    expect(errorBody(refusal)).toEqual(staleList);
+    expect({ error: errorOf(refusal) }).toEqual(staleList);
     // Alfa, which the administrator never saw at that place, is still there, as it was.
     expect(await rows(exhibitor.id)).toEqual(before);
     expect(await storedVersion(exhibitor.id)).toBe(2);
@@ -164,7 +164,7 @@ describe("an administrator's correction based on the list version read", () => {
       await correct(exhibitor.id, vote!.order, correction(GAMA, vote!.listVersion)),
     );
     expect(refusal.status).toBe(409);
-    expect(errorBody(refusal)).toEqual(staleList);
+    expect({ error: errorOf(refusal) }).toEqual(staleList);
     expect(await rows(exhibitor.id)).toEqual(before);
     expect(await storedVersion(exhibitor.id)).toBe(2);
     expect(await corrections(exhibitor.id)).toEqual([]);
@@ -195,7 +195,7 @@ describe("an administrator's correction based on the list version read", () => {
     // A version the list never had is stale, too.
     const future = refused(await correct(exhibitor.id, 2, correction(NUEVO, 7)));
     expect(future.status).toBe(409);
-    expect(errorBody(future)).toEqual(staleList);
+    expect({ error: errorOf(future) }).toEqual(staleList);
     expect(await rows(exhibitor.id)).toEqual(before);
     expect(await storedVersion(exhibitor.id)).toBe(1);
   });
@@ -217,7 +217,7 @@ describe("an administrator's correction based on the list version read", () => {
       if (corrected.status === 200) {
         // The correction landed on Beta, before the move, which was refused.
         expect(moved.status).toBe(409);
-        expect(errorBody(refused(moved))).toEqual(staleList);
+        expect({ error: errorOf(refused(moved)) }).toEqual(staleList);
         expect(stored).toEqual([ALFA, NUEVO, GAMA]);
         expect(await corrections(exhibitor.id)).toEqual([
           { entity_id: `${exhibitor.id}/consumption/2` },
@@ -226,7 +226,7 @@ describe("an administrator's correction based on the list version read", () => {
         // The move landed first; the correction, read before it, was refused and changed nothing.
         expect(moved.status).toBe(200);
         expect(corrected.status).toBe(409);
-        expect(errorBody(refused(corrected))).toEqual(staleList);
+        expect({ error: errorOf(refused(corrected)) }).toEqual(staleList);
         expect(stored).toEqual([BETA, ALFA, GAMA]);
         expect(await corrections(exhibitor.id)).toEqual([]);
       }

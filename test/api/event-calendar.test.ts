@@ -6,6 +6,7 @@
  * injected clock.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { answered, refused } from '../helpers/client.ts';
 import {
   closeVoting,
   createEvent as createEventEndpoint,
@@ -26,7 +27,6 @@ import { useTestApp } from '../helpers/api-fixture.ts';
 import { TEST_NOW } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { nomineeInput as nominee } from '../helpers/nominee.ts';
-import { answered, refused } from '../helpers/outcome.ts';
 import { openWorkbook } from '../helpers/workbook.ts';
 import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
 import { formatDisplayInstant } from '../../src/shared/dates.ts';
@@ -55,7 +55,7 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
   async function created(fields: Partial<EventInput>) {
     const response = await createEvent(fields);
     expect(response.status).toBe(201);
-    return answered(response);
+    return answered(response).data;
   }
   const addExhibitor = (eventId: string, email: string) =>
     app.api.call(addExhibitorEndpoint, {
@@ -330,7 +330,10 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
         });
       const later = await edit('2026-06-20T08:30');
       expect(later.status).toBe(200);
-      expect(answered(later)).toMatchObject({ status: 'draft', votingOpensAt: '2026-06-20T08:30' });
+      expect(answered(later).data).toMatchObject({
+        status: 'draft',
+        votingOpensAt: '2026-06-20T08:30',
+      });
       expect(
         (await outbox(event.id, 'exhibitor-invitation')).map((m) => m.next_attempt_at),
       ).toEqual(['2026-06-20T11:30:00.000Z']);
@@ -351,7 +354,7 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
       expect((await readEvent(event.id)).votingOpensAt).toBe('2026-06-20T08:30');
       expect(await t.deliverMail()).toBe(0);
       const removed = await edit(null);
-      expect(answered(removed)).toMatchObject({ status: 'open', votingOpensAt: null });
+      expect(answered(removed).data).toMatchObject({ status: 'open', votingOpensAt: null });
       expect(await t.deliverMail()).toBe(1);
       expect(t.smtp.allTo(email)).toHaveLength(1);
     });

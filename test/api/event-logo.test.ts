@@ -4,6 +4,7 @@
  * the programme's; "Quitar" goes back to the programme's. Both engines.
  */
 import PostalMime from 'postal-mime';
+import { answered, refused } from '../helpers/client.ts';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMails } from '../../src/server/mail/outbox.ts';
@@ -22,7 +23,6 @@ import { MSG } from '../../src/shared/messages.ts';
 import { urlOf } from '../../src/web/lib/http.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import type { TestClient } from '../helpers/client.ts';
-import { answered, refused } from '../helpers/outcome.ts';
 import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 
 /** A PNG of one colour, `width` × `height`. */
@@ -106,11 +106,11 @@ describe('an event logo', () => {
     // Before any upload the event shows the programme's logo.
     const before = await mineOf(eventId);
     expect(before.status).toBe(200);
-    expect(await look(answered(before))).toEqual(programme);
+    expect(await look(answered(before).data)).toEqual(programme);
 
     const saved = await upload(eventId, eventLogo);
     expect(saved.status).toBe(200);
-    const { etag } = answered(saved);
+    const { etag } = answered(saved).data;
     expect(etag).toMatch(/^"event-[0-9a-f]{32}"$/);
     expect(await stored(eventId)).toEqual({ etag, rows: 1 });
     const view = await app.api.call(getEvent, { params: { eventId } });
@@ -121,7 +121,7 @@ describe('an event logo', () => {
     expect(mine.response.headers['content-type']).toBe('image/png');
     expect(mine.response.headers['cache-control']).toBe('private, no-cache');
     expect(mine.response.headers.etag).toBe(etag);
-    expect(await look(answered(mine))).toEqual({
+    expect(await look(answered(mine).data)).toEqual({
       width: 90,
       height: 30,
       firstPixel: [200, 40, 40, 255],
@@ -136,7 +136,7 @@ describe('an event logo', () => {
     expect(again.statusCode).toBe(304);
     // The presentation (administrator) shows it too.
     const presented = await app.api.call(getEventLogo, { params: { eventId } });
-    expect(await look(presented)).toEqual(await look(answered(mine)));
+    expect(await look(presented)).toEqual(await look(answered(mine).data));
     // Another event, and the programme's own address, keep the programme's.
     const other = await exh.call(myEventLogo, { params: { eventId: plainEvent } });
     expect(await look(other)).toEqual(programme);
@@ -202,7 +202,7 @@ describe('an event logo', () => {
     expect(await stored(eventId)).toEqual({ etag: null, rows: 0 });
     const view = await app.api.call(getEvent, { params: { eventId } });
     expect(view.hasOwnLogo).toBe(false);
-    expect(await look(answered(await mineOf(eventId)))).toEqual(await programmeLogo());
+    expect(await look(answered(await mineOf(eventId)).data)).toEqual(await programmeLogo());
     expect(await remove()).toEqual({ ok: true });
     expect(await historyOf(eventId)).toEqual([
       'Logo del evento quitado',

@@ -5,6 +5,7 @@
  * is refused alike.
  */
 import fc from 'fast-check';
+import { answered, errorOf, refused } from '../helpers/client.ts';
 import { describe, expect, it } from 'vitest';
 import {
   categoryRanking,
@@ -14,7 +15,6 @@ import {
 import type { Category } from '../../src/shared/constants.ts';
 import { MERGE_PREVIEW_TOP } from '../../src/shared/schemas/results.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
-import { answered, errorBody, refused } from '../helpers/outcome.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 const RUNS = Number(process.env.MERGE_PREVIEW_RUNS ?? 25);
@@ -79,7 +79,9 @@ describe('the merge preview and the merge', () => {
           // alike, and changes nothing.
           expect(merged.status).toBe(preview.status);
           if (preview.status !== 200) {
-            expect(errorBody(refused(merged))).toEqual(errorBody(refused(preview)));
+            expect({ error: errorOf(refused(merged)) }).toEqual({
+              error: errorOf(refused(preview)),
+            });
             expect(await ranking(eventId)).toEqual(before);
             return;
           }
@@ -87,7 +89,7 @@ describe('the merge preview and the merge', () => {
           const involved = new Set([merge.into, ...merge.from]);
           const shown = (rows: Row[]) =>
             rows.filter((row, index) => index < MERGE_PREVIEW_TOP || involved.has(row.fiscalId));
-          const announced = answered(preview);
+          const announced = answered(preview).data;
           expect(announced.before).toEqual(shown(before));
           expect(announced.after).toEqual(shown(after));
           // Nothing of the merged-away ids is left.

@@ -6,6 +6,7 @@
  * and the ranking's totals must equal an aggregate computed from scratch from the nominations.
  */
 import { sql, type RawBuilder } from 'kysely';
+import { answered, errorOf, refused } from '../helpers/client.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addNominee, myEvent, removeNominee } from '../../src/shared/api/nominations.ts';
 import { editVote, exhibitorVotes, merge, undoMerge } from '../../src/shared/api/results.ts';
@@ -14,7 +15,6 @@ import type { Category } from '../../src/shared/constants.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { nominee } from '../helpers/nomination-load.ts';
-import { answered, errorBody, refused } from '../helpers/outcome.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 const EXHIBITORS = 20;
@@ -123,7 +123,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
         return;
       }
       expect(response.status).toBe(409);
-      expect(errorBody(refused(response))).toEqual({
+      expect({ error: errorOf(refused(response)) }).toEqual({
         error: { code: 'stale_list', message: MSG.staleList },
       });
       const fresh = await freshList(voter, 'consumption');
@@ -230,7 +230,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
           merges += 1;
           mergesThisRound += 1;
           const undone = await app.api.send(undoMerge, {
-            params: { eventId, auditId: String(answered(merged).auditId) },
+            params: { eventId, auditId: String(answered(merged).data.auditId) },
           });
           if (undone.status === 409) {
             expect(refused(undone).code).toBe('undo_stale');
@@ -319,7 +319,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
               });
               if (response.status !== 409) {
                 expect(response.status).toBe(200);
-                version = answered(response).version;
+                version = answered(response).data.version;
                 break;
               }
               expect(refused(response)).toMatchObject({
@@ -395,7 +395,7 @@ describe('administrators rewriting lists while exhibitors save', () => {
       expect(merged.status).toBe(200);
       // Both of the latecomer's saves are there, as answered, and nothing moved their version.
       expect(await storedList(latecomer.exhibitorId)).toEqual([MERGED_AWAY, '20999999991']);
-      expect(answered(merged).lists).toBe(1);
+      expect(answered(merged).data.lists).toBe(1);
       expect(await storedList(holder.exhibitorId)).toEqual([KEPT]);
       expect(await storedVersion(latecomer.exhibitorId)).toBe(latecomer.version);
       expect(latecomer.version).toBe(acknowledged + 1);

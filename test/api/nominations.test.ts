@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { answered, errorOf, refused } from '../helpers/client.ts';
 import {
   addNominee,
   editNominee,
@@ -15,7 +16,6 @@ import type { NominationList } from '../../src/shared/schemas/nominations.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { TEST_TIMEZONE, type Session } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
-import { answered, errorBody, refused } from '../helpers/outcome.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 import { nomineeInput } from '../helpers/nominee.ts';
 
@@ -127,7 +127,7 @@ describe('exhibitor nominations API', () => {
     });
 
     it('returns the event with votingOpen, the programme zone and two empty lists at version 0', async () => {
-      expect(answered(await getEvent())).toEqual({
+      expect(answered(await getEvent()).data).toEqual({
         id: eventId,
         name: 'Premios Partners 2026',
         eventDate: '2026-07-15',
@@ -147,10 +147,10 @@ describe('exhibitor nominations API', () => {
       const notFoundBody = { error: { code: 'not_found', message: MSG.eventNotFound } };
       const foreign = refused(await getEvent(exh, foreignEventId));
       expect(foreign.status).toBe(404);
-      expect(errorBody(foreign)).toEqual(notFoundBody);
+      expect({ error: errorOf(foreign) }).toEqual(notFoundBody);
       const missing = refused(await getEvent(exh, '00000000-0000-4000-8000-000000000000'));
       expect(missing.status).toBe(404);
-      expect(errorBody(missing)).toEqual(notFoundBody);
+      expect({ error: errorOf(missing) }).toEqual(notFoundBody);
       expect((await getEvent(exh, 'not-an-id')).status).toBe(404);
     });
 
@@ -168,14 +168,14 @@ describe('exhibitor nominations API', () => {
 
   describe('nominating', () => {
     it('appends with order = count + 1 and returns the stored list and its version', async () => {
-      const first = answered(await add('consumption', nomineeInput('30111111118')));
+      const first = answered(await add('consumption', nomineeInput('30111111118'))).data;
       expect(first).toEqual({
         category: 'consumption',
         version: 1,
         savedAt: '2026-06-01T12:00:00.000Z',
         nominees: [{ ...nomineeInput('30111111118'), order: 1 }],
       });
-      const second = answered(await add('consumption', nomineeInput('0020')));
+      const second = answered(await add('consumption', nomineeInput('0020'))).data;
       expect(second.version).toBe(2);
       expect(second.nominees).toEqual([
         { ...nomineeInput('30111111118'), order: 1 },
@@ -189,7 +189,7 @@ describe('exhibitor nominations API', () => {
       expect(rows[0]?.nominated_at).toBe('2026-06-01T12:00:00.000Z');
       expect(await storedVersion('consumption')).toBe(2);
       expect(await storedVersion('value')).toBeUndefined();
-      expect(answered(await getEvent()).lists.consumption).toEqual(second);
+      expect(answered(await getEvent()).data.lists.consumption).toEqual(second);
     });
 
     it('refuses a sixth nominee with the limit message', async () => {
@@ -198,7 +198,7 @@ describe('exhibitor nominations API', () => {
       }
       const sixth = refused(await add('consumption', nomineeInput('6')));
       expect(sixth.status).toBe(409);
-      expect(errorBody(sixth)).toEqual({
+      expect({ error: errorOf(sixth) }).toEqual({
         error: { code: 'nomination_limit', message: MSG.nominationLimit },
       });
       expect(await storedRows('consumption')).toHaveLength(5);
@@ -213,7 +213,7 @@ describe('exhibitor nominations API', () => {
         await add('consumption', nomineeInput('30111111118', { name: 'Otro nombre' })),
       );
       expect(again.status).toBe(409);
-      expect(errorBody(again)).toEqual({
+      expect({ error: errorOf(again) }).toEqual({
         error: {
           code: 'duplicate_fiscal_id',
           message: MSG.duplicateFiscalId,
@@ -316,7 +316,7 @@ describe('exhibitor nominations API', () => {
     });
 
     it('removes and renumbers the rest from 1, keeping nominated_at', async () => {
-      const response = answered(await remove('102', 1));
+      const response = answered(await remove('102', 1)).data;
       expect(response.nominees.map((n) => [n.order, n.fiscalId])).toEqual([
         [1, '101'],
         [2, '103'],
@@ -333,7 +333,7 @@ describe('exhibitor nominations API', () => {
         [2, '104', '2026-05-04T00:00:00.000Z'],
       ]);
       // After a removal there is room again, and the newcomer goes last.
-      const added = answered(await add('consumption', nomineeInput('105')));
+      const added = answered(await add('consumption', nomineeInput('105'))).data;
       expect(added.nominees.at(-1)).toMatchObject({ fiscalId: '105', order: 3 });
     });
 
@@ -343,7 +343,7 @@ describe('exhibitor nominations API', () => {
           params: entryParams('consumption', fiscalId),
           body: { direction, version },
         });
-      const up = answered(await move('103', 'up', 1));
+      const up = answered(await move('103', 'up', 1)).data;
       expect(up.nominees.map((n) => n.fiscalId)).toEqual(['101', '103', '102', '104']);
       expect((await move('101', 'down', 2)).status).toBe(200);
       expect(await order()).toEqual([
@@ -396,18 +396,18 @@ describe('exhibitor nominations API', () => {
       // 2026-07-01 23:59:59 in Buenos Aires (UTC-3).
       app.t.clock.set('2026-07-02T02:59:59.000Z');
       await signInExhibitor();
-      expect(answered(await getEvent()).votingOpen).toBe(true);
+      expect(answered(await getEvent()).data.votingOpen).toBe(true);
       expect((await moveUp()).status).toBe(200);
     });
 
     it('refuses every exhibitor write after it with 409 and changes nothing', async () => {
       app.t.clock.set('2026-07-02T03:00:00.000Z');
       await signInExhibitor();
-      expect(answered(await getEvent()).votingOpen).toBe(false);
+      expect(answered(await getEvent()).data.votingOpen).toBe(false);
       for (const outcome of await Promise.all(everyWrite())) {
         const response = refused(outcome);
         expect(response.status).toBe(409);
-        expect(errorBody(response)).toEqual({
+        expect({ error: errorOf(response) }).toEqual({
           error: { code: 'voting_closed', message: MSG.votingClosed },
         });
       }
@@ -437,7 +437,7 @@ describe('exhibitor nominations API', () => {
       });
       expect(edit.status).toBe(404);
       expect(await storedRows('consumption', otherExhibitorId)).toHaveLength(1);
-      expect(answered(await getEvent()).lists.consumption.nominees).toEqual([]);
+      expect(answered(await getEvent()).data.lists.consumption.nominees).toEqual([]);
 
       // An event the exhibitor is not invited to: 404 for every write, nothing stored.
       const foreignEntry = entryParams('consumption', '1', foreignEventId);
@@ -484,8 +484,8 @@ describe('exhibitor nominations API', () => {
 
   describe('concurrent edits', () => {
     it('refuses a write based on a stale version and changes nothing', async () => {
-      const tabA = answered(await getEvent());
-      const tabB = answered(await getEvent());
+      const tabA = answered(await getEvent()).data;
+      const tabB = answered(await getEvent()).data;
       const fromA = await exh.send(addNominee, {
         params: listParams('consumption'),
         body: { ...nomineeInput('1'), version: tabA.lists.consumption.version },
@@ -496,7 +496,9 @@ describe('exhibitor nominations API', () => {
         body: { ...nomineeInput('2'), version: tabB.lists.consumption.version },
       });
       expect(fromB.status).toBe(409);
-      expect(errorBody(fromB)).toEqual({ error: { code: 'stale_list', message: MSG.staleList } });
+      expect({ error: errorOf(fromB) }).toEqual({
+        error: { code: 'stale_list', message: MSG.staleList },
+      });
       const removeAt = (version: string) =>
         exh.fail(removeNominee, { params: entryParams('consumption', '1'), query: { version } });
       const staleMove = await removeAt('0');
@@ -541,12 +543,13 @@ describe('exhibitor nominations API', () => {
 
     it('answers every save with the list that was stored', async () => {
       let last: NominationList | undefined;
-      for (const id of ['1', '2', '3']) last = answered(await add('consumption', nomineeInput(id)));
+      for (const id of ['1', '2', '3'])
+        last = answered(await add('consumption', nomineeInput(id))).data;
       last = await exh.call(moveNominee, {
         params: entryParams('consumption', '3'),
         body: { direction: 'up', version: last?.version ?? 0 },
       });
-      expect(answered(await getEvent()).lists.consumption).toEqual(last);
+      expect(answered(await getEvent()).data.lists.consumption).toEqual(last);
     });
   });
 });

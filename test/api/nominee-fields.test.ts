@@ -6,6 +6,7 @@
  * they are edited.
  */
 import ExcelJS from 'exceljs';
+import { answered, errorOf, refused } from '../helpers/client.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createEvent as createEventEndpoint,
@@ -36,7 +37,6 @@ import type { DuplicateEventInput } from '../../src/shared/schemas/events.ts';
 import type { NomineeInput } from '../../src/shared/schemas/nominee.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import type { TestClient } from '../helpers/client.ts';
-import { answered, errorBody, refused } from '../helpers/outcome.ts';
 import { nomineeInput as nominee } from '../helpers/nominee.ts';
 import { seedExhibitor, seedMembership } from '../helpers/seed.ts';
 
@@ -133,7 +133,7 @@ describe('the nominee fields of an event', () => {
       // With the default, an empty contact field is refused as it always was.
       const refusal = refused(await add(eventId, nominee('20111111111', { location: '' })));
       expect(refusal.status).toBe(400);
-      expect(errorBody(refusal).error).toEqual({
+      expect({ error: errorOf(refusal) }.error).toEqual({
         code: 'invalid_input',
         message: MSG.requiredField,
         fields: { location: MSG.requiredField },
@@ -168,7 +168,7 @@ describe('the nominee fields of an event', () => {
       const eventId = await createEvent();
       const changed = await editEvent(eventId, SHORT_FORM);
       expect(changed.status).toBe(200);
-      expect(answered(changed).nomineeFields).toEqual(SHORT_FORM);
+      expect(answered(changed).data.nomineeFields).toEqual(SHORT_FORM);
       const kept = await app.api.call(updateEvent, {
         params: { eventId },
         body: { name: 'Premios Cortos 2', eventDate: '2026-07-15', voteDeadline: '2026-07-01' },
@@ -200,9 +200,9 @@ describe('the nominee fields of an event', () => {
         });
       const copied = await duplicate({});
       expect(copied.status).toBe(201);
-      expect(answered(copied).nomineeFields).toEqual(SHORT_FORM);
+      expect(answered(copied).data.nomineeFields).toEqual(SHORT_FORM);
       const chosen = await duplicate({ nomineeFields: DEFAULT_NOMINEE_FIELDS });
-      expect(answered(chosen).nomineeFields).toEqual(DEFAULT_NOMINEE_FIELDS);
+      expect(answered(chosen).data.nomineeFields).toEqual(DEFAULT_NOMINEE_FIELDS);
     });
   });
 
@@ -211,7 +211,7 @@ describe('the nominee fields of an event', () => {
       const eventId = await createEvent(SHORT_FORM);
       const saved = await add(eventId, nominee('20111111111', { phone: '', city: 'Rosario' }));
       expect(saved.status).toBe(200);
-      expect(answered(saved).nominees[0]).toMatchObject({ phone: '', city: '' });
+      expect(answered(saved).data.nominees[0]).toMatchObject({ phone: '', city: '' });
       const [row] = await stored(eventId);
       expect(row).toMatchObject({ phone: '', city: '', location: 'Palermo' });
       // A field left out of the request altogether is empty too.
@@ -227,7 +227,7 @@ describe('the nominee fields of an event', () => {
         await add(eventId, nominee('20111111111', { email: '  ', contactName: '' })),
       );
       expect(refusal.status).toBe(400);
-      expect(errorBody(refusal).error).toEqual({
+      expect({ error: errorOf(refusal) }.error).toEqual({
         code: 'invalid_input',
         message: MSG.requiredField,
         fields: { contactName: MSG.requiredField, email: MSG.requiredField },
@@ -308,7 +308,7 @@ describe('the nominee fields of an event', () => {
       // Editing the entry asks for the fields now required; nothing changes until they are given.
       const refusal = refused(await edit(eventId, nominee('20111111111', { phone: '', city: '' })));
       expect(refusal.status).toBe(400);
-      expect(errorBody(refusal).error).toEqual({
+      expect({ error: errorOf(refusal) }.error).toEqual({
         code: 'invalid_input',
         message: MSG.requiredField,
         fields: { phone: MSG.requiredField, city: MSG.requiredField },
@@ -343,7 +343,7 @@ describe('the nominee fields of an event', () => {
         await correct(eventId, 1, nominee('20111111111', { contactPosition: '' })),
       );
       expect(refusal.status).toBe(400);
-      expect(errorBody(refusal).error).toEqual({
+      expect({ error: errorOf(refusal) }.error).toEqual({
         code: 'invalid_input',
         message: MSG.requiredField,
         fields: { contactPosition: MSG.requiredField },
@@ -363,7 +363,7 @@ describe('the nominee fields of an event', () => {
         nominee('20111111111', { phone: '', city: 'Otra', name: 'Corregido' }),
       );
       expect(corrected.status).toBe(200);
-      expect(answered(corrected).nominee).toMatchObject({
+      expect(answered(corrected).data.nominee).toMatchObject({
         name: 'Corregido',
         phone: '',
         city: 'Buenos Aires',

@@ -5,6 +5,7 @@
  * the nominations themselves, and the ranking must equal one ranked here from the same rows.
  */
 import ExcelJS from 'exceljs';
+import { answered, refused } from '../helpers/client.ts';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -27,7 +28,6 @@ import { RANKING_PAGE_SIZE, type RankingResponse } from '../../src/shared/schema
 import { useTestApp } from '../helpers/api-fixture.ts';
 import type { TestApp } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
-import { answered, refused } from '../helpers/outcome.ts';
 import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 
 /** A save's outcome: the list the API stored, or a refusal. */
@@ -380,7 +380,7 @@ describe('nominee totals', () => {
                 expect(nominations.some((n) => n.event_id === eventId)).toBe(false);
                 continue;
               }
-              const body = answered(response);
+              const body = answered(response).data;
               const expected = expectedRanking(nominations, eventId, category);
               expect(shown(body)).toEqual(expected);
               expect(body).toMatchObject({ total: expected.length, page: 1, pageSize: 100 });
@@ -508,7 +508,7 @@ describe('nominee totals', () => {
       for (const page of [1, 2, 3]) {
         const response = await ranking(eventId, 'consumption', String(page));
         expect(response.status).toBe(200);
-        pages.push(answered(response));
+        pages.push(answered(response).data);
       }
       expect(pages.map((p) => [p.page, p.pageSize, p.total, p.rows.length])).toEqual([
         [1, RANKING_PAGE_SIZE, 300, 100],
@@ -540,7 +540,7 @@ describe('nominee totals', () => {
     it('answers a page past the end with no rows and the total, and refuses a bad page', async () => {
       const past = await ranking(eventId, 'consumption', '4');
       expect(past.status).toBe(200);
-      expect(answered(past)).toMatchObject({ rows: [], total: 300, page: 4 });
+      expect(answered(past).data).toMatchObject({ rows: [], total: 300, page: 4 });
       for (const bad of ['0', '-1', 'abc', '1.5']) {
         const response = refused(await ranking(eventId, 'consumption', bad));
         expect(response.status).toBe(400);

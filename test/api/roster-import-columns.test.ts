@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { answered } from '../helpers/client.ts';
 import { describe, expect, it } from 'vitest';
 import { importRoster, previewRoster, rosterTemplate } from '../../src/shared/api/exhibitors.ts';
 import {
@@ -8,7 +9,6 @@ import {
 } from '../../src/shared/roster-messages.ts';
 import { openWorkbook } from '../helpers/workbook.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
-import { answered } from '../helpers/outcome.ts';
 import { seedEvent } from '../helpers/seed.ts';
 
 /*
@@ -52,7 +52,7 @@ describe('import columns and skipped rows', () => {
     const file = csv(`${company};${name};${email}\nCanal Sur SA;Álvaro Núñez;alvaro@sur.test\n`);
     const previewed = await preview(event.id, 'lista.csv', file);
     expect(previewed.status).toBe(200);
-    expect(answered(previewed)).toEqual({
+    expect(answered(previewed).data).toEqual({
       rows: [
         {
           row: 2,
@@ -79,7 +79,7 @@ describe('import columns and skipped rows', () => {
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const previewed = await preview(event.id, 'lista.xlsx', bytes);
     expect(previewed.status).toBe(200);
-    const body = answered(previewed);
+    const body = answered(previewed).data;
     // "Email" is preferred to "Correo electrónico", "Nombre completo" to "Nombre".
     expect(body.rows).toEqual([
       {
@@ -104,7 +104,7 @@ describe('import columns and skipped rows', () => {
     const file = csv(
       'Nombre completo;Email;Empresa\nSin Correo;;Uno SA\nMal Correo;mal@;Uno SA\nBien;bien@uno.test;Uno SA\n',
     );
-    const { rows } = answered(await preview(event.id, 'lista.csv', file));
+    const { rows } = answered(await preview(event.id, 'lista.csv', file)).data;
     expect(rows.map((row) => [row.row, ROSTER_ROW_STATUS_LABELS[row.status]])).toEqual([
       [2, 'Falta el email'],
       [3, 'Email inválido'],
@@ -112,7 +112,7 @@ describe('import columns and skipped rows', () => {
     ]);
     const confirmed = await confirm(event.id, 'lista.csv', file);
     expect(confirmed.status).toBe(200);
-    expect(answered(confirmed).summary).toEqual({ nuevos: 1, yaEstaban: 0, conErrores: 2 });
+    expect(answered(confirmed).data.summary).toEqual({ nuevos: 1, yaEstaban: 0, conErrores: 2 });
     expect(await stored(event.id)).toEqual([['bien@uno.test', 'Bien', 'Uno SA']]);
   });
 
@@ -129,7 +129,7 @@ describe('import columns and skipped rows', () => {
     );
     const confirmed = await confirm(event.id, 'lista.csv', file);
     expect(confirmed.status).toBe(200);
-    const body = answered(confirmed);
+    const body = answered(confirmed).data;
     expect(body.added).toBe(1);
     expect(body.skipped).toEqual([
       { row: 3, fullName: 'Sin Correo', email: '', company: 'Dos; SA', status: 'missingEmail' },
@@ -156,7 +156,7 @@ describe('import columns and skipped rows', () => {
         '5;Uno Otra Vez;UNO@uno.test;Uno SA;Repetido en el archivo\r\n',
     );
     // Imported again unchanged, every row is now left out: the one added is already there.
-    const again = answered(await confirm(event.id, 'lista.csv', file));
+    const again = answered(await confirm(event.id, 'lista.csv', file)).data;
     expect(again.added).toBe(0);
     expect(again.skipped.map((row) => [row.row, row.status])).toEqual([
       [2, 'alreadyInEvent'],
@@ -180,7 +180,7 @@ describe('import columns and skipped rows', () => {
     // Previewed as it comes, it is one new exhibitor and no ignored column.
     const event = await seedEvent(app.db);
     const previewed = await preview(event.id, 'plantilla-expositores.xlsx', template);
-    expect(answered(previewed)).toMatchObject({
+    expect(answered(previewed).data).toMatchObject({
       summary: { nuevos: 1, yaEstaban: 0, conErrores: 0 },
       ignoredColumns: [],
     });

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { answered, errorOf, refused } from '../helpers/client.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addNominee,
@@ -9,7 +10,6 @@ import {
 import { MSG } from '../../src/shared/messages.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import type { TestClient } from '../helpers/client.ts';
-import { answered, errorBody, refused } from '../helpers/outcome.ts';
 import { nomineeInput as nominee } from '../helpers/nominee.ts';
 import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 
@@ -83,7 +83,7 @@ describe.runIf(onPostgres)('a save on PostgreSQL', () => {
     );
     expect(moved.result.status).toBe(200);
     expect(moved.sql).toHaveLength(1);
-    expect(answered(moved.result).nominees.map((n) => n.fiscalId)).toEqual([
+    expect(answered(moved.result).data.nominees.map((n) => n.fiscalId)).toEqual([
       '30222222229',
       '30111111118',
     ]);
@@ -93,7 +93,7 @@ describe.runIf(onPostgres)('a save on PostgreSQL', () => {
     );
     expect(removed.result.status).toBe(200);
     expect(removed.sql).toHaveLength(1);
-    expect(answered(removed.result)).toMatchObject({
+    expect(answered(removed.result).data).toMatchObject({
       version: 5,
       nominees: [{ order: 1, fiscalId: '30111111118', city: 'Rosario' }],
     });
@@ -152,7 +152,7 @@ describe.runIf(onPostgres)('a save on PostgreSQL', () => {
     await add('30111111118', 0);
     const stale = await statementsOf(() => add('30222222229', 0));
     expect(stale.result.status).toBe(409);
-    expect(errorBody(refused(stale.result))).toEqual({
+    expect({ error: errorOf(refused(stale.result)) }).toEqual({
       error: { code: 'stale_list', message: MSG.staleList },
     });
     // The statement, then the archive check every refused write makes (a session lookup and the
@@ -173,7 +173,7 @@ describe.runIf(onPostgres)('a save on PostgreSQL', () => {
     const statuses = replies.map((reply) => reply.status).sort();
     expect(statuses).toEqual([200, ...Array<number>(11).fill(409)]);
     for (const reply of replies.filter((r) => r.status === 409)) {
-      expect(errorBody(refused(reply))).toEqual({
+      expect({ error: errorOf(refused(reply)) }).toEqual({
         error: { code: 'stale_list', message: MSG.staleList },
       });
     }
@@ -200,7 +200,7 @@ describe.runIf(onPostgres)('a save on PostgreSQL', () => {
     const sixth = await Promise.all(Array.from({ length: 10 }, (_, i) => add(`3200000000${i}`, 5)));
     for (const reply of sixth) {
       expect(reply.status).toBe(409);
-      expect(errorBody(refused(reply))).toEqual({
+      expect({ error: errorOf(refused(reply)) }).toEqual({
         error: { code: 'nomination_limit', message: MSG.nominationLimit },
       });
     }
@@ -228,7 +228,7 @@ describe.runIf(onPostgres)('a save on PostgreSQL', () => {
     );
     const notMember = await add('30111111118', 0, outsider);
     expect(notMember.status).toBe(404);
-    expect(errorBody(refused(notMember))).toEqual({
+    expect({ error: errorOf(refused(notMember)) }).toEqual({
       error: { code: 'not_found', message: MSG.eventNotFound },
     });
   });

@@ -65,16 +65,27 @@ export function errorOf(failure: ApiFailure): {
   return fields === undefined ? { code, message } : { code, message, fields };
 }
 
+/**
+ * An outcome of one endpoint's call (`Outcome<E>`), or of one of several endpoints' when a test
+ * sends them together.
+ */
+type AnyOutcome<T> =
+  | { ok: true; status: number; data: T; response: LightMyRequestResponse }
+  | ({ ok: false } & ApiFailure);
+
 /** The success of an outcome the test expects to succeed, with its response; throws otherwise. */
-export function answered<E extends Endpoint>(
-  outcome: Outcome<E>,
-): Extract<Outcome<E>, { ok: true }> {
+export function answered<T>(outcome: AnyOutcome<T>): {
+  ok: true;
+  status: number;
+  data: T;
+  response: LightMyRequestResponse;
+} {
   if (!outcome.ok) throw new UnexpectedAnswer('the call should succeed', outcome.response);
   return outcome;
 }
 
 /** The refusal of an outcome the test expects to be refused; throws on a success. */
-export function refused<E extends Endpoint>(outcome: Outcome<E>): ApiFailure {
+export function refused<T>(outcome: AnyOutcome<T>): ApiFailure {
   if (outcome.ok) throw new UnexpectedAnswer('the call should be refused', outcome.response);
   const { ok: _ok, ...failure } = outcome;
   return failure;
