@@ -164,6 +164,18 @@ export const MSG = {
   exhListsComplete: '¡Listo! Tus nominaciones están guardadas.',
   exhReceiptComing: 'Te enviaremos un comprobante por correo.',
   exhPointsRule: '1° = 5 puntos, 2° = 4 puntos, 3° = 3 puntos, 4° = 2 puntos, 5° = 1 punto',
+  // The reseller registry ("Padrón de resellers", issue 27).
+  resellerNotInRegistry: 'El reseller no está en el padrón del programa.',
+  invalidCuit: 'El ID fiscal no es un CUIT válido.',
+  invalidFiscalId: 'ID fiscal inválido',
+  resellerAlreadyInRegistry: 'Ese ID fiscal ya está en el padrón.',
+  resellerNotFound: 'Ese reseller ya no está en el padrón.',
+  registryNoFiscalIdColumn: 'El archivo no tiene una columna "ID fiscal".',
+  registryTooManyRows: 'El archivo tiene más de 20.000 filas.',
+  registryTooLarge: 'El archivo supera el tamaño máximo de 10 MB.',
+  registrySaved: 'Se guardó el reseller en el padrón.',
+  registryRemoved: 'Se quitó el reseller del padrón.',
+  registryEmpty: 'El padrón está vacío.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

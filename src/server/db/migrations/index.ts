@@ -23,6 +23,7 @@ import { migration as oneRoundTripSave } from './0019-one-round-trip-save.ts';
 import { migration as eventSignIns } from './0020-event-sign-ins.ts';
 import { migration as saveFollowsEventCalendarAndFields } from './0021-save-follows-event-calendar-and-fields.ts';
 import { migration as resellerRegistry } from './0022-reseller-registry.ts';
+import { migration as registryRules } from './0023-registry-rules.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -47,6 +48,7 @@ export const migrations: readonly FrozenMigration[] = [
   eventSignIns,
   saveFollowsEventCalendarAndFields,
   resellerRegistry,
+  registryRules,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */
