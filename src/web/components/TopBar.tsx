@@ -2,6 +2,7 @@ import AddModeratorIcon from '@mui/icons-material/PersonAddAlt1';
 import DownloadIcon from '@mui/icons-material/Download';
 import ImageIcon from '@mui/icons-material/Image';
 import GroupIcon from '@mui/icons-material/Group';
+import ListAltIcon from '@mui/icons-material/ListAlt';
 import SecurityIcon from '@mui/icons-material/Security';
 import { AppBar, Box, Button, IconButton, Link, Toolbar, Tooltip } from '@mui/material';
 import { Suspense, useState, type ComponentType } from 'react';
@@ -49,6 +50,11 @@ export function TopBar({ LogoDialog, RegisterAdminDialog }: TopBarProps) {
                 label: 'Administradores',
                 icon: <GroupIcon />,
                 onClick: () => void navigate('/admin/admins'),
+              },
+              {
+                label: 'Padrón',
+                icon: <ListAltIcon />,
+                onClick: () => void navigate('/admin/resellers'),
               },
               {
                 label: 'Seguridad',
