@@ -576,7 +576,8 @@ export const AUDIT_ACTIONS = {
     label: 'Reseller del padrón modificado',
     inHistory: false,
     details: z.object({ before: registryEntry, after: registryEntry }),
-    detail: ({ before, after }) => `${after.name} (${after.fiscalId}): ${changedFields(before, after)}`,
+    detail: ({ before, after }) =>
+      `${after.name} (${after.fiscalId}): ${changedFields(before, after)}`,
   }),
   'registry.removed': action({
     label: 'Reseller quitado del padrón',

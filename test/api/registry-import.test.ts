@@ -52,7 +52,12 @@ describe('importing the registry', () => {
   async function seedTwo() {
     await app.db.deleteFrom('resellers').execute();
     await app.api.call(addReseller, {
-      body: { fiscalId: '30500000001', name: 'Antes', registeredName: 'Actualizado SA', city: 'Oeste' },
+      body: {
+        fiscalId: '30500000001',
+        name: 'Antes',
+        registeredName: 'Actualizado SA',
+        city: 'Oeste',
+      },
     });
     await app.api.call(addReseller, {
       body: { fiscalId: '30500000002', name: 'Igual', registeredName: 'Igual SA', city: 'Norte' },
@@ -80,8 +85,15 @@ describe('importing the registry', () => {
       },
       { row: 9, fiscalId: '', name: 'Sin Id', status: 'invalidFiscalId' },
     ]);
-    expect(answer.data.summary).toEqual({ nuevos: 1, actualizados: 1, sinCambios: 1, conErrores: 5 });
-    expect(registrySummaryText(answer.data.summary)).toBe('1 nuevos, 1 actualizados, 5 con errores');
+    expect(answer.data.summary).toEqual({
+      nuevos: 1,
+      actualizados: 1,
+      sinCambios: 1,
+      conErrores: 5,
+    });
+    expect(registrySummaryText(answer.data.summary)).toBe(
+      '1 nuevos, 1 actualizados, 5 con errores',
+    );
     expect(answer.data.ignoredColumns).toEqual([]);
     expect(await registry()).toEqual(before);
   });
@@ -90,7 +102,12 @@ describe('importing the registry', () => {
     await seedTwo();
     const answer = await confirm('padron.csv', mixed);
     if (!answer.ok) throw new Error(answer.message);
-    expect(answer.data.summary).toEqual({ nuevos: 1, actualizados: 1, sinCambios: 1, conErrores: 5 });
+    expect(answer.data.summary).toEqual({
+      nuevos: 1,
+      actualizados: 1,
+      sinCambios: 1,
+      conErrores: 5,
+    });
     expect(await registry()).toEqual([
       {
         fiscal_id: '20111111112',
@@ -234,7 +251,14 @@ describe('importing the registry', () => {
     await app.db.deleteFrom('resellers').execute();
     const answer = await confirm('plantilla-padron.xlsx', response.rawPayload);
     if (!answer.ok) throw new Error(answer.message);
-    expect(answer.data.summary).toEqual({ nuevos: 1, actualizados: 0, sinCambios: 0, conErrores: 0 });
-    expect(await registry()).toMatchObject([{ fiscal_id: '30712345671', name: 'Reseller Ejemplo' }]);
+    expect(answer.data.summary).toEqual({
+      nuevos: 1,
+      actualizados: 0,
+      sinCambios: 0,
+      conErrores: 0,
+    });
+    expect(await registry()).toMatchObject([
+      { fiscal_id: '30712345671', name: 'Reseller Ejemplo' },
+    ]);
   });
 });

@@ -6,12 +6,7 @@
  * administrator's correction. A refusal is 400 on "ID fiscal" and changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  createEvent,
-  duplicateEvent,
-  getEvent,
-  updateEvent,
-} from '../../src/shared/api/events.ts';
+import { createEvent, duplicateEvent, getEvent, updateEvent } from '../../src/shared/api/events.ts';
 import { addNominee, editNominee } from '../../src/shared/api/nominations.ts';
 import { addReseller } from '../../src/shared/api/registry.ts';
 import { editVote } from '../../src/shared/api/results.ts';
@@ -30,9 +25,17 @@ const WRONG = '20111111113';
 describe("an event's registry rules", () => {
   const app = useTestApp();
 
-  async function eventWith(rules: { nominableResellers?: NominableResellers; validateCuit?: boolean }) {
+  async function eventWith(rules: {
+    nominableResellers?: NominableResellers;
+    validateCuit?: boolean;
+  }) {
     const event = await app.api.call(createEvent, {
-      body: { name: 'Premios Padrón', eventDate: '2026-07-15', voteDeadline: '2026-07-01', ...rules },
+      body: {
+        name: 'Premios Padrón',
+        eventDate: '2026-07-15',
+        voteDeadline: '2026-07-01',
+        ...rules,
+      },
     });
     const exhibitor = await seedExhibitor(app.db);
     await seedMembership(app.db, event.id, exhibitor.id);

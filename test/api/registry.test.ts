@@ -19,7 +19,11 @@ import { registrySearchText } from '../../src/server/lib/registry-search-text.ts
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
-const entry = (fiscalId: string, name: string, more: Partial<ResellerInput> = {}): ResellerInput => ({
+const entry = (
+  fiscalId: string,
+  name: string,
+  more: Partial<ResellerInput> = {},
+): ResellerInput => ({
   fiscalId,
   name,
   registeredName: `${name} S.A.`,
@@ -160,9 +164,9 @@ describe('the reseller registry', () => {
     expect(taken.status).toBe(409);
     expect(taken.fields).toEqual({ fiscalId: MSG.resellerAlreadyInRegistry });
 
-    expect(
-      await app.api.call(removeReseller, { params: { fiscalId: '30600000001' } }),
-    ).toEqual({ ok: true });
+    expect(await app.api.call(removeReseller, { params: { fiscalId: '30600000001' } })).toEqual({
+      ok: true,
+    });
     expect(await stored('30600000001')).toBeUndefined();
     expect(await auditOf('registry.removed', '30600000001')).toHaveLength(1);
     const missing = await app.api.fail(removeReseller, { params: { fiscalId: '30600000001' } });
@@ -183,7 +187,9 @@ describe('the reseller registry', () => {
       name: `Zeta ${String(i).padStart(2, '0')}`,
     }));
     for (const { fiscalId, name } of names) {
-      await app.api.call(addReseller, { body: entry(fiscalId, name, { registeredName: 'Zeta SA' }) });
+      await app.api.call(addReseller, {
+        body: entry(fiscalId, name, { registeredName: 'Zeta SA' }),
+      });
     }
     await app.api.call(addReseller, {
       body: entry('27111111110', 'Ábaco Redes', { registeredName: 'Compañía Andina SRL' }),

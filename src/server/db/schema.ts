@@ -102,7 +102,11 @@ export interface EventsTable {
   /** "Apertura de la votación": before this instant the event is a draft; null: open at once. */
   voting_opens_at: OptionalInstant;
   /** "Resellers nominables": `any`, or `registry` (only fiscal ids of the registry). */
-  nominable_resellers: ColumnType<NominableResellers, NominableResellers | undefined, NominableResellers>;
+  nominable_resellers: ColumnType<
+    NominableResellers,
+    NominableResellers | undefined,
+    NominableResellers
+  >;
   /** "Validar CUIT": 1 when an 11-digit fiscal id must carry a valid check digit. */
   validate_cuit: ColumnType<number, number | undefined, number>;
 }

@@ -185,4 +185,3 @@ export function headerKey(header: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
-

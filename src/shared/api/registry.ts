@@ -21,7 +21,8 @@ export const listResellers = defineEndpoint({
   method: 'GET',
   path: '/api/resellers',
   access: 'admin',
-  summary: 'Una página del padrón de resellers, por nombre; q busca en el nombre, la razón social o el ID fiscal',
+  summary:
+    'Una página del padrón de resellers, por nombre; q busca en el nombre, la razón social o el ID fiscal',
   query: registryListQuery,
   response: json(registryListResponse),
   errors: [],
@@ -62,7 +63,8 @@ export const updateRegistrySettings = defineEndpoint({
   method: 'PUT',
   path: '/api/resellers/settings',
   access: 'admin',
-  summary: '"Validar CUIT en el padrón": el formulario y la importación del padrón comprueban el dígito verificador',
+  summary:
+    '"Validar CUIT en el padrón": el formulario y la importación del padrón comprueban el dígito verificador',
   body: registrySettings,
   response: json(registrySettings),
   errors: [],
@@ -75,7 +77,8 @@ export const previewRegistryImport = defineEndpoint({
   method: 'POST',
   path: '/api/resellers/import/preview',
   access: 'admin',
-  summary: 'Vista previa de la importación del padrón: multipart con un CSV o xlsx ("file"); cada fila con su estado, sin guardar nada',
+  summary:
+    'Vista previa de la importación del padrón: multipart con un CSV o xlsx ("file"); cada fila con su estado, sin guardar nada',
   upload: registryUpload,
   response: json(registryPreviewResponse),
   errors: ['file_too_large', 'body_too_large', 'unsupported_media_type'],
@@ -85,7 +88,8 @@ export const importRegistry = defineEndpoint({
   method: 'POST',
   path: '/api/resellers/import',
   access: 'admin',
-  summary: 'Importar el padrón: agrega y actualiza las filas válidas del archivo en una transacción (todo o nada)',
+  summary:
+    'Importar el padrón: agrega y actualiza las filas válidas del archivo en una transacción (todo o nada)',
   upload: registryUpload,
   response: json(registryImportResponse),
   errors: ['file_too_large', 'body_too_large', 'unsupported_media_type'],

@@ -232,7 +232,9 @@ export function newEventRow(
 }
 
 /** What the history records of an event's registry rules ("Resellers nominables", "Validar CUIT"). */
-export const registryRuleFacts = (row: Pick<EventRow, 'nominable_resellers' | 'validate_cuit'>) => ({
+export const registryRuleFacts = (
+  row: Pick<EventRow, 'nominable_resellers' | 'validate_cuit'>,
+) => ({
   nominableResellers: row.nominable_resellers,
   validateCuit: row.validate_cuit === 1,
 });

@@ -78,7 +78,11 @@ const SHEET_LIMITS = {
 async function readRegistryFile(file: SheetFile): Promise<RegistryFile> {
   const sheet = await readSheetFile(file, SHEET_LIMITS);
   if (!sheet.ok) {
-    fileError(sheet.code in REGISTRY_FILE_MESSAGES ? (sheet.code as RegistryFileErrorCode) : 'unsupportedType');
+    fileError(
+      sheet.code in REGISTRY_FILE_MESSAGES
+        ? (sheet.code as RegistryFileErrorCode)
+        : 'unsupportedType',
+    );
   }
   const [header, ...body] = sheet.rows;
   if (!header) fileError(sheet.stoppedEarly ? 'tooManyRows' : 'empty');
@@ -194,10 +198,7 @@ export async function importRegistry(
   const parsed = await readRegistryFile(file);
   return deps.transact(async (tx) => {
     const now = deps.clock.now();
-    const [stored, settings] = await Promise.all([
-      storedEntries(tx),
-      readRegistrySettings(tx),
-    ]);
+    const [stored, settings] = await Promise.all([storedEntries(tx), readRegistrySettings(tx)]);
     const { rows, summary } = classify(parsed, stored, settings.validateCuit);
     const writes = rows.filter(
       (row): row is ClassifiedRow & { values: Reseller } => row.values !== undefined,

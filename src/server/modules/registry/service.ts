@@ -113,13 +113,9 @@ function matching(db: Db, q: string) {
   const digits = q.replace(/[\s-]/g, '');
   query = query.where((eb) => {
     const byName = eb.and(
-      words.map(
-        (word) => sql<boolean>`r.search_text like ${`%${escapeLike(word)}%`} escape '\\'`,
-      ),
+      words.map((word) => sql<boolean>`r.search_text like ${`%${escapeLike(word)}%`} escape '\\'`),
     );
-    return /^\d+$/.test(digits)
-      ? eb.or([byName, eb('r.fiscal_id', 'like', `${digits}%`)])
-      : byName;
+    return /^\d+$/.test(digits) ? eb.or([byName, eb('r.fiscal_id', 'like', `${digits}%`)]) : byName;
   });
   return query;
 }
@@ -263,11 +259,7 @@ export async function editReseller(
   });
 }
 
-export async function removeReseller(
-  deps: AppDeps,
-  admin: Admin,
-  fiscalId: string,
-): Promise<void> {
+export async function removeReseller(deps: AppDeps, admin: Admin, fiscalId: string): Promise<void> {
   await deps.transact(async (tx) => {
     const now = deps.clock.now();
     const before = await findReseller(tx, fiscalId);

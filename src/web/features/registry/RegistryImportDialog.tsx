@@ -40,7 +40,11 @@ const COLUMNS: Column<RegistryPreviewRow>[] = [
     header: 'Estado',
     render: (row) => (
       <>
-        <StatusChip status={row.status} labels={REGISTRY_ROW_STATUS_LABELS} colors={STATUS_COLORS} />
+        <StatusChip
+          status={row.status}
+          labels={REGISTRY_ROW_STATUS_LABELS}
+          colors={STATUS_COLORS}
+        />
         {row.message && (
           <Typography variant="caption" component="div">
             {row.message}
@@ -133,9 +137,7 @@ export function RegistryImportDialog({
       error={error}
       busy={busy}
       submitLabel="Confirmar importación"
-      submitDisabled={
-        !result || result.summary.nuevos + result.summary.actualizados === 0
-      }
+      submitDisabled={!result || result.summary.nuevos + result.summary.actualizados === 0}
       onSubmit={() => void confirm()}
       onClose={onClose}
     >

@@ -105,7 +105,11 @@ export default function RegistryPage() {
     <Stack spacing={2}>
       <Typography variant="h1">Padrón de resellers</Typography>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
-        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+        <Button
+          variant="outlined"
+          startIcon={<UploadFileIcon />}
+          onClick={() => setImporting(true)}
+        >
           Importar
         </Button>
         <Button variant="contained" startIcon={<PlaylistAddIcon />} onClick={() => setEditing({})}>
