@@ -24,7 +24,7 @@ import { useImportRegistry, usePreviewRegistryImport } from './queries.ts';
 
 const STATUS_COLORS: Record<RegistryRowStatus, ChipProps['color']> = {
   new: 'success',
-  update: 'info',
+  update: 'primary',
   unchanged: 'default',
   invalidFiscalId: 'error',
   missingName: 'error',
