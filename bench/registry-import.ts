@@ -48,7 +48,7 @@ export async function benchRegistryImport(databaseUrl?: string): Promise<Registr
     const cookie = `${SESSION_COOKIE}=${await createSession(deps, { role: 'admin', adminId: admin.id })}`;
     const upload = async (path: string, data: Buffer) => {
       const form = new FormData();
-      form.append('file', new Blob([data], { type: 'text/csv' }), 'padron.csv');
+      form.append('file', new Blob([new Uint8Array(data)], { type: 'text/csv' }), 'padron.csv');
       const started = performance.now();
       const response = await fetch(`${server.url}${path}`, {
         method: 'POST',

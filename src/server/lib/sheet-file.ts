@@ -35,7 +35,7 @@ export type { SheetLimits, SheetResult, SheetRow };
  */
 export async function readSheetFile(
   file: SheetFile,
-  limits: SheetLimits & { maxBytes: number },
+  limits: SheetLimits & { maxBytes: number; csvChunkBytes?: number },
 ): Promise<SheetResult> {
   if (file.bytes.length > limits.maxBytes) return { ok: false, code: 'tooLarge' };
   const extension = path.extname(file.fileName).toLowerCase();
@@ -50,7 +50,7 @@ export async function readSheetFile(
       : { ok: false, code: 'unsupportedType' }
     : isZip || file.bytes.includes(0)
       ? { ok: false, code: 'unsupportedType' }
-      : await csvSheet(file.bytes, limits);
+      : await csvSheet(file.bytes, limits, limits.csvChunkBytes ?? CSV_CHUNK_BYTES);
 }
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
@@ -122,7 +122,10 @@ function headerColumns(line: string, delimiter: string): number {
   }
 }
 
-/** Bytes decoded and parsed at a time; between two, other requests get their turn. */
+/**
+ * Bytes decoded and parsed at a time; between two, other requests get their turn. An import of
+ * larger files may take bigger steps (`csvChunkBytes`).
+ */
 const CSV_CHUNK_BYTES = 4 * 1024;
 
 /**
@@ -130,7 +133,11 @@ const CSV_CHUNK_BYTES = 4 * 1024;
  * the limits need; refused when it is not well-formed CSV (an unclosed quote) or has too many
  * columns.
  */
-async function csvSheet(bytes: Uint8Array, limits: SheetLimits): Promise<SheetResult> {
+async function csvSheet(
+  bytes: Uint8Array,
+  limits: SheetLimits,
+  chunkBytes: number,
+): Promise<SheetResult> {
   const decoder = textDecoder(bytes);
   const start = new TextDecoder(decoder.encoding).decode(bytes.subarray(0, HEADER_SEARCH_BYTES));
   const parser = parseCsvStream({ ...CSV_OPTIONS, delimiter: detectDelimiter(start) });
@@ -153,8 +160,8 @@ async function csvSheet(bytes: Uint8Array, limits: SheetLimits): Promise<SheetRe
     rows.push({ row: lines, cells });
     if (rows.length >= limits.maxRows) stoppedEarly = true;
   });
-  for (let offset = 0; offset < bytes.length; offset += CSV_CHUNK_BYTES) {
-    const chunk = bytes.subarray(offset, offset + CSV_CHUNK_BYTES);
+  for (let offset = 0; offset < bytes.length; offset += chunkBytes) {
+    const chunk = bytes.subarray(offset, offset + chunkBytes);
     parser.write(decoder.decode(chunk, { stream: true }));
     await nextTurn();
     if (stoppedEarly || failure) break;
