@@ -6,6 +6,7 @@
  *   --seconds S     duration of each throughput measure (default 5)
  *   --only rush     only the deadline rush (SQLite, then PostgreSQL with BENCH_DATABASE_URL): for
  *                   measuring a change to the save or the sign-in before and after
+ *   --only registry only the registry import of 20,000 rows (SQLite, then PostgreSQL)
  * With BENCH_DATABASE_URL (a PostgreSQL database), the ranking and the rush run again there, with
  * two servers sharing it.
  */
@@ -15,6 +16,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { benchEventExport } from './event-export.ts';
 import { benchHistory } from './history.ts';
+import { benchRegistryImport } from './registry-import.ts';
 import { benchExport, benchRanking } from './ranking.ts';
 import { benchRush, type RushFigures } from './rush.ts';
 import { startBenchServer } from './server.ts';
@@ -33,8 +35,9 @@ const { values } = parseArgs({
   },
 });
 const onlyRush = values.only === 'rush';
-if (values.only !== undefined && !onlyRush) {
-  process.stderr.write(`--only takes "rush", not "${values.only}"\n`);
+const onlyRegistry = values.only === 'registry';
+if (values.only !== undefined && !onlyRush && !onlyRegistry) {
+  process.stderr.write(`--only takes "rush" or "registry", not "${values.only}"\n`);
   process.exit(2);
 }
 const connections = Number(values.connections);
@@ -69,7 +72,7 @@ process.stdout.write(
   `Premios bench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}\n`,
 );
 
-if (!onlyRush) {
+if (!onlyRush && !onlyRegistry) {
   // Start to ready and idle memory, on a fresh SQLite database (migrations included).
   const startTimes: number[] = [];
   let idleRss = 0;
@@ -186,6 +189,18 @@ async function benchReads(where: string, shared?: { databaseUrl: () => Promise<s
     '< 300 ms',
     history.pass,
   );
+  await benchRegistry(where, shared);
+}
+
+/** "Importar padrón" (issue 27): 20,000 rows previewed, imported, and imported again as updates. */
+async function benchRegistry(where: string, shared?: { databaseUrl: () => Promise<string> }) {
+  const registry = await benchRegistryImport(await shared?.databaseUrl());
+  record(
+    `registry import${where}: ${registry.rows} rows previewed / imported / imported again (all updates)`,
+    `${registry.previewMs} ms / ${registry.importMs} ms / ${registry.reimportMs} ms`,
+    '< 5000 ms each',
+    registry.pass,
+  );
 }
 
 /** The SQLite rush of this run: PostgreSQL's saves are measured against it. */
@@ -193,6 +208,7 @@ let sqliteRush: RushFigures | undefined;
 
 /** The ranking and rush lines of one database; `where` names it in each line. */
 async function benchDatabase(where: string, shared?: { databaseUrl: () => Promise<string> }) {
+  if (onlyRegistry) return benchRegistry(where, shared);
   if (!onlyRush) await benchReads(where, shared);
 
   const rush = await benchRush(

@@ -275,6 +275,34 @@ try {
         .first()
         .waitFor(visible);
     });
+    await shot('admin-registry-import', page, async () => {
+      await page.goto('/admin/resellers');
+      await page.getByRole('button', { name: 'Importar', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Importar padrón' });
+      await dialog.waitFor(visible);
+      const rows = [
+        'ID fiscal;Nombre del reseller;Razón social;Localidad;Región',
+        '30-71234567-1;Andina Redes;Andina Redes SA;Mendoza;Cuyo',
+        '20-11111111-2;Núñez Informática;Núñez SRL;Córdoba;Centro',
+        '30-70998877-4;Conectar;Conectar SRL;Rosario;Litoral',
+        '30-ABC;Sin ID;Sin ID SA;Salta;Norte',
+      ];
+      await dialog.getByLabel('Archivo').setInputFiles({
+        name: 'padron.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(rows.join('\n'), 'utf8'),
+      });
+      await dialog.getByText('3 nuevos, 0 actualizados, 1 con errores').waitFor(visible);
+    });
+    await shot('admin-registry', page, async () => {
+      const dialog = page.getByRole('dialog', { name: 'Importar padrón' });
+      await dialog.getByRole('button', { name: 'Confirmar importación' }).click();
+      await dialog.waitFor({ state: 'hidden', ...visible });
+      await page
+        .getByRole('table', { name: 'Padrón de resellers' })
+        .getByRole('cell', { name: 'Andina Redes', exact: true })
+        .waitFor(visible);
+    });
     await shot('admin-security', page, async () => {
       await page.goto('/admin/security');
       await page.getByRole('button', { name: 'Activar verificación en dos pasos' }).click();

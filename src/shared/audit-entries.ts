@@ -3,6 +3,7 @@ import { CATEGORIES, CATEGORY_LABELS } from './constants.ts';
 import { CORRECTION_REASONS, CORRECTION_REASON_LABELS } from './correction-reasons.ts';
 import { formatDisplayDate } from './dates.ts';
 import { MSG } from './messages.ts';
+import { NOMINABLE_RESELLERS, NOMINABLE_RESELLERS_LABELS } from './registry.ts';
 import { REMINDER_KINDS, REMINDER_KIND_LABELS } from './schemas/events.ts';
 import { NOMINEE_FIELD_LABELS, type Nominee } from './schemas/nominee.ts';
 import { nomineeFieldChanges, nomineeFieldSettings } from './nominee-fields.ts';
@@ -74,12 +75,41 @@ const withheldText = (withheld: number): string =>
       ? '; 1 invitación sin enviar por el límite de envíos'
       : `; ${withheld} invitaciones sin enviar por el límite de envíos`;
 
+/** A registry entry as its audit entries keep it: the registry form's nine fields. */
+const registryEntry = z.object({
+  fiscalId: z.string(),
+  name: z.string(),
+  registeredName: z.string(),
+  location: z.string(),
+  city: z.string(),
+  contactName: z.string(),
+  contactPosition: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+type RegistryEntry = z.output<typeof registryEntry>;
+
+const REGISTRY_FIELD_LABELS: Record<keyof RegistryEntry, string> = NOMINEE_FIELD_LABELS;
+
+/** "Teléfono, Email": the form's labels of the fields an edit changed, or "sin cambios". */
+function changedFields(before: RegistryEntry, after: RegistryEntry): string {
+  const changed = (Object.keys(REGISTRY_FIELD_LABELS) as (keyof RegistryEntry)[]).filter(
+    (field) => before[field] !== after[field],
+  );
+  return changed.length === 0
+    ? 'sin cambios'
+    : changed.map((field) => REGISTRY_FIELD_LABELS[field]).join(', ');
+}
+
 /** Event facts; `reminders` came later, so older entries may lack it. */
 const eventFacts = z.object({
   name: z.string(),
   eventDate: z.string(),
   voteDeadline: z.string(),
   reminders: z.array(z.string()).optional(),
+  /** "Resellers nominables" and "Validar CUIT" (issue 27; later entries). */
+  nominableResellers: z.enum(NOMINABLE_RESELLERS).optional(),
+  validateCuit: z.boolean().optional(),
 });
 type EventFacts = z.output<typeof eventFacts>;
 
@@ -201,6 +231,11 @@ const EVENT_FIELD_TEXT: { label: string; text: (facts: EventFacts) => string }[]
   { label: 'Fecha del evento', text: (facts) => formatDisplayDate(facts.eventDate) },
   { label: 'Fecha límite', text: (facts) => formatDisplayDate(facts.voteDeadline) },
   { label: 'Recordatorios', text: (facts) => remindersText(facts.reminders ?? []) },
+  {
+    label: 'Resellers nominables',
+    text: (facts) => NOMINABLE_RESELLERS_LABELS[facts.nominableResellers ?? 'any'],
+  },
+  { label: 'Validar CUIT', text: (facts) => (facts.validateCuit ? 'Sí' : 'No') },
 ];
 
 interface AuditActionDefinition<Schema extends z.ZodType> {
@@ -559,6 +594,49 @@ export const AUDIT_ACTIONS = {
     inHistory: false,
     details: nothing,
     detail: () => '',
+  }),
+  // The reseller registry (issue 27): one per installation, so in no event's "Historial".
+  'registry.added': action({
+    label: 'Reseller agregado al padrón',
+    inHistory: false,
+    details: z.object({ after: registryEntry }),
+    detail: ({ after }) => `${after.name} (${after.fiscalId})`,
+  }),
+  'registry.edited': action({
+    label: 'Reseller del padrón modificado',
+    inHistory: false,
+    details: z.object({ before: registryEntry, after: registryEntry }),
+    detail: ({ before, after }) =>
+      `${after.name} (${after.fiscalId}): ${changedFields(before, after)}`,
+  }),
+  'registry.removed': action({
+    label: 'Reseller quitado del padrón',
+    inHistory: false,
+    details: z.object({ before: registryEntry }),
+    detail: ({ before }) => `${before.name} (${before.fiscalId})`,
+  }),
+  'registry.imported': action({
+    label: 'Padrón importado',
+    inHistory: false,
+    details: z.object({
+      fileName: z.string(),
+      added: z.array(z.string()),
+      updated: z.array(z.string()),
+      summary: z.object({
+        nuevos: z.number(),
+        actualizados: z.number(),
+        sinCambios: z.number(),
+        conErrores: z.number(),
+      }),
+    }),
+    detail: ({ fileName, summary }) =>
+      `${fileName}: ${summary.nuevos} nuevos, ${summary.actualizados} actualizados, ${summary.conErrores} con errores`,
+  }),
+  'registry.settings_changed': action({
+    label: 'Validación de CUIT del padrón',
+    inHistory: false,
+    details: z.object({ validateCuit: z.boolean() }),
+    detail: ({ validateCuit }) => (validateCuit ? 'Activada' : 'Desactivada'),
   }),
 };
 

@@ -173,6 +173,18 @@ export const MSG = {
   annulledListNotCorrectable: 'Esta lista está anulada: restablézcala antes de corregirla.',
   listAnnulledDone: 'Se anularon los votos.',
   listRestoredDone: 'Se restablecieron los votos.',
+  // The reseller registry ("Padrón de resellers", issue 27).
+  resellerNotInRegistry: 'El reseller no está en el padrón del programa.',
+  invalidCuit: 'El ID fiscal no es un CUIT válido.',
+  invalidFiscalId: 'ID fiscal inválido',
+  resellerAlreadyInRegistry: 'Ese ID fiscal ya está en el padrón.',
+  resellerNotFound: 'Ese reseller ya no está en el padrón.',
+  registryNoFiscalIdColumn: 'El archivo no tiene una columna "ID fiscal".',
+  registryTooManyRows: 'El archivo tiene más de 20.000 filas.',
+  registryTooLarge: 'El archivo supera el tamaño máximo de 10 MB.',
+  registrySaved: 'Se guardó el reseller en el padrón.',
+  registryRemoved: 'Se quitó el reseller del padrón.',
+  registryEmpty: 'El padrón está vacío.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

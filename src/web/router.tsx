@@ -48,6 +48,7 @@ export const routes = [
           { index: true, lazy: screen(() => import('./routes/admin/EventsList.tsx')) },
           { path: 'admins', lazy: screen(() => import('./routes/admin/AdminsPage.tsx')) },
           { path: 'security', lazy: screen(() => import('./routes/admin/SecurityPage.tsx')) },
+          { path: 'resellers', lazy: screen(() => import('./routes/admin/RegistryPage.tsx')) },
           {
             path: 'event/:eventId',
             lazy: screen(() => import('./routes/admin/EventLayout.tsx')),

@@ -305,6 +305,48 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(),
     request: () => ({ url: '/api/exhibitors/import-template' }),
   },
+  // The reseller registry (issue 27): administrators only. A fiscal id not in it: 404 after access.
+  'GET /api/resellers': { expect: adminOnly(), request: () => ({ url: '/api/resellers' }) },
+  'POST /api/resellers': {
+    expect: adminOnly(201),
+    request: () => ({
+      url: '/api/resellers',
+      payload: { fiscalId: String(Date.now()), name: 'Reseller Matriz' },
+    }),
+  },
+  'PUT /api/resellers/:fiscalId': {
+    expect: adminOnly(404),
+    request: () => ({
+      url: '/api/resellers/99999999999',
+      payload: { fiscalId: '99999999999', name: 'Reseller Matriz' },
+    }),
+  },
+  'DELETE /api/resellers/:fiscalId': {
+    expect: adminOnly(404),
+    request: () => ({ url: '/api/resellers/99999999999' }),
+  },
+  'PUT /api/resellers/settings': {
+    expect: adminOnly(),
+    request: () => ({ url: '/api/resellers/settings', payload: { validateCuit: false } }),
+  },
+  'POST /api/resellers/import/preview': {
+    expect: adminOnly(),
+    request: () => ({
+      url: '/api/resellers/import/preview',
+      upload: { name: 'file', filename: 'a.csv', data: Buffer.from('ID fiscal;Nombre\n20111;X') },
+    }),
+  },
+  'POST /api/resellers/import': {
+    expect: adminOnly(),
+    request: () => ({
+      url: '/api/resellers/import',
+      upload: { name: 'file', filename: 'a.csv', data: Buffer.from('ID fiscal;Nombre\n20111;X') },
+    }),
+  },
+  'GET /api/resellers/import-template': {
+    expect: adminOnly(),
+    request: () => ({ url: '/api/resellers/import-template' }),
+  },
   'PUT /api/events/:eventId/exhibitors/:exhibitorId': {
     expect: adminOnly(),
     request: (w) => ({

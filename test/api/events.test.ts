@@ -79,6 +79,8 @@ describe('events', () => {
       votedPercent: null,
       nomineeFields: DEFAULT_NOMINEE_FIELDS,
       hasOwnLogo: false,
+      nominableResellers: 'any',
+      validateCuit: false,
     });
     const row = await t.deps.db
       .selectFrom('events')
@@ -179,6 +181,8 @@ describe('events', () => {
       votedPercent: null,
       nomineeFields: DEFAULT_NOMINEE_FIELDS,
       hasOwnLogo: false,
+      nominableResellers: 'any',
+      validateCuit: false,
     });
     const missing = await app.api.fail(getEvent, { params: { eventId: MISSING_ID } });
     expect(missing.status).toBe(404);

@@ -104,6 +104,8 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         votedPercent: null,
         nomineeFields: DEFAULT_NOMINEE_FIELDS,
         hasOwnLogo: false,
+        nominableResellers: 'any',
+        validateCuit: false,
       });
       expect(await membersOf(copy.id)).toEqual([a.id, b.id].sort());
       const votes = await app.db

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { Category, Role } from '../../shared/constants.ts';
+import type { NominableResellers } from '../../shared/registry.ts';
 
 /** Instants are ISO-8601 UTC strings; calendar dates are `YYYY-MM-DD` (same text on both engines). */
 type Instant = string;
@@ -100,6 +101,14 @@ export interface EventsTable {
   time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   /** "Apertura de la votación": before this instant the event is a draft; null: open at once. */
   voting_opens_at: OptionalInstant;
+  /** "Resellers nominables": `any`, or `registry` (only fiscal ids of the registry). */
+  nominable_resellers: ColumnType<
+    NominableResellers,
+    NominableResellers | undefined,
+    NominableResellers
+  >;
+  /** "Validar CUIT": 1 when an 11-digit fiscal id must carry a valid check digit. */
+  validate_cuit: ColumnType<number, number | undefined, number>;
 }
 
 export interface EventExhibitorsTable {
@@ -321,6 +330,15 @@ export interface ListChangesTable {
   changed_at: Instant;
 }
 
+/** The registry's settings: one row (id 1), absent until first set. */
+export interface RegistrySettingsTable {
+  id: number;
+  /** "Validar CUIT en el padrón". */
+  validate_cuit: number;
+  updated_at: Instant;
+  updated_by: string | null;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_invitations: AdminInvitationsTable;
@@ -342,6 +360,7 @@ export interface Database {
   audit_log: AuditLogTable;
   resellers: ResellersTable;
   list_changes: ListChangesTable;
+  registry_settings: RegistrySettingsTable;
 }
 
 export type Admin = Selectable<AdminsTable>;

@@ -12,6 +12,7 @@ import { mergeRoutes } from './merge/routes.ts';
 import { nominationsRoutes } from './nominations/routes.ts';
 import { participationRoutes } from './participation/routes.ts';
 import { rankingRoutes } from './ranking/routes.ts';
+import { registryRoutes } from './registry/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 
 /** The route table: every API operation, with who may call it. */
@@ -21,6 +22,7 @@ export const apiRoutes: Route[] = [
   ...adminsRoutes,
   ...eventsRoutes,
   ...exhibitorsRoutes,
+  ...registryRoutes,
   ...participationRoutes,
   ...nominationsRoutes,
   ...rankingRoutes,

@@ -7,6 +7,7 @@ import { eventsEndpoints } from './events.ts';
 import { exhibitorsEndpoints } from './exhibitors.ts';
 import { nominationsEndpoints } from './nominations.ts';
 import { participationEndpoints } from './participation.ts';
+import { registryEndpoints } from './registry.ts';
 import { resultsEndpoints } from './results.ts';
 import { sessionEndpoints } from './session.ts';
 
@@ -21,6 +22,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...adminsEndpoints,
   ...eventsEndpoints,
   ...exhibitorsEndpoints,
+  ...registryEndpoints,
   ...participationEndpoints,
   ...nominationsEndpoints,
   ...resultsEndpoints,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { nomineeFieldSettings } from '../nominee-fields.ts';
+import { NOMINABLE_RESELLERS } from '../registry.ts';
 import { isValidIsoDate } from '../dates.ts';
 import { hasOnlyTextCharacters, isoDateField, requiredText } from './common.ts';
 
@@ -74,6 +75,12 @@ export const eventInput = z.object({
     .refine((value) => isValidIsoDate(value.slice(0, 10)), MSG.invalidOpening)
     .nullable()
     .optional(),
+  /**
+   * "Resellers nominables" and "Validar CUIT" (left out: a new event takes anyone without the
+   * check, an edit keeps its own, a duplicate copies its source's).
+   */
+  nominableResellers: z.enum(NOMINABLE_RESELLERS).optional(),
+  validateCuit: z.boolean().optional(),
 });
 export type EventInput = z.input<typeof eventInput>;
 export type EventFields = z.output<typeof eventInput>;
@@ -130,6 +137,10 @@ export const eventView = z.object({
   nomineeFields: nomineeFieldSettings,
   /** It has a logo of its own ("Logo del evento"), shown instead of the programme's to its exhibitors. */
   hasOwnLogo: z.boolean(),
+  /** "Resellers nominables": anyone, or only fiscal ids of the registry. */
+  nominableResellers: z.enum(NOMINABLE_RESELLERS),
+  /** "Validar CUIT": an 11-digit fiscal id must carry a valid check digit. */
+  validateCuit: z.boolean(),
 });
 export type EventView = z.output<typeof eventView>;
 

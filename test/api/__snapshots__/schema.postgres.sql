@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in
 
 -- tables
 admin_invitations BASE TABLE
@@ -18,6 +18,7 @@ nomination_lists BASE TABLE
 nominations BASE TABLE
 nominee_totals BASE TABLE
 password_reset_tokens BASE TABLE
+registry_settings BASE TABLE
 resellers BASE TABLE
 sessions BASE TABLE
 sign_in_codes BASE TABLE
@@ -101,6 +102,8 @@ events.time_zone text null -
 events.voting_opens_at text null -
 events.nominee_fields text not null '{}'::text
 events.logo_etag text null -
+events.nominable_resellers text not null 'any'::text
+events.validate_cuit integer not null 0
 exhibitors.id text not null -
 exhibitors.email text not null -
 exhibitors.full_name text not null -
@@ -178,6 +181,10 @@ password_reset_tokens.token_hash text not null -
 password_reset_tokens.expires_at text not null -
 password_reset_tokens.used_at text null -
 password_reset_tokens.created_at text not null -
+registry_settings.id integer not null -
+registry_settings.validate_cuit integer not null 0
+registry_settings.updated_at text not null -
+registry_settings.updated_by text null -
 resellers.fiscal_id text not null -
 resellers.name text not null -
 resellers.registered_name text not null -
@@ -255,6 +262,9 @@ nominee_totals nominee_totals_pk: PRIMARY KEY (event_id, category, fiscal_id)
 password_reset_tokens password_reset_tokens_admin_id_fkey: FOREIGN KEY (admin_id) REFERENCES admins(id) ON DELETE CASCADE
 password_reset_tokens password_reset_tokens_pkey: PRIMARY KEY (id)
 password_reset_tokens password_reset_tokens_token_hash_key: UNIQUE (token_hash)
+registry_settings registry_settings_one_row: CHECK ((id = 1))
+registry_settings registry_settings_pkey: PRIMARY KEY (id)
+registry_settings registry_settings_updated_by_fkey: FOREIGN KEY (updated_by) REFERENCES admins(id) ON DELETE SET NULL
 resellers resellers_pkey: PRIMARY KEY (fiscal_id)
 resellers resellers_updated_by_fkey: FOREIGN KEY (updated_by) REFERENCES admins(id) ON DELETE SET NULL
 sessions sessions_admin_id_fkey: FOREIGN KEY (admin_id) REFERENCES admins(id) ON DELETE CASCADE
@@ -298,6 +308,7 @@ CREATE INDEX mfa_challenges_admin_idx ON mfa_challenges USING btree (admin_id)
 CREATE UNIQUE INDEX mfa_challenges_pkey ON mfa_challenges USING btree (id)
 CREATE UNIQUE INDEX mfa_challenges_token_hash_key ON mfa_challenges USING btree (token_hash)
 CREATE UNIQUE INDEX nomination_lists_pk ON nomination_lists USING btree (event_id, exhibitor_id, category)
+CREATE INDEX nominations_fiscal_id_idx ON nominations USING btree (fiscal_id)
 CREATE UNIQUE INDEX nominations_fiscal_unique ON nominations USING btree (event_id, exhibitor_id, category, fiscal_id)
 CREATE UNIQUE INDEX nominations_pk ON nominations USING btree (event_id, exhibitor_id, category, list_order)
 CREATE INDEX nominations_results_idx ON nominations USING btree (event_id, category, fiscal_id, nominated_at, exhibitor_id, list_order)
@@ -305,6 +316,7 @@ CREATE UNIQUE INDEX nominee_totals_pk ON nominee_totals USING btree (event_id, c
 CREATE INDEX nominee_totals_ranking_idx ON nominee_totals USING btree (event_id, category, points DESC, p1 DESC, p2 DESC, p3 DESC, p4 DESC, p5 DESC, nominations DESC, first_key, fiscal_id)
 CREATE UNIQUE INDEX password_reset_tokens_pkey ON password_reset_tokens USING btree (id)
 CREATE UNIQUE INDEX password_reset_tokens_token_hash_key ON password_reset_tokens USING btree (token_hash)
+CREATE UNIQUE INDEX registry_settings_pkey ON registry_settings USING btree (id)
 CREATE INDEX resellers_name_idx ON resellers USING btree (name, fiscal_id)
 CREATE UNIQUE INDEX resellers_pkey ON resellers USING btree (fiscal_id)
 CREATE INDEX sessions_admin_idx ON sessions USING btree (admin_id)

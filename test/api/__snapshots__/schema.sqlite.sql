@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
@@ -38,6 +38,9 @@ CREATE INDEX "mail_outbox_recipient_idx" on "mail_outbox" ("to_address", "templa
 
 -- index mfa_challenges_admin_idx on mfa_challenges
 CREATE INDEX "mfa_challenges_admin_idx" on "mfa_challenges" ("admin_id");
+
+-- index nominations_fiscal_id_idx on nominations
+CREATE INDEX "nominations_fiscal_id_idx" on "nominations" ("fiscal_id");
 
 -- index nominations_results_idx on nominations
 CREATE INDEX "nominations_results_idx" on "nominations" ("event_id", "category", "fiscal_id", "nominated_at", "exhibitor_id", "list_order");
@@ -154,7 +157,7 @@ CREATE TABLE "event_exhibitors" ("event_id" text not null references "events" ("
 CREATE TABLE "event_logos" ("event_id" text primary key references "events" ("id") on delete cascade, "logo_png" blob not null, "updated_by" text references "admins" ("id") on delete set null, "updated_at" text not null);
 
 -- table events on events
-CREATE TABLE "events" ("id" text primary key, "name" text not null, "name_search" text not null, "event_date" text not null, "vote_deadline" text not null, "created_by" text references "admins" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "reminders" text default '["deadlineDay"]' not null, "archived_at" text, "anonymised_at" text, "voting_closed_at" text, "close_time" text not null default '23:59', "time_zone" text, "voting_opens_at" text, "nominee_fields" text default '{}' not null, "logo_etag" text, constraint "events_deadline_before_event" check (vote_deadline < event_date));
+CREATE TABLE "events" ("id" text primary key, "name" text not null, "name_search" text not null, "event_date" text not null, "vote_deadline" text not null, "created_by" text references "admins" ("id") on delete set null, "created_at" text not null, "updated_at" text not null, "reminders" text default '["deadlineDay"]' not null, "archived_at" text, "anonymised_at" text, "voting_closed_at" text, "close_time" text not null default '23:59', "time_zone" text, "voting_opens_at" text, "nominee_fields" text default '{}' not null, "logo_etag" text, "nominable_resellers" text default 'any' not null, "validate_cuit" integer default 0 not null, constraint "events_deadline_before_event" check (vote_deadline < event_date));
 
 -- table exhibitors on exhibitors
 CREATE TABLE "exhibitors" ("id" text primary key, "email" text not null unique, "full_name" text not null, "company" text not null, "created_at" text not null, "updated_at" text not null, "last_signed_in_at" text);
@@ -179,6 +182,9 @@ CREATE TABLE "nominee_totals" ("event_id" text not null references "events" ("id
 
 -- table password_reset_tokens on password_reset_tokens
 CREATE TABLE "password_reset_tokens" ("id" text primary key, "admin_id" text not null references "admins" ("id") on delete cascade, "token_hash" text not null unique, "expires_at" text not null, "used_at" text, "created_at" text not null);
+
+-- table registry_settings on registry_settings
+CREATE TABLE "registry_settings" ("id" integer primary key, "validate_cuit" integer default 0 not null, "updated_at" text not null, "updated_by" text references "admins" ("id") on delete set null, constraint "registry_settings_one_row" check ("id" = 1));
 
 -- table resellers on resellers
 CREATE TABLE "resellers" ("fiscal_id" text primary key, "name" text not null, "registered_name" text not null, "location" text default '' not null, "city" text default '' not null, "contact_name" text default '' not null, "contact_position" text default '' not null, "phone" text default '' not null, "email" text default '' not null, "search_text" text not null, "created_at" text not null, "updated_at" text not null, "updated_by" text references "admins" ("id") on delete set null);

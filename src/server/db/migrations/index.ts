@@ -23,6 +23,7 @@ import { migration as oneRoundTripSave } from './0019-one-round-trip-save.ts';
 import { migration as eventSignIns } from './0020-event-sign-ins.ts';
 import { migration as saveFollowsEventCalendarAndFields } from './0021-save-follows-event-calendar-and-fields.ts';
 import { migration as resellerRegistry } from './0022-reseller-registry.ts';
+import { migration as registryRules } from './0023-registry-rules.ts';
 import { migration as annulledLists } from './0024-annulled-lists.ts';
 import { migration as listChanges } from './0025-list-changes.ts';
 import { migration as oneRoundTripCodeSignIn } from './0026-one-round-trip-code-sign-in.ts';
@@ -50,6 +51,7 @@ export const migrations: readonly FrozenMigration[] = [
   eventSignIns,
   saveFollowsEventCalendarAndFields,
   resellerRegistry,
+  registryRules,
   annulledLists,
   listChanges,
   oneRoundTripCodeSignIn,

@@ -8,6 +8,7 @@ import type { SignedInAdmin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AppDeps } from '../../deps.ts';
 import { annulmentsOf, refuseAnnulledList } from '../../lib/annulled-lists.ts';
+import { checkRegistryRules } from '../../lib/registry-rules.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { recordListChange } from '../../mail/list-changes.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -134,9 +135,11 @@ export async function editVote(
     // unasked ones kept as the entry holds them.
     const event = await tx
       .selectFrom('events')
-      .select('nominee_fields')
+      .select(['nominee_fields', 'nominable_resellers', 'validate_cuit'])
       .where('id', '=', ref.eventId)
       .executeTakeFirstOrThrow();
+    // "Solo los del padrón" and "Validar CUIT" hold for the organisation's corrections too.
+    await checkRegistryRules(tx, event, sent.fiscalId);
     const input = checkNomineeFields(
       sent,
       readNomineeFieldSettings(event.nominee_fields),

@@ -45,6 +45,8 @@ export async function duplicateEvent(
       {
         nomineeFields: fields.nomineeFields ?? readNomineeFieldSettings(source.nominee_fields),
         logoEtag: source.logo_etag,
+        nominableResellers: fields.nominableResellers ?? source.nominable_resellers,
+        validateCuit: fields.validateCuit ?? source.validate_cuit === 1,
       },
     );
     await tx.insertInto('events').values(row).execute();

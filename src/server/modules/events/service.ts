@@ -10,6 +10,7 @@ import {
   zonedInstant,
   zonedLocalDateTime,
 } from '../../lib/event-calendar.ts';
+import type { NominableResellers } from '../../../shared/registry.ts';
 import { searchKey } from '../../../shared/search.ts';
 import { DEFAULT_REMINDERS, type ReminderKind } from '../../../shared/schemas/events.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -101,6 +102,8 @@ export function toEventView(
         : null,
     nomineeFields: readNomineeFieldSettings(row.nominee_fields),
     hasOwnLogo: row.logo_etag !== null,
+    nominableResellers: row.nominable_resellers,
+    validateCuit: row.validate_cuit === 1,
   };
 }
 
@@ -200,7 +203,12 @@ export function newEventRow(
   reminders: readonly ReminderKind[],
   now: Date,
   calendar: CalendarColumns,
-  shape: { nomineeFields?: NomineeFieldSettings; logoEtag?: string | null } = {},
+  shape: {
+    nomineeFields?: NomineeFieldSettings;
+    logoEtag?: string | null;
+    nominableResellers?: NominableResellers;
+    validateCuit?: boolean;
+  } = {},
 ): EventRow {
   return {
     id: newId(),
@@ -217,9 +225,19 @@ export function newEventRow(
     voting_closed_at: null,
     nominee_fields: nomineeFieldSettingsColumn(shape.nomineeFields ?? DEFAULT_NOMINEE_FIELDS),
     logo_etag: shape.logoEtag ?? null,
+    nominable_resellers: shape.nominableResellers ?? 'any',
+    validate_cuit: shape.validateCuit ? 1 : 0,
     ...calendar,
   };
 }
+
+/** What the history records of an event's registry rules ("Resellers nominables", "Validar CUIT"). */
+export const registryRuleFacts = (
+  row: Pick<EventRow, 'nominable_resellers' | 'validate_cuit'>,
+) => ({
+  nominableResellers: row.nominable_resellers,
+  validateCuit: row.validate_cuit === 1,
+});
 
 /** What the history records of an event's calendar (its opening as the zone's wall clock). */
 export const calendarDetails = (row: EventRow) => ({
@@ -233,6 +251,8 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
   const now = deps.clock.now();
   const row = newEventRow(admin, fields, fields.reminders ?? DEFAULT_REMINDERS, now, calendar, {
     nomineeFields: fields.nomineeFields,
+    nominableResellers: fields.nominableResellers,
+    validateCuit: fields.validateCuit,
   });
   await deps.transact(async (tx) => {
     await tx.insertInto('events').values(row).execute();
@@ -247,6 +267,7 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
         voteDeadline: row.vote_deadline,
         reminders: eventReminders(row),
         ...calendarDetails(row),
+        ...registryRuleFacts(row),
       },
     });
   });
@@ -287,6 +308,9 @@ export async function updateEvent(
       nominee_fields: fields.nomineeFields
         ? nomineeFieldSettingsColumn(fields.nomineeFields)
         : before.nominee_fields,
+      nominable_resellers: fields.nominableResellers ?? before.nominable_resellers,
+      validate_cuit:
+        fields.validateCuit === undefined ? before.validate_cuit : fields.validateCuit ? 1 : 0,
       ...calendar,
       // A new closing replaces an early close: voting runs through the new closing hour.
       voting_closed_at: closingMoved ? null : before.voting_closed_at,
@@ -301,6 +325,8 @@ export async function updateEvent(
         vote_deadline: after.vote_deadline,
         reminders: after.reminders,
         nominee_fields: after.nominee_fields,
+        nominable_resellers: after.nominable_resellers,
+        validate_cuit: after.validate_cuit,
         close_time: after.close_time,
         time_zone: after.time_zone,
         voting_opens_at: after.voting_opens_at,
@@ -330,6 +356,7 @@ export async function updateEvent(
       voteDeadline: before.vote_deadline,
       reminders: chosenBefore,
       ...calendarDetails(before),
+      ...registryRuleFacts(before),
     };
     const factsAfter = {
       name: after.name,
@@ -337,6 +364,7 @@ export async function updateEvent(
       voteDeadline: after.vote_deadline,
       reminders: eventReminders(after),
       ...calendarDetails(after),
+      ...registryRuleFacts(after),
     };
     const fieldsBefore = readNomineeFieldSettings(before.nominee_fields);
     const fieldsAfter = readNomineeFieldSettings(after.nominee_fields);

@@ -28,6 +28,7 @@ import { TOUCH_INTERVAL_MS } from '../../http/session.ts';
 import { ARCHIVE_LOCK_CLASS } from '../../lib/archived.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { latestListChange } from '../../mail/list-changes.ts';
+import { checkRegistryRules, type RegistryRules } from '../../lib/registry-rules.ts';
 import { hashToken, newId } from '../../lib/crypto.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
@@ -328,12 +329,16 @@ const claimList = prepared<ListKey & { expected: number; updatedAt: string }>((d
     .where('annulled_at', 'is', null),
 );
 
-/** `fields`: which nominee fields the event asks for, as stored when the save began. */
+/**
+ * `fields`: which nominee fields the event asks for, as stored when the save began; `rules`: its
+ * "Resellers nominables" and "Validar CUIT".
+ */
 type ListChange = (
   tx: Tx,
   current: Nomination[],
   now: Date,
   fields: NomineeFieldSettings,
+  rules: RegistryRules,
 ) => Promise<Nomination[]>;
 
 /** The audit actions of an exhibitor's own saves. */
@@ -363,6 +368,8 @@ const selectSaveTarget = prepared<
     voting_opens_at: string | null;
     archived_at: string | null;
     nominee_fields: string;
+    nominable_resellers: string;
+    validate_cuit: number;
     email: string;
   }
 >((db, arg) => {
@@ -378,6 +385,8 @@ const selectSaveTarget = prepared<
       'e.voting_opens_at',
       'e.archived_at',
       'e.nominee_fields',
+      'e.nominable_resellers',
+      'e.validate_cuit',
       'x.email',
     ])
     .where('e.id', '=', arg('eventId'))
@@ -398,14 +407,21 @@ async function checkSaveTarget(
   tx: Tx,
   key: ListKey,
   now: Date,
-): Promise<{ email: string; fields: NomineeFieldSettings }> {
+): Promise<{ email: string; fields: NomineeFieldSettings; rules: RegistryRules }> {
   const target = (await selectSaveTarget(tx, key)).rows[0];
   const calendar = target && calendarOf(target, deps.config.timeZone);
   // A draft is hidden from its exhibitors: the same 404 as an event that is not theirs.
   if (!target || !calendar || isDraft(calendar, now)) throw notFound(MSG.eventNotFound);
   if (target.archived_at !== null) throw new AppError('event_archived');
   if (!isVotingOpenNow(calendar, now)) throw new AppError('voting_closed');
-  return { email: target.email, fields: readNomineeFieldSettings(target.nominee_fields) };
+  return {
+    email: target.email,
+    fields: readNomineeFieldSettings(target.nominee_fields),
+    rules: {
+      nominable_resellers: target.nominable_resellers as RegistryRules['nominable_resellers'],
+      validate_cuit: Number(target.validate_cuit),
+    },
+  };
 }
 
 /**
@@ -438,10 +454,10 @@ async function changeExhibitorList(
 ): Promise<NominationList> {
   const saved = await deps.transact(async (tx) => {
     const now = deps.clock.now();
-    const { email, fields } = await checkSaveTarget(deps, tx, key, now);
+    const { email, fields, rules } = await checkSaveTarget(deps, tx, key, now);
     await claimListVersion(tx, key, expectedVersion, now);
     const before = await readList(tx, key);
-    const after = await change(tx, before, now, fields);
+    const after = await change(tx, before, now, fields, rules);
     // The event's history shows every change to the votes, the exhibitors' own included.
     await recordAudit(tx, { role: 'exh', exhibitorId: key.exhibitorId }, now, {
       action,
@@ -531,8 +547,9 @@ export async function addNominee(
     key,
     expectedVersion,
     'nomination.add',
-    async (tx, current, now, fields) => {
+    async (tx, current, now, fields, rules) => {
       const asked = checkNomineeFields(values, fields);
+      await checkRegistryRules(tx, rules, values.fiscalId);
       if (current.some((row) => row.fiscal_id === values.fiscalId)) throw duplicateFiscalId();
       if (current.length >= MAX_NOMINEES_PER_CATEGORY) {
         throw new AppError('nomination_limit');
@@ -567,9 +584,10 @@ export async function editNominee(
     key,
     expectedVersion,
     'nomination.edit',
-    async (tx, current, now, fields) => {
+    async (tx, current, now, fields, rules) => {
       const entry = findEntry(current, fiscalId);
       const asked = checkNomineeFields(values, fields, toNominee(entry));
+      await checkRegistryRules(tx, rules, values.fiscalId);
       await storeNomineeFields(tx, key, entry.list_order, asked, now);
       const edited: Nomination = { ...entry, ...nomineeColumns(asked), updated_at: iso(now) };
       return current.map((row) => (row === entry ? edited : row));

@@ -25,6 +25,11 @@ import {
 import { zoneLabel } from '../../../shared/deadline-zone.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
+  NOMINABLE_RESELLERS,
+  NOMINABLE_RESELLERS_LABELS,
+  type NominableResellers,
+} from '../../../shared/registry.ts';
+import {
   DEFAULT_REMINDERS,
   REMINDER_KIND_LABELS,
   REMINDER_KINDS,
@@ -52,6 +57,9 @@ interface FormValues {
   notifyExhibitors: boolean;
   /** "Datos del nominado". */
   nomineeFields: NomineeFieldSettings;
+  /** "Resellers nominables" and "Validar CUIT" (issue 27). */
+  nominableResellers: NominableResellers;
+  validateCuit: boolean;
   /** "Hora de cierre", `HH:MM`. */
   closeTime: string;
   /** "Zona horaria". */
@@ -131,6 +139,8 @@ function EventForm({ event, duplicateOf, defaultTimeZone, onSaved, onClose }: Ev
       sendInvitations: false,
       notifyExhibitors: false,
       nomineeFields: { ...((event ?? duplicateOf)?.nomineeFields ?? DEFAULT_NOMINEE_FIELDS) },
+      nominableResellers: (event ?? duplicateOf)?.nominableResellers ?? 'any',
+      validateCuit: (event ?? duplicateOf)?.validateCuit ?? false,
       closeTime: event?.closeTime ?? duplicateOf?.closeTime ?? '23:59',
       timeZone: event?.timeZone ?? duplicateOf?.timeZone ?? defaultTimeZone ?? '',
       votingOpensAt: event?.votingOpensAt ?? '',
@@ -162,6 +172,8 @@ function EventForm({ event, duplicateOf, defaultTimeZone, onSaved, onClose }: Ev
         voteDeadline,
         reminders: values.reminders,
         nomineeFields: values.nomineeFields,
+        nominableResellers: values.nominableResellers,
+        validateCuit: values.validateCuit,
         closeTime: values.closeTime,
         // Empty only when the list that gives APP_TIMEZONE has not loaded: the server's default.
         ...(values.timeZone ? { timeZone: values.timeZone } : {}),
@@ -286,6 +298,38 @@ function EventForm({ event, duplicateOf, defaultTimeZone, onSaved, onClose }: Ev
         name="nomineeFields"
         render={({ field: { value, onChange } }) => (
           <NomineeFieldsSection value={value} onChange={onChange} />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="nominableResellers"
+        render={({ field }) => (
+          <TextField
+            {...field}
+            select
+            label="Resellers nominables"
+            fullWidth
+            helperText="Con «Solo los del padrón» se rechaza un ID fiscal que no esté en el padrón."
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {NOMINABLE_RESELLERS.map((option) => (
+              <option key={option} value={option}>
+                {NOMINABLE_RESELLERS_LABELS[option]}
+              </option>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="validateCuit"
+        render={({ field: { value, onChange } }) => (
+          <FormControlLabel
+            label="Validar CUIT"
+            control={
+              <Checkbox checked={value} onChange={(change) => onChange(change.target.checked)} />
+            }
+          />
         )}
       />
       {extendsDeadline ? (

@@ -5,8 +5,8 @@ import {
   ROSTER_MAX_PACKING_RATIO,
   ROSTER_MAX_UNPACKED_BYTES,
   type RosterFileErrorCode,
-} from '../../../shared/roster-messages.ts';
-import { openBoundedZip, ZipLimitError, type BoundedZip } from '../../lib/bounded-zip.ts';
+} from '../../shared/roster-messages.ts';
+import { openBoundedZip, ZipLimitError, type BoundedZip } from './bounded-zip.ts';
 
 /** A sheet row as read: its number in the sheet and its cell texts by column (0 = A). */
 export interface SheetRow {
