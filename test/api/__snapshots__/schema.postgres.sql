@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment
 
 -- tables
 admin_invitations BASE TABLE
@@ -442,7 +442,7 @@ begin
 
   perform pg_advisory_xact_lock_shared(p_archive_lock_class, hashtext(p_event_id));
   select e.vote_deadline, e.close_time, e.time_zone, e.voting_opens_at, e.voting_closed_at,
-         e.archived_at, e.nominee_fields, x.email
+         e.archived_at, e.nominee_fields, e.nominable_resellers, e.validate_cuit, x.email
     into v_target
     from events e
     join event_exhibitors m on m.event_id = e.id
@@ -468,6 +468,12 @@ begin
   if p_action in ('add', 'edit') and exists (
        select 1 from json_each_text(v_target.nominee_fields::json) f
         where f.value in ('optional', 'hidden')) then
+    return json_build_object('outcome', 'ordinary');
+  end if;
+  -- "Solo los del padrón" and "Validar CUIT" (migration 0023): the ordinary path checks the
+  -- fiscal id against the registry and its check digit, having changed nothing here.
+  if p_action in ('add', 'edit')
+     and (v_target.nominable_resellers <> 'any' or v_target.validate_cuit <> 0) then
     return json_build_object('outcome', 'ordinary');
   end if;
 
