@@ -11,6 +11,7 @@ import { mergeRoutes } from './merge/routes.ts';
 import { nominationsRoutes } from './nominations/routes.ts';
 import { participationRoutes } from './participation/routes.ts';
 import { rankingRoutes } from './ranking/routes.ts';
+import { registrySearchRoutes } from './registry-search/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 
 /** The route table: every API operation, with who may call it. */
@@ -28,4 +29,5 @@ export const apiRoutes: Route[] = [
   ...historyRoutes,
   ...manualRoutes,
   ...brandingRoutes,
+  ...registrySearchRoutes,
 ];

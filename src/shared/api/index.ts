@@ -6,6 +6,7 @@ import { eventsEndpoints } from './events.ts';
 import { exhibitorsEndpoints } from './exhibitors.ts';
 import { nominationsEndpoints } from './nominations.ts';
 import { participationEndpoints } from './participation.ts';
+import { registrySearchEndpoints } from './registry-search.ts';
 import { resultsEndpoints } from './results.ts';
 import { sessionEndpoints } from './session.ts';
 
@@ -24,4 +25,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...nominationsEndpoints,
   ...resultsEndpoints,
   ...brandingEndpoints,
+  ...registrySearchEndpoints,
 ];
