@@ -27,7 +27,9 @@ export interface RegistryTerms {
 export function registryTerms(typed: string): RegistryTerms | null {
   const query = typed.trim();
   if (query.length < REGISTRY_SEARCH_MIN_LENGTH) return null;
-  const words = registrySearchText(query, '').split(' ').filter((word) => word !== '');
+  const words = registrySearchText(query, '')
+    .split(' ')
+    .filter((word) => word !== '');
   const digits = /^[\d\s\-./]+$/.test(query) ? query.replace(/\D/g, '') : '';
   return words.length === 0 && digits === '' ? null : { words, digits };
 }
@@ -89,9 +91,7 @@ export async function searchRegistry(
     .where((eb) => {
       const either: Expression<SqlBool>[] = [];
       if (terms.words.length > 0) {
-        either.push(
-          eb.and(terms.words.map((word) => eb('search_text', 'like', `% ${word}%`))),
-        );
+        either.push(eb.and(terms.words.map((word) => eb('search_text', 'like', `% ${word}%`))));
       }
       if (terms.digits !== '') either.push(eb('fiscal_id', 'like', `${terms.digits}%`));
       return eb.or(either);

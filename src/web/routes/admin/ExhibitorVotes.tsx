@@ -104,6 +104,7 @@ export default function ExhibitorVotes() {
         <NomineeDialog
           title="Editar nominación"
           correction
+          registrySearch
           fields={nomineeFields}
           description={voteOfText(query.data.exhibitor.fullName, editing.nominee.order)}
           initial={formValues(editing.nominee)}
