@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedEvent, seedExhibitor, seedMembership } from '../test/helpers/seed.ts';
+import {
+  seedAdmin,
+  seedEvent,
+  seedExhibitor,
+  seedMembership,
+  seedNominations,
+} from '../test/helpers/seed.ts';
 import { seedRegistry } from '../test/helpers/registry.ts';
 import {
+  DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
   launchBrowser,
@@ -196,6 +203,81 @@ describe('"Buscar en el padrón": five nominees from the registry on a phone (is
         email: partner.email,
       }));
     expect(stored).toEqual([...expected('consumption'), ...expected('value')]);
+    await context.close();
+  });
+
+  it('"Editar nominación": an administrator corrects a vote from the registry (no earlier nominees)', async () => {
+    const db = server.database.db;
+    await seedRegistry(db, [
+      {
+        fiscalId: '30720000011',
+        name: 'Mesopotamia Software',
+        contactName: 'Mónica Mesa',
+        contactPosition: 'Directora',
+        phone: '3434440000',
+        email: 'monica@meso.test',
+      },
+    ]);
+    const admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
+    const event = await seedEvent(db, {
+      name: 'Premios Corrección',
+      eventDate: '2026-07-15',
+      voteDeadline: '2026-07-01',
+    });
+    const exhibitor = await seedExhibitor(db, { fullName: 'Lucía López' });
+    await seedMembership(db, event.id, exhibitor.id);
+    await seedNominations(db, {
+      eventId: event.id,
+      exhibitorId: exhibitor.id,
+      category: 'consumption',
+      nominees: [{ fiscalId: '30720000099', name: 'Meso Sofware Mal Escrito' }],
+    });
+    const context = await newContext(browser, server.url, DESKTOP);
+    await signInContext(
+      context,
+      server,
+      { role: 'admin', adminId: admin.id },
+      { email: admin.email, fullName: admin.fullName ?? '' },
+      new Date(NOW),
+    );
+    const page = await context.newPage();
+    await page.goto(`/admin/event/${event.id}/exhibitors`);
+    await page.getByRole('link', { name: 'Lucía López' }).click();
+    await page.getByRole('button', { name: 'Meso Sofware Mal Escrito' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Editar nominación' });
+    const combobox = dialog.getByRole('combobox', { name: 'Buscar en el padrón' });
+    await combobox.click();
+    await page.keyboard.type('meso');
+    const option = page.getByRole('option', {
+      name: 'Mesopotamia Software · 30720000011',
+      exact: true,
+    });
+    await option.waitFor();
+    // The administrator's list has no "Mis nominaciones anteriores".
+    expect(await page.getByText('Mis nominaciones anteriores').count()).toBe(0);
+    await expectAccessible(page);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const fiscalId = dialog.getByRole('textbox', { name: 'ID fiscal', exact: true });
+    await expect.poll(() => fiscalId.inputValue()).toBe('30720000011');
+    expect(await fiscalId.getAttribute('readonly')).not.toBeNull();
+    expect(
+      await dialog.getByRole('textbox', { name: 'Nombre del contacto', exact: true }).inputValue(),
+    ).toBe('Mónica Mesa');
+    await dialog.getByRole('button', { name: 'Cambiar', exact: true }).waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/admin-correction.png` });
+    await dialog.getByLabel('Motivo').selectOption({ label: 'ID fiscal equivocado' });
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const stored = await db
+      .selectFrom('nominations')
+      .select(['fiscal_id', 'name', 'contact_name'])
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(stored).toEqual([
+      { fiscal_id: '30720000011', name: 'Mesopotamia Software', contact_name: 'Mónica Mesa' },
+    ]);
     await context.close();
   });
 });

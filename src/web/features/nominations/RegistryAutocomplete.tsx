@@ -38,6 +38,9 @@ export function RegistryAutocomplete({ onChoose }: { onChoose(entry: RegistrySea
   return (
     <Autocomplete<RegistrySearchEntry>
       options={options}
+      // The list inside the dialog, not in a portal at the page's end: outside every landmark
+      // (axe's "region"), and outside the dialog a screen reader is held in.
+      disablePortal
       // The server filters and ranks; the list shows its answer as it is.
       filterOptions={(all) => all}
       getOptionLabel={registryOptionLabel}
