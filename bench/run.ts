@@ -18,6 +18,7 @@ import { benchEventExport } from './event-export.ts';
 import { benchHistory } from './history.ts';
 import { benchRegistryImport } from './registry-import.ts';
 import { benchExport, benchRanking } from './ranking.ts';
+import { benchRegistrySearch } from './registry-search.ts';
 import { benchRush, type RushFigures } from './rush.ts';
 import { startBenchServer } from './server.ts';
 import { benchTurnout } from './turnout.ts';
@@ -180,6 +181,14 @@ async function benchReads(where: string, shared?: { databaseUrl: () => Promise<s
     `${whole.exportMs} ms, server peak RSS ${whole.peakRssMb} MB (${whole.bytes} bytes)`,
     '< 10000 ms and < 300 MB',
     whole.pass,
+  );
+
+  const search = await benchRegistrySearch(await shared?.databaseUrl());
+  record(
+    `"Buscar en el padrón"${where}: ${search.queries} searches of an exhibitor in a ${search.entries}-entry registry`,
+    `p99 ${search.p99Ms} ms, p50 ${search.p50Ms} ms (/healthz in turns: p99 ${search.healthzP99Ms} ms, p50 ${search.healthzP50Ms} ms)`,
+    'p99 < 50 ms',
+    search.pass,
   );
 
   const history = await benchHistory(await shared?.databaseUrl());

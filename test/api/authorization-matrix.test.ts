@@ -400,6 +400,18 @@ const MATRIX: Record<string, Row> = {
     expect: { nobody: 401, exhibitorOfEvent: 200, exhibitorOfOtherEvent: 200, admin: 403 },
     request: () => ({ url: '/api/exh/events' }),
   },
+  // Searching for a colleague's nominee's id: its secrets must not come back (issue 27).
+  'GET /api/exh/events/:eventId/:category/registry-search': {
+    expect: exhibitorOfEventOnly(),
+    request: (w) => ({
+      url: `/api/exh/events/${w.eventId}/value/registry-search`,
+      query: { q: '88888888' },
+    }),
+  },
+  'GET /api/registry-search': {
+    expect: adminOnly(),
+    request: () => ({ url: '/api/registry-search', query: { q: '30111111' } }),
+  },
   'GET /api/exh/events/:eventId': {
     expect: exhibitorOfEventOnly(),
     request: (w) => ({ url: `/api/exh/events/${w.eventId}` }),

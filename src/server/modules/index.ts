@@ -13,6 +13,7 @@ import { nominationsRoutes } from './nominations/routes.ts';
 import { participationRoutes } from './participation/routes.ts';
 import { rankingRoutes } from './ranking/routes.ts';
 import { registryRoutes } from './registry/routes.ts';
+import { registrySearchRoutes } from './registry-search/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 
 /** The route table: every API operation, with who may call it. */
@@ -32,4 +33,5 @@ export const apiRoutes: Route[] = [
   ...historyRoutes,
   ...manualRoutes,
   ...brandingRoutes,
+  ...registrySearchRoutes,
 ];

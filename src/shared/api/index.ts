@@ -8,6 +8,7 @@ import { exhibitorsEndpoints } from './exhibitors.ts';
 import { nominationsEndpoints } from './nominations.ts';
 import { participationEndpoints } from './participation.ts';
 import { registryEndpoints } from './registry.ts';
+import { registrySearchEndpoints } from './registry-search.ts';
 import { resultsEndpoints } from './results.ts';
 import { sessionEndpoints } from './session.ts';
 
@@ -28,4 +29,5 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...resultsEndpoints,
   ...annulmentEndpoints,
   ...brandingEndpoints,
+  ...registrySearchEndpoints,
 ];

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { TextField, Typography } from '@mui/material';
+import { Box, Button, TextField, Typography } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import {
@@ -26,6 +26,12 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { askedFields, NOMINEE_FIELDS, nomineeInputAttributes, nomineeInputType } from './fields.ts';
 import { ApiError } from '../../lib/api.ts';
+import {
+  registryOptionLabel,
+  type RegistrySearchEntry,
+} from '../../../shared/schemas/registry-search.ts';
+import { RegistryAutocomplete } from './RegistryAutocomplete.tsx';
+import { REGISTRY_FIELDS, valuesFromEntry, valuesWithoutEntry } from './registry-choice.ts';
 
 /** The form's values; an administrator's correction adds why ("Motivo", "Detalle"). */
 type FormInput = NomineeInput & { reason?: CorrectionReason | ''; detail?: string };
@@ -45,9 +51,12 @@ export function NomineeDialog({
   description,
   failureMessage = MSG.genericError,
   fields,
+  registrySearch = false,
   onSave,
   onClose,
 }: {
+  /** "Buscar en el padrón" above the fields (the administrator's corrections). */
+  registrySearch?: boolean;
   /** Which fields the event asks for and requires. */
   fields: NomineeFieldSettings;
   title: string;
@@ -79,6 +88,24 @@ export function NomineeDialog({
     mode: 'onSubmit',
   });
 
+  const [chosen, setChosen] = useState<RegistrySearchEntry | null>(null);
+
+  function applyValues(values: NomineeInput) {
+    for (const field of NOMINEE_FIELDS) {
+      form.setValue(field, values[field] ?? '', { shouldDirty: true });
+    }
+  }
+
+  function choose(entry: RegistrySearchEntry) {
+    applyValues(valuesFromEntry(entry, form.getValues()));
+    setChosen(entry);
+  }
+
+  function changeChoice() {
+    applyValues(valuesWithoutEntry(form.getValues()));
+    setChosen(null);
+  }
+
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
@@ -109,6 +136,18 @@ export function NomineeDialog({
       onClose={onClose}
     >
       {description ? <Typography sx={{ fontWeight: 500 }}>{description}</Typography> : null}
+      {registrySearch && chosen ? (
+        <Box
+          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+        >
+          <Typography>{registryOptionLabel(chosen)}</Typography>
+          <Button variant="outlined" size="small" onClick={changeChoice}>
+            Cambiar
+          </Button>
+        </Box>
+      ) : registrySearch ? (
+        <RegistryAutocomplete onChoose={choose} />
+      ) : null}
       {askedFields(fields).map((field, index) => (
         <FormTextField
           key={field}
@@ -121,7 +160,10 @@ export function NomineeDialog({
           slotProps={{
             htmlInput: {
               ...nomineeInputAttributes(field),
-              ...(field === 'fiscalId' && fiscalIdReadOnly ? { readOnly: true } : {}),
+              ...((field === 'fiscalId' && fiscalIdReadOnly) ||
+              (chosen !== null && (REGISTRY_FIELDS as readonly string[]).includes(field))
+                ? { readOnly: true }
+                : {}),
             },
           }}
         />

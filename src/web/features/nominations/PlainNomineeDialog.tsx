@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { Category } from '../../../shared/constants.ts';
+import { searchRegistryAsExhibitor } from '../../../shared/api/registry-search.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
   emptyNominee,
@@ -8,7 +10,7 @@ import {
 } from '../../../shared/schemas/nominee.ts';
 import { isFieldRequired, type NomineeFieldSettings } from '../../../shared/nominee-fields.ts';
 import { PlainFormDialog } from '../../components/plain/Dialog.tsx';
-import { PlainTextField } from '../../components/plain/Fields.tsx';
+import { PlainButton, PlainTextField } from '../../components/plain/Fields.tsx';
 import {
   askedFields,
   checkNominee,
@@ -17,23 +19,35 @@ import {
   nomineeInputType,
   type NomineeFieldErrors as FieldErrors,
 } from './fields.ts';
-import { ApiError } from '../../lib/http.ts';
+import { ApiError, call } from '../../lib/http.ts';
+import {
+  registryOptionLabel,
+  type RegistrySearchEntry,
+  type RegistrySearchResponse,
+} from '../../../shared/schemas/registry-search.ts';
+import { PlainRegistryCombobox } from './PlainRegistryCombobox.tsx';
+import { REGISTRY_FIELDS, valuesFromEntry, valuesWithoutEntry } from './registry-choice.ts';
 
 /**
  * The exhibitor's nominee form ("Nominar a un reseller", "Editar reseller") in plain elements;
  * it loads, with the shared schema (Zod), after the list shows. It
  * shows the fields the event asks for (`fields`, "Datos del nominado"), marking the required ones. `onSave` rejects with ApiError to
- * show the server's message; the dialog then stays open.
+ * show the server's message; the dialog then stays open. With `search` ("Nominar a un reseller"),
+ * "Buscar en el padrón" comes first: choosing an entry fills the reseller's fields, read-only
+ * until "Cambiar", and its contact when it has one (still editable).
  */
 export function PlainNomineeDialog({
   title,
   initial,
   fiscalIdReadOnly = false,
   fields,
+  registryOf,
   onSave,
   onClose,
 }: {
   title: string;
+  /** "Buscar en el padrón" for this list: the registry and the exhibitor's earlier nominees. */
+  registryOf?: { eventId: string; category: Category };
   initial?: NomineeInput;
   fiscalIdReadOnly?: boolean;
   fields: NomineeFieldSettings;
@@ -45,6 +59,51 @@ export function PlainNomineeDialog({
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [chosen, setChosen] = useState<RegistrySearchEntry | null>(null);
+  const eventId = registryOf?.eventId;
+  const category = registryOf?.category;
+  const search = useCallback(
+    (q: string): Promise<RegistrySearchResponse> =>
+      eventId && category
+        ? call(searchRegistryAsExhibitor, { params: { eventId, category }, query: { q } })
+        : Promise.resolve({ registry: [], earlier: [] }),
+    [eventId, category],
+  );
+
+  /** After choosing, the focus goes to the first field left to fill (else the first contact field). */
+  function focusAfterChoice(values: NomineeInput) {
+    const editable = askedFields(fields).filter(
+      (field) => !(REGISTRY_FIELDS as readonly string[]).includes(field),
+    );
+    const next = editable.find((field) => (values[field] ?? '') === '') ?? editable[0];
+    requestAnimationFrame(() =>
+      document
+        .querySelector<HTMLElement>(
+          next ? `dialog[open] input[name="${next}"]` : 'dialog[open] button[type="submit"]',
+        )
+        ?.focus(),
+    );
+  }
+
+  function choose(entry: RegistrySearchEntry) {
+    const next = valuesFromEntry(entry, values);
+    setValues(next);
+    setChosen(entry);
+    if (submitted) {
+      const result = checkNominee(next, fields);
+      setErrors('errors' in result ? result.errors : {});
+    }
+    focusAfterChoice(next);
+  }
+
+  function changeChoice() {
+    setValues(valuesWithoutEntry(values));
+    setChosen(null);
+    // The combobox is back in the chosen entry's place: it takes the focus.
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>('dialog[open] [role="combobox"]')?.focus(),
+    );
+  }
 
   function change(field: keyof Nominee, value: string) {
     const next = { ...values, [field]: value };
@@ -97,6 +156,16 @@ export function PlainNomineeDialog({
       onSubmit={() => void submit()}
       onClose={onClose}
     >
+      {registryOf && chosen ? (
+        <div className="registry-chosen">
+          <span>{registryOptionLabel(chosen)}</span>
+          <PlainButton variant="outlined" size="small" type="button" onClick={changeChoice}>
+            Cambiar
+          </PlainButton>
+        </div>
+      ) : registryOf ? (
+        <PlainRegistryCombobox search={search} autoFocus onChoose={choose} />
+      ) : null}
       {askedFields(fields).map((field, index) => (
         <PlainTextField
           key={field}
@@ -104,12 +173,15 @@ export function PlainNomineeDialog({
           label={NOMINEE_FIELD_LABELS[field]}
           mark={isFieldRequired(field, fields)}
           required={isFieldRequired(field, fields)}
-          autoFocus={index === 0}
+          autoFocus={index === 0 && !registryOf}
           type={nomineeInputType(field)}
           value={values[field] ?? ''}
           error={errors[field]}
           onChange={(event) => change(field, event.target.value)}
-          readOnly={field === 'fiscalId' && fiscalIdReadOnly}
+          readOnly={
+            (field === 'fiscalId' && fiscalIdReadOnly) ||
+            (chosen !== null && (REGISTRY_FIELDS as readonly string[]).includes(field))
+          }
           {...nomineeInputAttributes(field)}
         />
       ))}

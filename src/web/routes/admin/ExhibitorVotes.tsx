@@ -149,6 +149,7 @@ export default function ExhibitorVotes() {
         <NomineeDialog
           title="Editar nominación"
           correction
+          registrySearch
           fields={nomineeFields}
           description={voteOfText(query.data.exhibitor.fullName, editing.nominee.order)}
           initial={formValues(editing.nominee)}

@@ -142,6 +142,7 @@ function Votes({
         <NomineeDialog
           title="Editar voto"
           correction
+          registrySearch
           fields={nomineeFields}
           description={voteOfText(editing.exhibitorName, editing.order)}
           initial={formValues(editing)}

@@ -59,7 +59,10 @@ export default function NominationScreen() {
   const { eventId = '' } = useParams();
   // The request the route started while this code loaded (./loaders.ts).
   return (
-    <Nominations query={useExhEvent(eventId, useLoaderData<typeof nominationLoader>().event)} />
+    <Nominations
+      query={useExhEvent(eventId, useLoaderData<typeof nominationLoader>().event)}
+      registryEventId={eventId}
+    />
   );
 }
 
@@ -69,7 +72,14 @@ export function NominationPreview() {
   return <Nominations query={useEventPreview(eventId)} />;
 }
 
-function Nominations({ query }: { query: ReturnType<typeof useExhEvent> }) {
+/** `registryEventId`: the exhibitor's own event, searched by "Buscar en el padrón" (not in "Vista previa"). */
+function Nominations({
+  query,
+  registryEventId,
+}: {
+  query: ReturnType<typeof useExhEvent>;
+  registryEventId?: string;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const category: Category = searchParams.get('categoria') === 'value' ? 'value' : 'consumption';
   const write = query.write;
@@ -260,6 +270,7 @@ function Nominations({ query }: { query: ReturnType<typeof useExhEvent> }) {
           <NomineeDialog
             title="Nominar a un reseller"
             fields={event.nomineeFields}
+            {...(registryEventId ? { registryOf: { eventId: registryEventId, category } } : {})}
             onSave={(values) => saveFromDialog({ kind: 'add', values })}
             onClose={() => setDialog(null)}
           />
