@@ -8,6 +8,7 @@ import {
   optionalPastedDigitsField,
   optionalText,
   requiredText,
+  whenMissing,
 } from './common.ts';
 
 /**
@@ -18,7 +19,7 @@ import {
  */
 export const resellerInput = z.object({
   fiscalId: z
-    .string({ error: MSG.requiredField })
+    .string({ error: whenMissing(MSG.requiredField) })
     .trim()
     .min(1, MSG.requiredField)
     .max(60, MSG.invalidFiscalId)
