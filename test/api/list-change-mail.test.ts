@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Category } from '../../src/shared/constants.ts';
 import { formatDisplayInstant } from '../../src/shared/dates.ts';
 import { myEvent } from '../../src/shared/api/nominations.ts';
+import { annulList, restoreList } from '../../src/shared/api/annulment.ts';
 import { editVote, merge, undoMerge } from '../../src/shared/api/results.ts';
 import { claimDueMail } from '../../src/server/mail/outbox.ts';
 import { TEST_NOW, TEST_TIMEZONE } from '../helpers/app.ts';
@@ -514,5 +515,45 @@ describe('the exhibitor is told of every change to their lists', () => {
     const last = (await messages(event.id)).filter((m) => m.exhibitor_id === exhibitor.id).at(-1);
     expect([last?.status, last?.cancel_reason]).toEqual(['cancelled', 'archived']);
     expect(app.t.smtp.allTo(exhibitor.email)).toHaveLength(1);
+  });
+  it('an annulment and its reversal are mailed too, in one message when they come within ten minutes; the banner names the latest', async () => {
+    const { event, exhibitor } = await setUp({
+      value: [
+        { fiscalId: '20111111112', name: 'Alfa Redes' },
+        { fiscalId: '20222222223', name: 'Beta Sistemas' },
+      ],
+    });
+    const params = { eventId: event.id, exhibitorId: exhibitor.id, category: 'value' as const };
+    await app.api.call(annulList, { params, body: { reason: 'Lista copiada de otro expositor' } });
+    await app.at(later(4));
+    await app.api.call(restoreList, { params });
+    expect(await messages(event.id)).toHaveLength(1);
+
+    app.t.clock.set(later(14));
+    await app.t.deliverMail();
+    const mail = await app.t.smtp.waitFor(exhibitor.email);
+    expect(mail.subject).toBe(`Se modificaron tus nominaciones en ${event.name}`);
+    expect(mail.text.trimEnd()).toBe(
+      [
+        `La organización de ${event.name} modificó tus nominaciones. Así estaban y así quedaron:`,
+        'VALOR AGREGADO:',
+        'Antes:',
+        '1. Alfa Redes (ID fiscal 20111111112)',
+        '2. Beta Sistemas (ID fiscal 20222222223)',
+        'Después:',
+        '1. Alfa Redes (ID fiscal 20111111112)',
+        '2. Beta Sistemas (ID fiscal 20222222223)',
+        'Modificado por Ana Administradora el 1-6-2026 09:00. Motivo: Votos anulados: Lista copiada de otro expositor',
+        'Modificado por Ana Administradora el 1-6-2026 09:04. Motivo: Votos restablecidos (se habían anulado por: Lista copiada de otro expositor)',
+        link(event.id),
+      ].join('\n\n'),
+    );
+    const exh = await app.exhibitor(exhibitor.id);
+    expect((await exh.call(myEvent, { params: { eventId: event.id } })).organizationChange).toEqual(
+      {
+        at: later(4),
+        reason: 'Votos restablecidos (se habían anulado por: Lista copiada de otro expositor)',
+      },
+    );
   });
 });

@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { getMemberOr404 } from '../../lib/guards.ts';
 import { toNominee, type ListKey } from '../../lib/nominee-rows.ts';
 import { iso } from '../../lib/time.ts';
+import { recordListChange } from '../../mail/list-changes.ts';
 
 /** One exhibitor's list of one category, and the administrator who annuls or restores it. */
 export interface AnnulRequest extends ListKey {
@@ -101,6 +102,18 @@ export async function annulList(
         entries,
       },
     });
+    // The exhibitor is told like of any other change; the list itself stays as it was.
+    await recordListChange(
+      tx,
+      { engine: deps.engine, now },
+      {
+        ...key,
+        before: entries,
+        after: entries,
+        adminId: admin.adminId,
+        reason: annulledChangeReason(reason),
+      },
+    );
     return annulment;
   });
 }
@@ -120,6 +133,7 @@ export async function restoreList(deps: AppDeps, { admin, ...key }: AnnulRequest
     if (!lockedAnnulment || !(await flagList(tx, key, null, now))) {
       throw new AppError('list_not_annulled');
     }
+    const entries = await listEntries(tx, key);
     await recordAudit(tx, admin, now, {
       action: 'list.restore',
       entityType: 'nomination_list',
@@ -129,11 +143,27 @@ export async function restoreList(deps: AppDeps, { admin, ...key }: AnnulRequest
         ...whereDetails(key),
         fullName: member.full_name,
         annulReason: lockedAnnulment.reason,
-        entries: await listEntries(tx, key),
+        entries,
       },
     });
+    await recordListChange(
+      tx,
+      { engine: deps.engine, now },
+      {
+        ...key,
+        before: entries,
+        after: entries,
+        adminId: admin.adminId,
+        reason: restoredChangeReason(lockedAnnulment.reason),
+      },
+    );
   });
 }
+
+/** What the exhibitor's message and banner say of an annulment and of its reversal. */
+export const annulledChangeReason = (reason: string): string => `Votos anulados: ${reason}`;
+export const restoredChangeReason = (reason: string): string =>
+  `Votos restablecidos (se habían anulado por: ${reason})`;
 
 /** The list's annulment, its row locked on PostgreSQL until the transaction ends. */
 async function lockedAnnulmentOf(
