@@ -141,7 +141,7 @@ describe('receipt for the exhibitor', () => {
         '3. Beta Redes (ID fiscal 307000002)',
         'VALOR AGREGADO:',
         '1. Delta Cloud (ID fiscal 307000004)',
-        'La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires).',
+        'La votación cierra el 1/7/2026 a las 23:59 (hora de Buenos Aires).',
       ].join('\n\n'),
     );
     await new Promise((resolve) => setTimeout(resolve, 3_000));

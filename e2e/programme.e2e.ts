@@ -242,7 +242,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
         `Ana Administradora te invitó a nominar resellers en el evento ${EVENT}.`,
       );
       expect(mail.text).toContain(
-        'La votación cierra el 15-6-2026 a las 23:59 (hora de Buenos Aires).',
+        'La votación cierra el 15/6/2026 a las 23:59 (hora de Buenos Aires).',
       );
       expect(mail.text).toContain(`${server.url}/signin`);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineClosingText, timeZoneCity } from './deadline-zone.ts';
+import { deadlineClosingText, mailDeadlineClosingText, timeZoneCity } from './deadline-zone.ts';
 
 describe('timeZoneCity', () => {
   it.each([
@@ -28,6 +28,17 @@ describe('deadlineClosingText', () => {
     );
     expect(deadlineClosingText('2027-01-01', 'UTC')).toBe(
       'La votación cierra el 1-1-2027 a las 23:59 (hora de UTC)',
+    );
+  });
+});
+
+describe('mailDeadlineClosingText', () => {
+  it('says the same in d/m/yyyy, the date format of every email', () => {
+    expect(mailDeadlineClosingText('2026-03-05', 'America/Argentina/Buenos_Aires', '18:00')).toBe(
+      'La votación cierra el 5/3/2026 a las 18:00 (hora de Buenos Aires)',
+    );
+    expect(mailDeadlineClosingText('2026-11-30', 'Europe/Madrid')).toBe(
+      'La votación cierra el 30/11/2026 a las 23:59 (hora de Madrid)',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { formatDisplayDate, formatDisplayInstant } from './dates.ts';
+import { formatDisplayDate, formatDisplayInstant, formatMailDate } from './dates.ts';
 
 /**
  * Spanish names of cities whose zone identifier drops the accents or uses the English name; any
@@ -37,8 +37,20 @@ export function deadlineClosingText(
   timeZone: string,
   closeTime = '23:59',
 ): string {
-  return `La votación cierra el ${formatDisplayDate(voteDeadline)} a las ${closeTime} (${zoneLabel(timeZone)})`;
+  return closingText(formatDisplayDate(voteDeadline), timeZone, closeTime);
 }
+
+/** The same line in an email, whose dates read `d/m/yyyy` like the rest of the message. */
+export function mailDeadlineClosingText(
+  voteDeadline: string,
+  timeZone: string,
+  closeTime = '23:59',
+): string {
+  return closingText(formatMailDate(voteDeadline), timeZone, closeTime);
+}
+
+const closingText = (date: string, timeZone: string, closeTime: string): string =>
+  `La votación cierra el ${date} a las ${closeTime} (${zoneLabel(timeZone)})`;
 
 /** An instant with its zone named: "5-3-2026 14:07 (hora de Buenos Aires)". */
 export const zonedInstantText = (instant: string, timeZone: string): string =>

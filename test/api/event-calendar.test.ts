@@ -119,7 +119,7 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
       const exh = await addExhibitor(event.id, email);
       expect(await t.deliverMail()).toBe(1);
       expect(t.smtp.latestTo(email)?.text).toContain(
-        'La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires).',
+        'La votación cierra el 1/7/2026 a las 23:59 (hora de Buenos Aires).',
       );
       const screen = await (await exhSession(exh)).call(myEvent, { params: { eventId: event.id } });
       expect(screen).toMatchObject({
@@ -183,7 +183,7 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
         'Hoy, 1/7/2026, es el último día para realizar cambios en tus nominaciones de',
       );
       expect(t.smtp.latestTo(email)?.text).toContain(
-        'La votación cierra el 1-7-2026 a las 18:00 (hora de Madrid).',
+        'La votación cierra el 1/7/2026 a las 18:00 (hora de Madrid).',
       );
       // 18:00:30 in Madrid: the closing minute itself is still open.
       t.clock.set('2026-07-01T16:00:30.000Z');

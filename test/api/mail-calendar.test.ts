@@ -470,7 +470,7 @@ describe('calendar and mail (issue 31)', () => {
           `Tienes más tiempo para nominar resellers en ${event.name}.`,
         );
         expect(notices[0]?.text).toContain(
-          'La votación cierra el 6-7-2026 a las 23:59 (hora de Buenos Aires).',
+          'La votación cierra el 6/7/2026 a las 23:59 (hora de Buenos Aires).',
         );
       }
       expect(app.t.smtp.allTo(uninvited.email)).toEqual([]);

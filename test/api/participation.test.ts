@@ -348,7 +348,7 @@ describe('participation of an event', () => {
         expect(mail.subject).toBe('Recordatorio: todavía no votaste en Premios Recordatorio');
         expect(mail.text).toContain('Todavía no registraste nominaciones en Premios Recordatorio.');
         expect(mail.text).toContain(
-          'La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires).',
+          'La votación cierra el 1/7/2026 a las 23:59 (hora de Buenos Aires).',
         );
         expect(mail.text).toContain('http://premios.test/signin');
       }
@@ -462,7 +462,7 @@ describe('participation of an event', () => {
           'Tus nominaciones en Premios Recordatorio todavía no están completas.',
         );
         expect(mails[0]?.text).toContain(
-          'La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires).',
+          'La votación cierra el 1/7/2026 a las 23:59 (hora de Buenos Aires).',
         );
         expect(mails[0]?.text).toContain(`http://premios.test/exh/event/${event.id}`);
       }
@@ -503,7 +503,7 @@ describe('participation of an event', () => {
           'Recordatorio: completa tus nominaciones en Premios Recordatorio',
         );
         expect(mail?.text).toContain(
-          'La votación cierra el 1-7-2026 a las 18:00 (hora de Madrid).',
+          'La votación cierra el 1/7/2026 a las 18:00 (hora de Madrid).',
         );
       }
       app.t.clock.advance(13 * 60 * 60 * 1000);
@@ -517,7 +517,7 @@ describe('participation of an event', () => {
           'Recordatorio: todavía no votaste en Premios Recordatorio',
         ]);
         expect(mails[1]?.text).toContain(
-          'La votación cierra el 1-7-2026 a las 18:00 (hora de Madrid).',
+          'La votación cierra el 1/7/2026 a las 18:00 (hora de Madrid).',
         );
       }
     });

@@ -118,7 +118,7 @@ describe('nomination receipts', () => {
         '2. Beta Sistemas (ID fiscal 20222222223)',
         'VALOR AGREGADO:',
         '1. Gamma Servicios (ID fiscal 20333333334)',
-        'La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires). Hasta entonces puedes cambiarlas; si lo haces, te enviaremos un nuevo comprobante.',
+        'La votación cierra el 1/7/2026 a las 23:59 (hora de Buenos Aires). Hasta entonces puedes cambiarlas; si lo haces, te enviaremos un nuevo comprobante.',
         `Revisar mis nominaciones: http://premios.test/exh/event/${eventId}`,
       ].join('\n\n'),
     );

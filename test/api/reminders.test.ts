@@ -79,7 +79,7 @@ describe('automatic reminders chosen per event', () => {
     const mail = app.t.smtp.latestTo(`incompleto.${n}@empresa.test`);
     expect(mail?.subject).toBe(`Faltan 3 días para el cierre de la votación de ${event.name}`);
     expect(mail?.text).toContain(
-      `La votación cierra el 1-7-2026 a las 23:59 (hora de Buenos Aires). Todavía puedes completar tus nominaciones de ${event.name}.`,
+      `La votación cierra el 1/7/2026 a las 23:59 (hora de Buenos Aires). Todavía puedes completar tus nominaciones de ${event.name}.`,
     );
     expect(mail?.text).toContain('Nominaciones en CONSUMO: 0 de 5.');
     expect(mail?.text).toContain('Nominaciones en VALOR AGREGADO: 0 de 5.');

@@ -5,7 +5,7 @@ import {
   MAX_NOMINEES_PER_CATEGORY,
 } from '../../../shared/constants.ts';
 import { formatMailDate } from '../../../shared/dates.ts';
-import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
+import { mailDeadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
@@ -44,7 +44,7 @@ export const exhibitorInvitation = mailTemplate({
       paragraphs: [
         `${adminName} te invitó a nominar resellers en el evento ${name}.`,
         `Puedes nominar y ordenar hasta ${MAX_NOMINEES_PER_CATEGORY} resellers en cada categoría (${categoryNames}) hasta el ${formatMailDate(deadline)}.`,
-        `${deadlineClosingText(deadline, event?.time_zone ?? config.timeZone, event?.close_time)}.`,
+        `${mailDeadlineClosingText(deadline, event?.time_zone ?? config.timeZone, event?.close_time)}.`,
         'Para ingresar, usa tu email: te enviaremos un código de acceso.',
       ],
       action: { label: 'Ingresar', url: `${config.appUrl}/signin` },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CATEGORY_LABELS } from '../../../shared/constants.ts';
-import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
+import { mailDeadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
@@ -46,7 +46,7 @@ export const nominationReceipt = mailTemplate({
       paragraphs: [
         `Estas son tus nominaciones en ${event.name}, tal como quedaron guardadas:`,
         ...lists,
-        `${deadlineClosingText(event.vote_deadline, event.time_zone ?? config.timeZone, event.close_time)}. Hasta entonces puedes cambiarlas; si lo haces, te enviaremos un nuevo comprobante.`,
+        `${mailDeadlineClosingText(event.vote_deadline, event.time_zone ?? config.timeZone, event.close_time)}. Hasta entonces puedes cambiarlas; si lo haces, te enviaremos un nuevo comprobante.`,
       ],
       action: { label: 'Revisar mis nominaciones', url: `${config.appUrl}/exh/event/${eventId}` },
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
+import { mailDeadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
@@ -22,7 +22,7 @@ export const nonVoterReminder = mailTemplate({
       .select(['name', 'vote_deadline', 'close_time', 'time_zone'])
       .where('id', '=', eventId)
       .executeTakeFirstOrThrow();
-    const closing = `${deadlineClosingText(event.vote_deadline, event.time_zone ?? config.timeZone, event.close_time)}.`;
+    const closing = `${mailDeadlineClosingText(event.vote_deadline, event.time_zone ?? config.timeZone, event.close_time)}.`;
     if (audience === 'incomplete') {
       return layout({
         subject: `Recordatorio: completa tus nominaciones en ${event.name}`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
+import { mailDeadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
@@ -24,7 +24,7 @@ export const votingExtended = mailTemplate({
       subject: `Se extendió la votación de ${event.name}`,
       paragraphs: [
         `Tienes más tiempo para nominar resellers en ${event.name}.`,
-        `${deadlineClosingText(event.vote_deadline, event.time_zone ?? config.timeZone, event.close_time)}.`,
+        `${mailDeadlineClosingText(event.vote_deadline, event.time_zone ?? config.timeZone, event.close_time)}.`,
         'Ingresa con tu email y el código que te enviaremos para revisar tus nominaciones.',
       ],
       action: { label: 'Revisar mis nominaciones', url: `${config.appUrl}/exh/event/${eventId}` },

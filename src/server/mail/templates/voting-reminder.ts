@@ -7,7 +7,7 @@ import {
 } from '../../../shared/constants.ts';
 import { formatMailDate } from '../../../shared/dates.ts';
 import { calendarOf, hasVotingEnded, isDraft } from '../../lib/event-calendar.ts';
-import { deadlineClosingText } from '../../../shared/deadline-zone.ts';
+import { mailDeadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { REMINDER_KINDS, type ReminderKind } from '../../../shared/schemas/events.ts';
 import { reminderInstant } from '../reminder-schedule.ts';
 import { mailTemplate } from './define.ts';
@@ -94,8 +94,8 @@ export const votingReminder = mailTemplate({
       subject: SUBJECTS[kind](event.name),
       paragraphs: [
         kind === 'deadlineDay'
-          ? `Hoy, ${formatMailDate(event.vote_deadline)}, es el último día para realizar cambios en tus nominaciones de ${event.name}. ${deadlineClosingText(event.vote_deadline, calendar.timeZone, calendar.closeTime)}.`
-          : `${deadlineClosingText(event.vote_deadline, calendar.timeZone, calendar.closeTime)}. Todavía puedes completar tus nominaciones de ${event.name}.`,
+          ? `Hoy, ${formatMailDate(event.vote_deadline)}, es el último día para realizar cambios en tus nominaciones de ${event.name}. ${mailDeadlineClosingText(event.vote_deadline, calendar.timeZone, calendar.closeTime)}.`
+          : `${mailDeadlineClosingText(event.vote_deadline, calendar.timeZone, calendar.closeTime)}. Todavía puedes completar tus nominaciones de ${event.name}.`,
         ...CATEGORIES.map(
           (category) =>
             `Nominaciones en ${CATEGORY_LABELS[category]}: ${countOf(category)} de ${MAX_NOMINEES_PER_CATEGORY}.`,
