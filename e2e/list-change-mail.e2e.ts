@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDisplayInstant } from '../src/shared/dates.ts';
+import { formatDisplayInstant, formatMailInstant } from '../src/shared/dates.ts';
 import {
   DESKTOP,
   expectAccessible,
@@ -142,7 +142,7 @@ describe('the exhibitor is told of an administrator’s correction', { timeout: 
         'Después:',
         '1. Alfa Redes (ID fiscal 20111111112)',
         '2. Beta Sistemas SRL (ID fiscal 20222222223)',
-        `Modificado por Ana Administradora el ${formatDisplayInstant(change.changed_at, ZONE)}. Motivo: Pedido del expositor (Nombre completo)`,
+        `Modificado por Ana Administradora el ${formatMailInstant(change.changed_at, ZONE)} (hora de Buenos Aires). Motivo: Pedido del expositor (Nombre completo)`,
       ].join('\n\n'),
     );
   });

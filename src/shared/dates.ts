@@ -78,6 +78,15 @@ export function isVotingOpen(
 
 /** An instant as the product shows it in a time zone: `2026-03-05T17:07:00Z` → `5-3-2026 14:07`. */
 export function formatDisplayInstant(instant: string, timeZone: string): string {
+  return formatInstant(instant, timeZone, '-');
+}
+
+/** The same in an email, whose dates read `d/m/yyyy`: `5/3/2026 14:07`. */
+export function formatMailInstant(instant: string, timeZone: string): string {
+  return formatInstant(instant, timeZone, '/');
+}
+
+function formatInstant(instant: string, timeZone: string, separator: '-' | '/'): string {
   const values = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
       timeZone,
@@ -91,5 +100,5 @@ export function formatDisplayInstant(instant: string, timeZone: string): string 
       .formatToParts(new Date(instant))
       .map((part) => [part.type, part.value]),
   );
-  return `${Number(values.day)}-${Number(values.month)}-${values.year} ${values.hour}:${values.minute}`;
+  return `${Number(values.day)}${separator}${Number(values.month)}${separator}${values.year} ${values.hour}:${values.minute}`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDisplayInstant, formatMailInstant } from './dates.ts';
 import { deadlineClosingText, mailDeadlineClosingText, timeZoneCity } from './deadline-zone.ts';
 
 describe('timeZoneCity', () => {
@@ -40,5 +41,17 @@ describe('mailDeadlineClosingText', () => {
     expect(mailDeadlineClosingText('2026-11-30', 'Europe/Madrid')).toBe(
       'La votación cierra el 30/11/2026 a las 23:59 (hora de Madrid)',
     );
+  });
+});
+
+describe('formatMailInstant', () => {
+  it('writes an instant as an email reads it, d/m/yyyy HH:mm in the given zone', () => {
+    expect(formatMailInstant('2026-03-05T17:07:00.000Z', 'America/Argentina/Buenos_Aires')).toBe(
+      '5/3/2026 14:07',
+    );
+    expect(formatDisplayInstant('2026-03-05T17:07:00.000Z', 'America/Argentina/Buenos_Aires')).toBe(
+      '5-3-2026 14:07',
+    );
+    expect(formatMailInstant('2026-12-31T23:30:00.000Z', 'Europe/Madrid')).toBe('1/1/2027 00:30');
   });
 });

@@ -134,7 +134,7 @@ describe('the exhibitor is told of every change to their lists', () => {
         '1. Alfa Redes (ID fiscal 20111111112)',
         '2. Beta Sistemas SRL (ID fiscal 20222222229)',
         '3. Gamma Servicios (ID fiscal 20333333334)',
-        'Modificado por Ana Administradora el 1-6-2026 09:00. Motivo: ID fiscal equivocado (CUIT mal copiado)',
+        'Modificado por Ana Administradora el 1/6/2026 09:00 (hora de Buenos Aires). Motivo: ID fiscal equivocado (CUIT mal copiado)',
         link(event.id),
       ].join('\n\n'),
     );
@@ -208,8 +208,8 @@ describe('the exhibitor is told of every change to their lists', () => {
         '1. Delta Datos (ID fiscal 30444444445)',
         'Después:',
         '1. Delta Datos (ID fiscal 30444444446)',
-        'Modificado por Ana Administradora el 1-6-2026 09:00. Motivo: Error de tipeo',
-        'Modificado por Ana Administradora el 1-6-2026 09:06. Motivo: Pedido del expositor',
+        'Modificado por Ana Administradora el 1/6/2026 09:00 (hora de Buenos Aires). Motivo: Error de tipeo',
+        'Modificado por Ana Administradora el 1/6/2026 09:06 (hora de Buenos Aires). Motivo: Pedido del expositor',
         link(event.id),
       ].join('\n\n'),
     );
@@ -336,7 +336,7 @@ describe('the exhibitor is told of every change to their lists', () => {
         'Después:',
         '1. Alfa (ID fiscal 20111111111)',
         '2. Beta (ID fiscal 20222222222)',
-        'Modificado por Ana Administradora el 1-6-2026 09:00. Motivo: Nominados unificados por ser el mismo reseller: Alfa SA (20111111119) → Alfa (20111111111)',
+        'Modificado por Ana Administradora el 1/6/2026 09:00 (hora de Buenos Aires). Motivo: Nominados unificados por ser el mismo reseller: Alfa SA (20111111119) → Alfa (20111111111)',
         link(event.id),
       ].join('\n\n'),
     );
@@ -464,8 +464,8 @@ describe('the exhibitor is told of every change to their lists', () => {
         ...list,
         'Después:',
         ...list,
-        'Modificado por Ana Administradora el 1-6-2026 09:00. Motivo: Nominados unificados por ser el mismo reseller: Alfa (20111111119), Omega (20999999999) → Alfa (20111111111)',
-        'Modificado por Ana Administradora el 1-6-2026 09:04. Motivo: Unificación deshecha: Alfa (20111111111) vuelve a ser Alfa (20111111119), Omega (20999999999)',
+        'Modificado por Ana Administradora el 1/6/2026 09:00 (hora de Buenos Aires). Motivo: Nominados unificados por ser el mismo reseller: Alfa (20111111119), Omega (20999999999) → Alfa (20111111111)',
+        'Modificado por Ana Administradora el 1/6/2026 09:04 (hora de Buenos Aires). Motivo: Unificación deshecha: Alfa (20111111111) vuelve a ser Alfa (20111111119), Omega (20999999999)',
         link(event.id),
       ].join('\n\n'),
     );
@@ -543,8 +543,8 @@ describe('the exhibitor is told of every change to their lists', () => {
         'Después:',
         '1. Alfa Redes (ID fiscal 20111111112)',
         '2. Beta Sistemas (ID fiscal 20222222223)',
-        'Modificado por Ana Administradora el 1-6-2026 09:00. Motivo: Votos anulados: Lista copiada de otro expositor',
-        'Modificado por Ana Administradora el 1-6-2026 09:04. Motivo: Votos restablecidos (se habían anulado por: Lista copiada de otro expositor)',
+        'Modificado por Ana Administradora el 1/6/2026 09:00 (hora de Buenos Aires). Motivo: Votos anulados: Lista copiada de otro expositor',
+        'Modificado por Ana Administradora el 1/6/2026 09:04 (hora de Buenos Aires). Motivo: Votos restablecidos (se habían anulado por: Lista copiada de otro expositor)',
         link(event.id),
       ].join('\n\n'),
     );

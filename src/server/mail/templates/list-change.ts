@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
-import { formatDisplayInstant } from '../../../shared/dates.ts';
+import { formatMailInstant } from '../../../shared/dates.ts';
+import { zoneLabel } from '../../../shared/deadline-zone.ts';
 import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
@@ -83,7 +84,7 @@ export const listChange = mailTemplate({
     // A merge touching both lists of one exhibitor at once is one change to tell, not two.
     const told = new Set<string>();
     const reasons = changes.flatMap((change) => {
-      const line = `Modificado por ${change.full_name ?? 'la organización'} el ${formatDisplayInstant(change.changed_at, timeZone)}. Motivo: ${change.reason}`;
+      const line = `Modificado por ${change.full_name ?? 'la organización'} el ${formatMailInstant(change.changed_at, timeZone)} (${zoneLabel(timeZone)}). Motivo: ${change.reason}`;
       if (told.has(line)) return [];
       told.add(line);
       return [line];
