@@ -69,7 +69,7 @@ async function nominate(page: Page, values: NomineeInput) {
 
 describe('exhibitor area while voting is open', () => {
   // The server's clock is before the deadline; the browser's own clock (today) may well be after
-  // it: the screen must follow the app.server.
+  // it: the screen must follow the server.
   const NOW = '2026-06-01T15:00:00.000Z';
   const app = useBrowserApp({ admin: false, now: NOW });
   let event: { id: string; name: string };
