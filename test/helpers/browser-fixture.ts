@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { SessionSubject } from '../../src/server/http/session.ts';
@@ -65,6 +66,8 @@ export class BrowserApp {
   #admin: SeededAdmin | undefined;
   /** The instant pages sign in at: the clocked server's start, or the real clock (undefined). */
   #sessionAt: string | undefined;
+  /** The first server's SQLite file, in its data directory: the servers after it use it too. */
+  #databaseUrl: string | undefined;
   /** Data directories of servers `restartAt` replaced, removed at the end. */
   readonly #leftDataDirs: string[] = [];
 
@@ -80,6 +83,7 @@ export class BrowserApp {
       ...(this.#options.now ? { now: this.#options.now } : {}),
       ...(this.#options.env ? { env: this.#options.env } : {}),
     });
+    this.#databaseUrl = `sqlite:${path.join(this.#server.dataDir, 'premios.db')}`;
     this.#browser = await launchBrowser();
     if (this.#options.admin !== false) {
       this.#admin = await seedAdmin(this.db, {
@@ -181,7 +185,6 @@ export class BrowserApp {
     await down.crash();
     this.#server = undefined;
     this.#leftDataDirs.push(down.dataDir);
-    const databaseUrl = `sqlite:${down.dataDir}/premios.db`;
     // A start can miss the helper's 20 s on a machine other work loads: try again, as an operator
     // would (the failed process was killed; nothing of it stays).
     for (let attempt = 1; ; attempt++) {
@@ -189,7 +192,7 @@ export class BrowserApp {
         this.#server = await startServer({
           now: at,
           smtp: this.smtp,
-          databaseUrl,
+          databaseUrl: this.#databaseUrl ?? notStarted(),
           ...(this.#options.env ? { env: this.#options.env } : {}),
         });
         break;
