@@ -1,22 +1,16 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { calendarDateIn, formatDisplayDate, formatMailDate } from '../src/shared/dates.ts';
 import { MSG } from '../src/shared/messages.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 import { expectAccessible, hasHorizontalScroll, PHONE } from '../test/helpers/browser.ts';
-import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const ZONE = 'America/Argentina/Buenos_Aires';
 const SHOTS = '/tmp/shots-admin';
 
-/** A calendar date `days` from today in the server's zone (the server runs on the real clock). */
-function dateIn(days: number): string {
-  const today = calendarDateIn(new Date(), ZONE);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 const typed = (iso: string) => iso.split('-').reverse().join('/');
 
 /** A real RGBA PNG of the given size and colour. */
@@ -40,14 +34,6 @@ function png(width: number, height: number, rgba: number[]): Buffer {
     chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
 }
 
 describe('administration', () => {

@@ -13,18 +13,10 @@ import {
   screenshotsIn,
 } from '../test/helpers/browser.ts';
 import type { RunningServer } from '../test/helpers/server.ts';
-import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-admins';
 const shot = screenshotsIn(SHOTS);
-
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
-}
 
 const visible = (scope: Page | Locator, text: string) =>
   expect

@@ -3,9 +3,7 @@
  * votación ahora" and "Avisar a los expositores", on a desktop and at 390 px, each with an
  * accessibility scan.
  */
-import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateIn } from '../src/shared/dates.ts';
 import { MSG } from '../src/shared/messages.ts';
 import {
   DESKTOP,
@@ -16,27 +14,11 @@ import {
   tableRows,
 } from '../test/helpers/browser.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
-import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
-const ZONE = 'America/Argentina/Buenos_Aires';
 const shot = screenshotsIn('/tmp/shots-calendar');
 
-/** A calendar date `days` from today in the server's zone (the server runs on the real clock). */
-function dateIn(days: number): string {
-  const today = calendarDateIn(new Date(), ZONE);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 const typed = (iso: string) => iso.split('-').reverse().join('/');
-
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
-}
 
 describe('calendar and mail screens (issue 31)', () => {
   const app = useBrowserApp();

@@ -1,6 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateIn } from '../src/shared/dates.ts';
 import { MSG } from '../src/shared/messages.ts';
 import {
   expectAccessible,
@@ -9,29 +8,14 @@ import {
   screenshotsIn,
 } from '../test/helpers/browser.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
-import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
-const ZONE = 'America/Argentina/Buenos_Aires';
 const SHOTS = '/tmp/shots-lifecycle';
 const shot = screenshotsIn(SHOTS);
 const SOURCE = 'Premios Canal 2025';
 const COPY = 'Premios Canal 2026';
 
-/** A calendar date `days` from today in the server's zone (the server runs on the real clock). */
-function dateIn(days: number): string {
-  const today = calendarDateIn(new Date(), ZONE);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 const typed = (iso: string) => iso.split('-').reverse().join('/');
-
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
-}
 
 describe('the life of an event: duplicate, archive, anonymise', () => {
   const app = useBrowserApp();

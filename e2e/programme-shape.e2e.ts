@@ -5,9 +5,7 @@
  * each with an accessibility scan.
  */
 import sharp from 'sharp';
-import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateIn } from '../src/shared/dates.ts';
 import { MSG } from '../src/shared/messages.ts';
 import {
   expectAccessible,
@@ -16,25 +14,9 @@ import {
   screenshotsIn,
 } from '../test/helpers/browser.ts';
 import { seedEvent, seedExhibitor, seedMembership } from '../test/helpers/seed.ts';
-import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
-const ZONE = 'America/Argentina/Buenos_Aires';
 const shot = screenshotsIn('/tmp/shots-programme-shape');
-
-/** A calendar date `days` from today in the server's zone (the server runs on the real clock). */
-function dateIn(days: number): string {
-  const today = calendarDateIn(new Date(), ZONE);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
-}
 
 describe('programme shape: nominee fields and event logo (issue 26, items 3 and 4)', () => {
   const app = useBrowserApp();

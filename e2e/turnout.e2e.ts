@@ -1,7 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateIn } from '../src/shared/dates.ts';
 import { deadlineClosingText } from '../src/shared/deadline-zone.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 import {
@@ -11,27 +10,12 @@ import {
   screenshotsIn,
   tableRows,
 } from '../test/helpers/browser.ts';
-import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const ZONE = 'America/Argentina/Buenos_Aires';
 const SHOTS = '/tmp/shots-turnout';
 const shot = screenshotsIn(SHOTS);
 const EVENT_NAME = 'Gala de Canales 2026';
-
-/** A calendar date `days` from today in the server's zone (the server runs on the real clock). */
-function dateIn(days: number): string {
-  const today = calendarDateIn(new Date(), ZONE);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
-}
 
 /**
  * An import file as an administrator's spreadsheet gives it: semicolons, a BOM, headers in
@@ -385,9 +369,9 @@ describe('turnout: import, edit, participation, reminders', () => {
       expect(mail?.text).toContain(`${app.server.url}/signin`);
     }
     // Lucía has voted: no reminder for her.
-    expect(
-      app.smtp.allTo('lucia.gomez@norte.test').filter((m) => m.subject === subject),
-    ).toEqual([]);
+    expect(app.smtp.allTo('lucia.gomez@norte.test').filter((m) => m.subject === subject)).toEqual(
+      [],
+    );
 
     // Asked again at once: both are skipped, and the dialog says why.
     await page.getByRole('button', { name: 'Recordar a quienes no votaron' }).click();

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { calendarDateIn } from '../../src/shared/dates.ts';
 import type { SessionSubject } from '../../src/server/http/session.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE } from './browser.ts';
 import { seedAdmin } from './seed.ts';
@@ -208,4 +209,19 @@ function notStarted(): never {
   throw new Error(
     'the browser app is read before useBrowserApp has started it (read it in a test)',
   );
+}
+
+/** A calendar date `days` from today in the server's zone (a server on the real clock). */
+export function dateIn(days: number): string {
+  const today = calendarDateIn(new Date(), 'America/Argentina/Buenos_Aires');
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
+export async function settled(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await expect
+    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
+    .toBe('1');
 }
