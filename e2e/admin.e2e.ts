@@ -1,36 +1,16 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { calendarDateIn, formatDisplayDate, formatMailDate } from '../src/shared/dates.ts';
 import { MSG } from '../src/shared/messages.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../test/helpers/seed.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasHorizontalScroll,
-  launchBrowser,
-  newContext,
-  PHONE,
-} from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
+import { expectAccessible, hasHorizontalScroll, PHONE } from '../test/helpers/browser.ts';
+import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const ZONE = 'America/Argentina/Buenos_Aires';
 const SHOTS = '/tmp/shots-admin';
 
-/** A calendar date `days` from today in the server's zone (the server runs on the real clock). */
-function dateIn(days: number): string {
-  const today = calendarDateIn(new Date(), ZONE);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 const typed = (iso: string) => iso.split('-').reverse().join('/');
 
 /** A real RGBA PNG of the given size and colour. */
@@ -56,39 +36,8 @@ function png(width: number, height: number, rgba: number[]): Buffer {
   ]);
 }
 
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
-}
-
 describe('administration', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await seedAdmin(server.database.db, { fullName: 'Ana Administradora' });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-    );
-    return { context, page: await context.newPage() };
-  }
+  const app = useBrowserApp();
 
   const visible = (page: Page, text: string) =>
     expect
@@ -96,7 +45,7 @@ describe('administration', () => {
       .toBe(true);
 
   it('creates, validates, searches, edits and deletes events through the dialogs', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto('/admin');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Eventos', level: 1 }).isVisible())
@@ -272,27 +221,27 @@ describe('administration', () => {
     await confirm.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Eliminar evento' }).click();
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await page.waitForURL(`${app.server.url}/admin`);
     await visible(page, MSG.eventDeleted);
     await expect.poll(names).toEqual(['Cumbre Canal']);
-    const left = await server.database.db.selectFrom('events').select('name').execute();
+    const left = await app.db.selectFrom('events').select('name').execute();
     expect(left.map((e) => e.name)).toEqual(['Cumbre Canal']);
 
     // A missing event, and "Atras".
     await page.goto(eventUrl);
     await visible(page, MSG.eventNotFound);
     await page.getByRole('button', { name: 'Atras' }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await page.waitForURL(`${app.server.url}/admin`);
     await context.close();
   });
 
   it('adds exhibitors with an emailed invitation, re-sends it and removes them with their nominations', async () => {
-    const event = await seedEvent(server.database.db, {
+    const event = await seedEvent(app.db, {
       name: 'Gala de Canales',
       eventDate: dateIn(40),
       voteDeadline: dateIn(35),
     });
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${event.id}`);
     await page.waitForURL(`**/admin/event/${event.id}/exhibitors`);
     await visible(page, MSG.noExhibitors);
@@ -314,7 +263,7 @@ describe('administration', () => {
     await dialog.waitFor({ state: 'hidden' });
     const link = page.getByRole('link', { name: 'Esteban Quito' });
     await link.waitFor();
-    const esteban = await server.database.db
+    const esteban = await app.db
       .selectFrom('exhibitors')
       .select('id')
       .where('email', '=', 'esteban.quito@empresa.test')
@@ -324,16 +273,16 @@ describe('administration', () => {
     );
 
     // The invitation arrives, and the row says so.
-    const mail = await server.smtp.waitFor('esteban.quito@empresa.test');
+    const mail = await app.smtp.waitFor('esteban.quito@empresa.test');
     expect(mail.subject).toBe('Invitación a votar en Gala de Canales');
     expect(mail.text).toContain('Ana Administradora');
     expect(mail.text).toContain(`hasta el ${formatMailDate(dateIn(35))}`);
-    expect(mail.text).toContain(`${server.url}/signin`);
+    expect(mail.text).toContain(`${app.server.url}/signin`);
     const row = page.getByRole('row', { name: /Esteban Quito/ });
     await expect.poll(() => row.getByText('enviada').isVisible(), { timeout: 10_000 }).toBe(true);
 
     // The invited exhibitor signs in with an emailed code and finds the event at /exh.
-    const invitee = await newContext(browser, server.url);
+    const invitee = await app.context();
     const exhPage = await invitee.newPage();
     await exhPage.goto(
       new URL(/https?:\/\/\S+\/signin/.exec(mail.text)?.[0] ?? '/signin').pathname,
@@ -341,7 +290,7 @@ describe('administration', () => {
     await exhPage.getByLabel('Email').fill('esteban.quito@empresa.test');
     await exhPage.getByRole('button', { name: 'siguiente' }).click();
     await exhPage.waitForURL('**/signin/code');
-    const codeMail = await server.smtp.waitFor('esteban.quito@empresa.test', { count: 2 });
+    const codeMail = await app.smtp.waitFor('esteban.quito@empresa.test', { count: 2 });
     const code = /\b(\d{6})\b/.exec(codeMail.text)?.[1] ?? '';
     await exhPage.getByLabel('Dígito 1').click();
     await exhPage.keyboard.type(code);
@@ -361,7 +310,7 @@ describe('administration', () => {
     await addAgain('esteban.quito@empresa.test');
     await visible(page, MSG.exhibitorAlreadyInEvent);
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
-    await addAgain(admin.email);
+    await addAgain(app.admin.email);
     await visible(page, MSG.exhibitorEmailIsAdmin);
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await page.route('**/api/events/*/exhibitors', (route) =>
@@ -378,7 +327,7 @@ describe('administration', () => {
     // Re-send: a second email; a refused re-send says the notification failed.
     await row.getByRole('button', { name: 'Reenviar invitación' }).click();
     await visible(page, MSG.invitationResent);
-    const resent = await server.smtp.waitFor('esteban.quito@empresa.test', { count: 3 });
+    const resent = await app.smtp.waitFor('esteban.quito@empresa.test', { count: 3 });
     expect(resent.subject).toBe('Invitación a votar en Gala de Canales');
     await page.route('**/invitation', (route) => route.abort());
     await row.getByRole('button', { name: 'Reenviar invitación' }).click();
@@ -386,7 +335,7 @@ describe('administration', () => {
     await page.unroute('**/invitation');
 
     // A message that finally failed shows "error" and the notification message.
-    const member = await server.database.db
+    const member = await app.db
       .selectFrom('event_exhibitors')
       .select('invitation_message_id')
       .where('exhibitor_id', '=', esteban.id)
@@ -395,7 +344,7 @@ describe('administration', () => {
     // failure set here is not overwritten.
     await expect
       .poll(async () => {
-        const message = await server.database.db
+        const message = await app.db
           .selectFrom('mail_outbox')
           .select('status')
           .where('id', '=', member.invitation_message_id)
@@ -403,7 +352,7 @@ describe('administration', () => {
         return message.status;
       })
       .toBe('sent');
-    await server.database.db
+    await app.db
       .updateTable('mail_outbox')
       .set({ status: 'failed' })
       .where('id', '=', member.invitation_message_id)
@@ -414,7 +363,7 @@ describe('administration', () => {
     await expectAccessible(page);
 
     // Removing asks, saying how many nominations go with it.
-    await seedNominations(server.database.db, {
+    await seedNominations(app.db, {
       eventId: event.id,
       exhibitorId: esteban.id,
       category: 'consumption',
@@ -427,7 +376,7 @@ describe('administration', () => {
     await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await visible(page, MSG.noExhibitors);
-    const nominations = await server.database.db
+    const nominations = await app.db
       .selectFrom('nominations')
       .select('fiscal_id')
       .where('event_id', '=', event.id)
@@ -437,17 +386,17 @@ describe('administration', () => {
   });
 
   it('fits a 390 px phone: list, event header, tabs and exhibitors', async () => {
-    const event = await seedEvent(server.database.db, {
+    const event = await seedEvent(app.db, {
       name: 'Encuentro Nacional de Partners de Tecnología',
       eventDate: dateIn(50),
       voteDeadline: dateIn(45),
     });
-    const exhibitor = await seedExhibitor(server.database.db, {
+    const exhibitor = await seedExhibitor(app.db, {
       fullName: 'Maximiliano Bartolomé Fernández',
       email: 'maximiliano.bartolome.fernandez@distribuidora-del-norte.test',
     });
-    await seedMembership(server.database.db, event.id, exhibitor.id);
-    const { context, page } = await adminPage(PHONE);
+    await seedMembership(app.db, event.id, exhibitor.id);
+    const { context, page } = await app.adminPage(PHONE);
     await page.goto('/admin');
     await page.getByRole('link', { name: event.name }).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
@@ -468,7 +417,7 @@ describe('administration', () => {
   });
 
   it('refuses a JPEG renamed to .png and puts a real PNG in the top bar, the landing and emails', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Actualizar logo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Actualizar logo' });
@@ -505,12 +454,12 @@ describe('administration', () => {
       .poll(() => topBarLogo.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBe(120);
     // Stored re-encoded: other bytes, the same pixels.
-    const served = Buffer.from(await (await fetch(`${server.url}/api/logo`)).arrayBuffer());
+    const served = Buffer.from(await (await fetch(`${app.server.url}/api/logo`)).arrayBuffer());
     const pixels = async (image: Buffer) =>
       [...(await sharp(image).ensureAlpha().raw().toBuffer())].join(',');
     expect(await pixels(served)).toBe(await pixels(logo));
 
-    const visitor = await newContext(browser, server.url);
+    const visitor = await app.context();
     const landing = await visitor.newPage();
     await landing.goto('/');
     const landingLogo = landing.getByRole('img', { name: 'Logo' });
@@ -520,17 +469,20 @@ describe('administration', () => {
     await visitor.close();
 
     // Emails embed the logo as it is now.
-    const event = await seedEvent(server.database.db, {
+    const event = await seedEvent(app.db, {
       name: 'Con logo nuevo',
       eventDate: dateIn(20),
       voteDeadline: dateIn(10),
     });
-    const response = await page.request.post(`${server.url}/api/events/${event.id}/exhibitors`, {
-      headers: { 'x-requested-with': 'premios' },
-      data: { fullName: 'Lola Logo', email: 'lola@empresa.test', company: 'Logo SA' },
-    });
+    const response = await page.request.post(
+      `${app.server.url}/api/events/${event.id}/exhibitors`,
+      {
+        headers: { 'x-requested-with': 'premios' },
+        data: { fullName: 'Lola Logo', email: 'lola@empresa.test', company: 'Logo SA' },
+      },
+    );
     expect(response.status()).toBe(201);
-    const mail = await server.smtp.waitFor('lola@empresa.test');
+    const mail = await app.smtp.waitFor('lola@empresa.test');
     expect(mail.raw.replace(/\r?\n/g, '')).toContain(served.toString('base64'));
     await context.close();
   });

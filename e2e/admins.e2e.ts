@@ -1,32 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveSecretKey, secretBox } from '../src/server/lib/secret-box.ts';
 import { seedAdmin } from '../test/helpers/seed.ts';
 import {
   DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
-  newContext,
   PHONE,
   screenshotsIn,
 } from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import type { RunningServer } from '../test/helpers/server.ts';
+import { settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-admins';
 const shot = screenshotsIn(SHOTS);
-
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
-}
 
 const visible = (scope: Page | Locator, text: string) =>
   expect
@@ -73,49 +63,28 @@ async function passEmailCodeStep(
 }
 
 describe('administrators page', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useBrowserApp({ admin: false });
   let ana: Awaited<ReturnType<typeof seedAdmin>>;
   let bruno: Awaited<ReturnType<typeof seedAdmin>>;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ana = await seedAdmin(server.database.db, {
+    ana = await seedAdmin(app.db, {
       email: 'ana@premios.test',
       fullName: 'Ana Administradora',
     });
-    bruno = await seedAdmin(server.database.db, {
+    bruno = await seedAdmin(app.db, {
       email: 'bruno@premios.test',
       fullName: 'Bruno Bianchi',
     });
-    await seedAdmin(server.database.db, { email: 'pendiente@premios.test', fullName: null });
+    await seedAdmin(app.db, { email: 'pendiente@premios.test', fullName: null });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function signedIn(
-    admin: { id: string; email: string; fullName: string | null },
-    viewport = DESKTOP,
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-    );
-    return { context, page: await context.newPage() };
-  }
 
   it('lists administrators, re-sends an invitation and revokes access', async () => {
-    const asBruno = await signedIn(bruno);
+    const asBruno = await app.adminPage(DESKTOP, bruno);
     await asBruno.page.goto('/admin');
     await asBruno.page.getByRole('heading', { name: 'Eventos' }).waitFor();
 
-    const { context, page } = await signedIn(ana);
+    const { context, page } = await app.adminPage(DESKTOP, ana);
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Administradores' }).click();
     await page.getByRole('heading', { name: 'Administradores' }).waitFor();
@@ -151,7 +120,7 @@ describe('administrators page', () => {
       .click();
     await visible(page, 'Se envió la invitación por correo.');
     await expect
-      .poll(async () => (await server.smtp.latestTo('pendiente@premios.test'))?.subject, {
+      .poll(async () => (await app.smtp.latestTo('pendiente@premios.test'))?.subject, {
         timeout: 10_000,
       })
       .toBe('Invitación para administrar Premios');
@@ -179,7 +148,7 @@ describe('administrators page', () => {
   });
 
   it('fits a phone', async () => {
-    const { context, page } = await signedIn(ana, PHONE);
+    const { context, page } = await app.adminPage(PHONE, ana);
     await page.goto('/admin/admins');
     await page.getByRole('heading', { name: 'Administradores' }).waitFor();
     await visible(page, 'pendiente@premios.test');
@@ -197,17 +166,7 @@ const codeFor = (secret: string, stepsAhead = 0) =>
   });
 
 describe('second factor: enabling, signing in with it, disabling', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useBrowserApp({ admin: false });
 
   async function passwordStep(page: Page, email: string, password: string) {
     await page.goto('/signin');
@@ -221,11 +180,11 @@ describe('second factor: enabling, signing in with it, disabling', () => {
   // Enrolling now has a step more (the mailed code) before three sign-ins: on a busy two-core
   // machine that takes longer than the default minute.
   it('enables it (codes computed from the secret shown), then signs in with a code and with a recovery code', async () => {
-    const carla = await seedAdmin(server.database.db, {
+    const carla = await seedAdmin(app.db, {
       email: 'carla@premios.test',
       fullName: 'Carla Castro',
     });
-    const context = await newContext(browser, server.url, DESKTOP);
+    const context = await app.context(DESKTOP);
     const page = await context.newPage();
     await passwordStep(page, carla.email, carla.password);
     await page.waitForURL('**/admin');
@@ -238,7 +197,7 @@ describe('second factor: enabling, signing in with it, disabling', () => {
     });
     await page.getByRole('tooltip').waitFor({ state: 'hidden' });
     await expectAccessible(page);
-    await passEmailCodeStep(page, server, carla.email);
+    await passEmailCodeStep(page, app.server, carla.email);
     const secret = (await page.getByText(/^[A-Z2-7]{32}$/).innerText()).trim();
     await expectAccessible(page);
     await shot(page, 'security-setup-desktop');
@@ -297,26 +256,19 @@ describe('second factor: enabling, signing in with it, disabling', () => {
 
   it('disables it with a current code, and fits a phone', async () => {
     // Dora's second factor is set up directly, sealed with the key the server generated.
-    const dora = await seedAdmin(server.database.db, {
+    const dora = await seedAdmin(app.db, {
       email: 'dora@premios.test',
       fullName: 'Dora Díaz',
     });
     const secret = new Secret({ size: 20 }).base32;
-    const key = resolveSecretKey({ secretKey: undefined, dataDir: server.dataDir }, 'sqlite');
-    expect(fs.existsSync(path.join(server.dataDir, 'secret-key'))).toBe(true);
-    await server.database.db
+    const key = resolveSecretKey({ secretKey: undefined, dataDir: app.server.dataDir }, 'sqlite');
+    expect(fs.existsSync(path.join(app.server.dataDir, 'secret-key'))).toBe(true);
+    await app.db
       .updateTable('admins')
       .set({ mfa_secret: secretBox(key!).seal(secret), mfa_enabled_at: new Date().toISOString() })
       .where('id', '=', dora.id)
       .execute();
-    const context = await newContext(browser, server.url, PHONE);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: dora.id },
-      { email: dora.email, fullName: 'Dora Díaz' },
-    );
-    const page = await context.newPage();
+    const { context, page } = await app.adminPage(PHONE, dora);
     await page.goto('/admin/security');
     await page.getByRole('heading', { name: 'Seguridad', level: 1 }).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
@@ -336,7 +288,7 @@ describe('second factor: enabling, signing in with it, disabling', () => {
     await page.getByRole('button', { name: 'Activar verificación en dos pasos' }).waitFor();
 
     // The sign-in second step fits a phone too.
-    const visitor = await newContext(browser, server.url, PHONE);
+    const visitor = await app.context(PHONE);
     const signIn = await visitor.newPage();
     await signIn.goto('/signin/mfa');
     await signIn.getByRole('heading', { name: 'Verificación en dos pasos' }).waitFor();
@@ -351,18 +303,11 @@ describe('second factor: enabling, signing in with it, disabling', () => {
   });
 
   it('enrolling starts with the code mailed to the account, on a phone too', async () => {
-    const gala = await seedAdmin(server.database.db, {
+    const gala = await seedAdmin(app.db, {
       email: 'gala@premios.test',
       fullName: 'Gala Gómez',
     });
-    const context = await newContext(browser, server.url, PHONE);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: gala.id },
-      { email: gala.email, fullName: 'Gala Gómez' },
-    );
-    const page = await context.newPage();
+    const { context, page } = await app.adminPage(PHONE, gala);
     await page.goto('/admin/security');
     await page.getByRole('button', { name: 'Activar verificación en dos pasos' }).click();
     const emailCode = page.getByRole('textbox', { name: 'Código enviado por correo' });
@@ -371,9 +316,9 @@ describe('second factor: enabling, signing in with it, disabling', () => {
     await expectAccessible(page);
     await shot(page, 'security-email-code-phone');
     // Only the newest code works: the first mail's code is refused once another is sent.
-    const first = await enrolCode(server, gala.email, 1);
+    const first = await enrolCode(app.server, gala.email, 1);
     await page.getByRole('button', { name: 'Enviar otro código' }).click();
-    const second = await enrolCode(server, gala.email, 2);
+    const second = await enrolCode(app.server, gala.email, 2);
     if (first !== second) {
       await emailCode.fill(first);
       await page.getByRole('button', { name: 'Continuar' }).click();
@@ -388,21 +333,11 @@ describe('second factor: enabling, signing in with it, disabling', () => {
 });
 
 describe('REQUIRE_ADMIN_MFA=true', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ env: { REQUIRE_ADMIN_MFA: 'true' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useBrowserApp({ admin: false, env: { REQUIRE_ADMIN_MFA: 'true' } });
 
   it('sends an administrator without it to "Seguridad", and only there', async () => {
-    const eva = await seedAdmin(server.database.db, { email: 'eva@premios.test', fullName: 'Eva' });
-    const context = await newContext(browser, server.url, DESKTOP);
+    const eva = await seedAdmin(app.db, { email: 'eva@premios.test', fullName: 'Eva' });
+    const context = await app.context(DESKTOP);
     const page = await context.newPage();
     await page.goto('/signin');
     await page.getByLabel('Email').fill(eva.email);
@@ -418,7 +353,7 @@ describe('REQUIRE_ADMIN_MFA=true', () => {
     await expectAccessible(page);
     await shot(page, 'security-required-desktop');
 
-    await passEmailCodeStep(page, server, eva.email, { checkRefusal: true });
+    await passEmailCodeStep(page, app.server, eva.email, { checkRefusal: true });
     const secret = (await page.getByText(/^[A-Z2-7]{32}$/).innerText()).trim();
     await page.getByLabel('Código de verificación').fill(codeFor(secret));
     await page.getByRole('button', { name: 'Confirmar' }).click();
@@ -428,19 +363,19 @@ describe('REQUIRE_ADMIN_MFA=true', () => {
   });
 
   it('a password reset by email can also remove the second factor, on a phone', async () => {
-    const fede = await seedAdmin(server.database.db, {
+    const fede = await seedAdmin(app.db, {
       email: 'fede@premios.test',
       fullName: 'Fede',
     });
     // Someone with Fede's password enrolled a factor Fede does not have.
     const secret = new Secret({ size: 20 }).base32;
-    const key = resolveSecretKey({ secretKey: undefined, dataDir: server.dataDir }, 'sqlite');
-    await server.database.db
+    const key = resolveSecretKey({ secretKey: undefined, dataDir: app.server.dataDir }, 'sqlite');
+    await app.db
       .updateTable('admins')
       .set({ mfa_secret: secretBox(key!).seal(secret), mfa_enabled_at: new Date().toISOString() })
       .where('id', '=', fede.id)
       .execute();
-    const context = await newContext(browser, server.url, PHONE);
+    const context = await app.context(PHONE);
     const page = await context.newPage();
     await page.goto('/signin');
     await page.getByLabel('Email').fill(fede.email);
@@ -449,7 +384,7 @@ describe('REQUIRE_ADMIN_MFA=true', () => {
     await page.getByRole('button', { name: 'Olvidé mi contraseña' }).click();
     const dialog = page.getByRole('dialog', { name: 'Recuperar contraseña' });
     await dialog.getByRole('button', { name: 'Enviar' }).click();
-    const mail = await server.smtp.waitFor(fede.email, { count: 1 });
+    const mail = await app.smtp.waitFor(fede.email, { count: 1 });
     const link = /(http\S+\/signin\/resetpassword\?oobCode=[\w-]+)/.exec(mail.text)?.[1];
     expect(link).toBeDefined();
 

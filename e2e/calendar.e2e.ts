@@ -3,63 +3,31 @@
  * votación ahora" and "Avisar a los expositores", on a desktop and at 390 px, each with an
  * accessibility scan.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateIn } from '../src/shared/dates.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
 import {
   DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
-  newContext,
   PHONE,
   screenshotsIn,
   tableRows,
 } from '../test/helpers/browser.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../test/helpers/seed.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
+import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
-const ZONE = 'America/Argentina/Buenos_Aires';
 const shot = screenshotsIn('/tmp/shots-calendar');
-
-/** A calendar date `days` from today in the server's zone (the server runs on the real clock). */
-function dateIn(days: number): string {
-  const today = calendarDateIn(new Date(), ZONE);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 const typed = (iso: string) => iso.split('-').reverse().join('/');
 
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
-}
-
 describe('calendar and mail screens (issue 31)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
+  const app = useBrowserApp();
   let open: { id: string; name: string };
   let closed: { id: string; name: string };
   let uninvitedId: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const db = server.database.db;
-    admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
+    const db = app.db;
     open = await seedEvent(db, {
       name: 'Premios Abiertos',
       eventDate: dateIn(30),
@@ -88,25 +56,10 @@ describe('calendar and mail screens (issue 31)', () => {
       nominees: [{ fiscalId: '30111111111' }],
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-    );
-    return { context, page: await context.newPage() };
-  }
 
   it('the event list says where each event stands, with the share that voted', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const { context, page } = await adminPage(viewport);
+      const { context, page } = await app.adminPage(viewport);
       await page.goto('/admin');
       await page.getByRole('link', { name: open.name }).waitFor();
       await page.getByRole('columnheader', { name: 'Estado' }).waitFor();
@@ -122,7 +75,7 @@ describe('calendar and mail screens (issue 31)', () => {
   }, 120_000);
 
   it('"Enviar invitaciones pendientes" invites the exhibitors added without one, at 390 px', async () => {
-    const { context, page } = await adminPage(PHONE);
+    const { context, page } = await app.adminPage(PHONE);
     await page.goto(`/admin/event/${open.id}/exhibitors`);
     await page.getByRole('link', { name: 'Martín Mora' }).waitFor();
     await page.getByRole('button', { name: 'Enviar invitaciones pendientes' }).click();
@@ -141,7 +94,7 @@ describe('calendar and mail screens (issue 31)', () => {
     await page.getByRole('button', { name: 'Enviar invitaciones pendientes' }).waitFor({
       state: 'detached',
     });
-    const membership = await server.database.db
+    const membership = await app.db
       .selectFrom('event_exhibitors')
       .select(['invited_at', 'invitation_message_id'])
       .where('event_id', '=', open.id)
@@ -153,7 +106,7 @@ describe('calendar and mail screens (issue 31)', () => {
   });
 
   it('"Cerrar votación ahora" asks, then ends voting at once; an extension may tell the exhibitors, at 390 px', async () => {
-    const { context, page } = await adminPage(PHONE);
+    const { context, page } = await app.adminPage(PHONE);
     await page.goto(`/admin/event/${open.id}/exhibitors`);
     await page.getByRole('heading', { name: open.name }).waitFor();
     await page.getByRole('button', { name: 'Cerrar votación ahora' }).click();
@@ -168,7 +121,7 @@ describe('calendar and mail screens (issue 31)', () => {
     await page.getByRole('button', { name: 'Cerrar votación ahora' }).waitFor({
       state: 'detached',
     });
-    const event = await server.database.db
+    const event = await app.db
       .selectFrom('events')
       .select(['vote_deadline', 'voting_closed_at'])
       .where('id', '=', open.id)
@@ -196,7 +149,7 @@ describe('calendar and mail screens (issue 31)', () => {
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await edit.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Cerrar votación ahora' }).waitFor();
-    const invited = await server.database.db
+    const invited = await app.db
       .selectFrom('event_exhibitors')
       .innerJoin('exhibitors', 'exhibitors.id', 'event_exhibitors.exhibitor_id')
       .select('exhibitors.email')
@@ -204,7 +157,7 @@ describe('calendar and mail screens (issue 31)', () => {
       .where('invited_at', 'is not', null)
       .orderBy('exhibitors.email')
       .execute();
-    const notices = await server.database.db
+    const notices = await app.db
       .selectFrom('mail_outbox')
       .select('to_address')
       .where('event_id', '=', open.id)

@@ -4,13 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOMINEE_FIELD_LABELS, type NomineeInput } from '../src/shared/schemas/nominee.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../test/helpers/seed.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 import {
   DESKTOP,
   expectAccessible,
@@ -22,6 +16,7 @@ import {
 import { startServer, type RunningServer } from '../test/helpers/server.ts';
 import { signInContext } from '../test/helpers/session.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/helpers/smtp.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-ceremony';
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -150,10 +145,8 @@ describe('receipt for the exhibitor', () => {
 });
 
 describe('category tab: chart and presentation mode', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useBrowserApp();
   let eventId: string;
-  let admin: { id: string; email: string; fullName: string | null };
   const eventName = 'Gala de Premios 2026';
   const [A, B, C, D, E, F] = ['2011', '2022', '2033', '2044', '2055', '2066'];
   const names: Record<string, string> = {
@@ -166,10 +159,7 @@ describe('category tab: chart and presentation mode', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const db = server.database.db;
-    admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
+    const db = app.db;
     eventId = (await seedEvent(db, { name: eventName })).id;
     // Points: Alfa 15, Beta 12, Delta 7, Gama 6, Épsilon 3, Zeta 2.
     const lists = [
@@ -188,24 +178,9 @@ describe('category tab: chart and presentation mode', () => {
       });
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage(viewport = DESKTOP): Promise<[BrowserContext, Page]> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-    );
-    return [context, await context.newPage()];
-  }
 
   it('draws the top by points above the table, with the same in words', async () => {
-    const [context, page] = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/consumption`);
     const figure = page.getByRole('figure', { name: 'Los 6 primeros por puntos' });
     await figure.waitFor();
@@ -270,7 +245,7 @@ describe('category tab: chart and presentation mode', () => {
   const place = (list: Locator, n: number) => list.getByRole('listitem').nth(n - 1);
 
   it('"Presentar" reveals the first five from 5° to 1°, by arrow key, click and "Siguiente"; Escape returns', async () => {
-    const [context, page] = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/consumption`);
     await page.getByRole('button', { name: 'Presentar' }).click();
     await page.waitForURL(`**/admin/event/${eventId}/present/consumption`);
@@ -327,19 +302,14 @@ describe('category tab: chart and presentation mode', () => {
 describe('the ceremony from a clicker', () => {
   // 12:00 in Buenos Aires on 1 June 2026: the first event still takes votes, the second does not.
   const NOW = '2026-06-01T15:00:00.000Z';
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: { id: string; email: string; fullName: string | null };
+  const app = useBrowserApp({ now: NOW });
   let openEventId: string;
   let closedEventId: string;
   const consumption = ['Alfa Redes', 'Beta Sistemas', 'Gama Datos', 'Delta Cloud', 'Épsilon Soft'];
   const value = ['Omega Servicios', 'Sigma Nube'];
 
   beforeAll(async () => {
-    server = await startServer({ now: NOW });
-    browser = await launchBrowser();
-    const db = server.database.db;
-    admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
+    const db = app.db;
     openEventId = (await seedEvent(db, { name: 'Gala Abierta 2026', voteDeadline: '2026-07-01' }))
       .id;
     closedEventId = (
@@ -368,22 +338,6 @@ describe('the ceremony from a clicker', () => {
       });
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage(viewport = DESKTOP): Promise<[BrowserContext, Page]> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-      new Date(NOW),
-    );
-    return [context, await context.newPage()];
-  }
 
   /** How many places show a name, and that they are the last ones (revealed from 5° up). */
   async function expectRevealed(page: Page, count: number, names: string[]) {
@@ -400,7 +354,7 @@ describe('the ceremony from a clicker', () => {
   }
 
   it('advances with PageDown, Space and Enter, goes back with PageUp and "Anterior", warns while voting is open and offers the next category after 1°', async () => {
-    const [context, page] = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${openEventId}/consumption`);
     await page.getByRole('button', { name: 'Presentar' }).click();
     await page.waitForURL(`**/admin/event/${openEventId}/present/consumption`);
@@ -463,7 +417,7 @@ describe('the ceremony from a clicker', () => {
   });
 
   it('"Pantalla completa" puts the presentation in full screen and takes it out again', async () => {
-    const [context, page] = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${openEventId}/present/consumption`);
     const button = page.getByRole('button', { name: 'Pantalla completa' });
     await button.waitFor();
@@ -480,7 +434,7 @@ describe('the ceremony from a clicker', () => {
   });
 
   it('shows no warning once voting has closed', async () => {
-    const [context, page] = await adminPage(PHONE);
+    const { context, page } = await app.adminPage(PHONE);
     await page.goto(`/admin/event/${closedEventId}/present/consumption`);
     await page.getByRole('heading', { level: 1, name: 'Nominación Reseller CONSUMO' }).waitFor();
     await page.getByRole('list', { name: 'Primeros puestos' }).waitFor();

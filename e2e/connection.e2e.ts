@@ -1,18 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
 import { seedEvent, seedExhibitor, seedMembership } from '../test/helpers/seed.ts';
 import {
   DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
-  newContext,
   PHONE,
   screenshotsIn,
 } from '../test/helpers/browser.ts';
 import { askForCode, CODE_HEADING, codeMail } from '../test/helpers/code-sign-in.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-connection';
 const shot = screenshotsIn(SHOTS);
@@ -38,21 +36,11 @@ async function typeCode(page: Page, code: string): Promise<void> {
  * works once the network is back; nothing is sent twice and the code is not lost.
  */
 describe('signing in while the connection comes and goes', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useBrowserApp({ admin: false });
 
   it('email step: its code cannot be fetched → "Ha ocurrido un error", nothing sent; then it sends', async () => {
-    const exhibitor = await seedExhibitor(server.database.db, { email: 'sinred@empresa.test' });
-    const context = await newContext(browser, server.url, PHONE);
-    const page = await context.newPage();
+    const exhibitor = await seedExhibitor(app.db, { email: 'sinred@empresa.test' });
+    const { context, page } = await app.page(PHONE);
     // The catalogue of messages is part of what the step loads after it paints.
     await page.route('**/assets/messages-*.js', (route) => route.abort('internetdisconnected'));
     await page.goto('/signin');
@@ -61,7 +49,7 @@ describe('signing in while the connection comes and goes', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(MSG.genericError);
     expect(new URL(page.url()).pathname).toBe('/signin');
     expect(await page.getByRole('button', { name: 'siguiente' }).isEnabled()).toBe(true);
-    const codes = await server.database.db
+    const codes = await app.db
       .selectFrom('sign_in_codes')
       .select('id')
       .where('exhibitor_id', '=', exhibitor.id)
@@ -72,18 +60,17 @@ describe('signing in while the connection comes and goes', () => {
     await page.unroute('**/assets/messages-*.js');
     await page.getByRole('button', { name: 'siguiente' }).click();
     await page.getByRole('heading', { name: CODE_HEADING }).waitFor();
-    expect((await server.smtp.waitFor(exhibitor.email)).subject).toMatch(/\d{6}/);
+    expect((await app.smtp.waitFor(exhibitor.email)).subject).toMatch(/\d{6}/);
     await context.close();
   });
 
   it('code step and next screen: no answer keeps the code; a screen that cannot load says so and "Volver a intentar" shows it', async () => {
-    const exhibitor = await seedExhibitor(server.database.db, { email: 'cobertura@empresa.test' });
-    const event = await seedEvent(server.database.db, { name: 'Premios Conexión' });
-    await seedMembership(server.database.db, event.id, exhibitor.id);
-    const context = await newContext(browser, server.url, PHONE);
-    const page = await context.newPage();
+    const exhibitor = await seedExhibitor(app.db, { email: 'cobertura@empresa.test' });
+    const event = await seedEvent(app.db, { name: 'Premios Conexión' });
+    await seedMembership(app.db, event.id, exhibitor.id);
+    const { context, page } = await app.page(PHONE);
     await askForCode(page, exhibitor.email);
-    const { code } = await codeMail(server, exhibitor.email);
+    const { code } = await codeMail(app.server, exhibitor.email);
 
     // The check of the code gets no answer: the code stays typed, not called invalid.
     await page.route('**/api/auth/code', (route) => route.abort('internetdisconnected'));
@@ -115,8 +102,7 @@ describe('signing in while the connection comes and goes', () => {
   });
 
   it('a screen of an open tab whose code the server no longer has (a new version): the same page, at desktop width', async () => {
-    const context = await newContext(browser, server.url, DESKTOP);
-    const page = await context.newPage();
+    const { context, page } = await app.page(DESKTOP);
     await page.goto('/signin');
     await page.getByLabel('Email').waitFor();
     // A new version has been put in place: the old files' names answer 404.

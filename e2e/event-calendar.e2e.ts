@@ -4,33 +4,21 @@
  * exhibitor's screen read-only for an administrator; on a desktop and at 390 px, each with an
  * accessibility scan.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateIn } from '../src/shared/dates.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
 import {
   DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
-  newContext,
   PHONE,
   screenshotsIn,
   tableRows,
 } from '../test/helpers/browser.ts';
-import { seedAdmin, seedEvent } from '../test/helpers/seed.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { seedEvent } from '../test/helpers/seed.ts';
+import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const ZONE = 'America/Argentina/Buenos_Aires';
 const shot = screenshotsIn('/tmp/shots-event-calendar');
-
-/** A calendar date `days` from today in the server's zone (the server runs on the real clock). */
-function dateIn(days: number): string {
-  const today = calendarDateIn(new Date(), ZONE);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 const typed = (iso: string) => iso.split('-').reverse().join('/');
 const displayed = (iso: string) =>
@@ -40,50 +28,22 @@ const displayed = (iso: string) =>
     .map((part, i) => (i < 2 ? String(Number(part)) : part))
     .join('-');
 
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
-}
-
 describe('the event calendar and the preview (issue 31 items 3 and 5)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
+  const app = useBrowserApp();
   let open: { id: string; name: string; voteDeadline: string };
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const db = server.database.db;
-    admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
+    const db = app.db;
     open = await seedEvent(db, {
       name: 'Premios Vista',
       eventDate: dateIn(30),
       voteDeadline: dateIn(20),
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-    );
-    return { context, page: await context.newPage() };
-  }
 
   it('"Nuevo evento" offers the closing hour, the zone and an opening; a draft reads "Borrador"', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const { context, page } = await adminPage(viewport);
+      const { context, page } = await app.adminPage(viewport);
       await page.goto('/admin');
       await page.getByRole('button', { name: 'nuevo', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
@@ -108,7 +68,7 @@ describe('the event calendar and the preview (issue 31 items 3 and 5)', () => {
       await page.getByRole('link', { name }).waitFor();
       const rows = await tableRows(page, 'Eventos', { exact: true });
       expect(rows.find((row) => row[0] === name)?.at(-1)).toBe('Borrador');
-      const row = await server.database.db
+      const row = await app.db
         .selectFrom('events')
         .select(['close_time', 'time_zone', 'voting_opens_at'])
         .where('name', '=', name)
@@ -122,7 +82,7 @@ describe('the event calendar and the preview (issue 31 items 3 and 5)', () => {
   }, 180_000);
 
   it('an opening after the close is refused in the dialog with its message', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${open.id}`);
     await page.getByRole('button', { name: 'Editar evento' }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar evento' });
@@ -136,7 +96,7 @@ describe('the event calendar and the preview (issue 31 items 3 and 5)', () => {
 
   it('"Vista previa" shows the exhibitor screen read-only, with the deadline, hour and zone', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const { context, page } = await adminPage(viewport);
+      const { context, page } = await app.adminPage(viewport);
       await page.goto(`/admin/event/${open.id}`);
       await page.getByRole('button', { name: 'Vista previa' }).click();
       await page.waitForURL(`**/admin/event/${open.id}/preview`);
@@ -158,7 +118,7 @@ describe('the event calendar and the preview (issue 31 items 3 and 5)', () => {
       await expectAccessible(page);
       await context.close();
     }
-    const saved = await server.database.db
+    const saved = await app.db
       .selectFrom('nomination_lists')
       .select('event_id')
       .where('event_id', '=', open.id)

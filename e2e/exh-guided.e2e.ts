@@ -1,20 +1,12 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
 import { NOMINEE_FIELD_LABELS, type NomineeInput } from '../src/shared/schemas/nominee.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasHorizontalScroll,
-  launchBrowser,
-  newContext,
-  PHONE,
-} from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { DESKTOP, expectAccessible, hasHorizontalScroll, PHONE } from '../test/helpers/browser.ts';
 import { CODE_HEADING, codeMail } from '../test/helpers/code-sign-in.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-exh-guided';
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -25,41 +17,13 @@ const VALOR = 'Nominación Reseller de VALOR AGREGADO';
 const fiveNominees = (prefix: string) =>
   [1, 2, 3, 4, 5].map((n) => ({ fiscalId: `${prefix}${n}`, name: `Reseller ${prefix}${n}` }));
 
-async function signedInPage(
-  browser: Browser,
-  server: RunningServer,
-  exhibitor: { id: string; email: string; fullName: string },
-  now: string,
-  viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, server.url, viewport);
-  await signInContext(
-    context,
-    server,
-    { role: 'exh', exhibitorId: exhibitor.id },
-    { email: exhibitor.email, fullName: exhibitor.fullName },
-    new Date(now),
-  );
-  return { context, page: await context.newPage() };
-}
-
 /** Issue 32 item 6: the exhibitor's screen says how far each list is and when all is done. */
 describe('the exhibitor is guided to done', () => {
   const NOW = '2026-06-01T15:00:00.000Z';
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ now: NOW });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useBrowserApp({ admin: false, now: NOW });
 
   it('tabs say "k/5", the points rule shows in one line, each row shows its fiscal id', async () => {
-    const db = server.database.db;
+    const db = app.db;
     const event = await seedEvent(db, {
       name: 'Premios Guía',
       eventDate: '2026-07-15',
@@ -77,7 +41,7 @@ describe('the exhibitor is guided to done', () => {
       ],
     });
     for (const viewport of [DESKTOP, PHONE]) {
-      const { context, page } = await signedInPage(browser, server, exhibitor, NOW, viewport);
+      const { context, page } = await app.exhibitorPage(exhibitor, viewport);
       await page.goto(`/exh/event/${event.id}`);
       await page.getByRole('tab', { name: `${CONSUMO} 2/5`, exact: true }).waitFor();
       expect(await page.getByRole('tab', { name: `${VALOR} 0/5`, exact: true }).count()).toBe(1);
@@ -113,7 +77,7 @@ describe('the exhibitor is guided to done', () => {
   });
 
   it('takes a pasted fiscal id and phone (number pad, phone keypad) and lists the digits', async () => {
-    const db = server.database.db;
+    const db = app.db;
     const event = await seedEvent(db, {
       name: 'Premios Pegados',
       eventDate: '2026-07-15',
@@ -121,7 +85,7 @@ describe('the exhibitor is guided to done', () => {
     });
     const exhibitor = await seedExhibitor(db, { fullName: 'Paula Pega' });
     await seedMembership(db, event.id, exhibitor.id);
-    const { context, page } = await signedInPage(browser, server, exhibitor, NOW, PHONE);
+    const { context, page } = await app.exhibitorPage(exhibitor, PHONE);
     await page.goto(`/exh/event/${event.id}`);
     await page.getByRole('button', { name: 'Nominar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nominar a un reseller' });
@@ -160,7 +124,7 @@ describe('the exhibitor is guided to done', () => {
   });
 
   it('says "¡Listo!" and that a receipt is coming once every list is full', async () => {
-    const db = server.database.db;
+    const db = app.db;
     const event = await seedEvent(db, {
       name: 'Premios Completos',
       eventDate: '2026-07-15',
@@ -180,7 +144,7 @@ describe('the exhibitor is guided to done', () => {
       category: 'value',
       nominees: fiveNominees('302'),
     });
-    const { context, page } = await signedInPage(browser, server, exhibitor, NOW, PHONE);
+    const { context, page } = await app.exhibitorPage(exhibitor, PHONE);
     await page.goto(`/exh/event/${event.id}`);
     const done = page.getByRole('status').filter({ hasText: MSG.exhListsComplete });
     await done.waitFor();
@@ -198,20 +162,10 @@ describe('the exhibitor is guided to done', () => {
 describe('the exhibitor after the deadline', () => {
   // The day after the 2026-07-01 deadline in Buenos Aires.
   const NOW = '2026-07-02T03:00:05.000Z';
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ now: NOW });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useBrowserApp({ admin: false, now: NOW });
 
   it('shows only that voting has ended and the lists: no deadline, no rule, no "¡Listo!"', async () => {
-    const db = server.database.db;
+    const db = app.db;
     const event = await seedEvent(db, {
       name: 'Premios Terminados',
       eventDate: '2026-07-15',
@@ -227,7 +181,7 @@ describe('the exhibitor after the deadline', () => {
         nominees: fiveNominees(category === 'value' ? '402' : '401'),
       });
     }
-    const { context, page } = await signedInPage(browser, server, exhibitor, NOW, PHONE);
+    const { context, page } = await app.exhibitorPage(exhibitor, PHONE);
     await page.goto(`/exh/event/${event.id}`);
     await page.getByText(MSG.votingClosed).waitFor();
     await page.getByRole('tab', { name: `${CONSUMO} 5/5`, exact: true }).waitFor();
@@ -251,34 +205,24 @@ describe('the exhibitor after the deadline', () => {
 
 describe('signing in leads to the event', () => {
   const NOW = '2026-06-01T15:00:00.000Z';
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ now: NOW });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useBrowserApp({ admin: false, now: NOW });
 
   /** Email step (wherever the page is), then the `count`-th code mail's code. */
   async function signInWithCode(page: Page, email: string, count: number) {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'siguiente' }).click();
     await page.getByRole('heading', { name: CODE_HEADING }).waitFor();
-    const { code } = await codeMail(server, email, count);
+    const { code } = await codeMail(app.server, email, count);
     for (let n = 1; n <= 6; n += 1) await page.getByLabel(`Dígito ${n}`).fill(code[n - 1]!);
     await page.getByRole('button', { name: 'acceder' }).click();
   }
 
   it('with exactly one event, sign-in opens it; /exh itself still lists it', async () => {
-    const db = server.database.db;
+    const db = app.db;
     const event = await seedEvent(db, { name: 'Único Evento', voteDeadline: '2026-07-01' });
     const exhibitor = await seedExhibitor(db, { email: 'una@empresa.test' });
     await seedMembership(db, event.id, exhibitor.id);
-    const context = await newContext(browser, server.url, PHONE);
+    const context = await app.context(PHONE);
     const page = await context.newPage();
     await page.goto('/signin');
     await signInWithCode(page, exhibitor.email, 1);
@@ -294,7 +238,7 @@ describe('signing in leads to the event', () => {
   });
 
   it('a mail link opened signed out returns to its event, by code or by the emailed link', async () => {
-    const db = server.database.db;
+    const db = app.db;
     const first = await seedEvent(db, { name: 'Primer Evento', voteDeadline: '2026-07-01' });
     const second = await seedEvent(db, { name: 'Segundo Evento', voteDeadline: '2026-07-01' });
     // One exhibitor per way in: the server's clock stands still, and a second code asked for
@@ -311,7 +255,7 @@ describe('signing in leads to the event', () => {
     const target = `/exh/event/${second.id}`;
 
     // By code, in the same tab.
-    const context = await newContext(browser, server.url, PHONE);
+    const context = await app.context(PHONE);
     const page = await context.newPage();
     await page.goto(target);
     await page.waitForURL((url) => url.pathname === '/signin');
@@ -324,14 +268,14 @@ describe('signing in leads to the event', () => {
     await context.close();
 
     // By the code mail's one-time link, opened in another tab of the same browser.
-    const linkContext = await newContext(browser, server.url, DESKTOP);
+    const linkContext = await app.context(DESKTOP);
     const start = await linkContext.newPage();
     await start.goto(target);
     await start.waitForURL((url) => url.pathname === '/signin');
     await start.getByLabel('Email').fill(byLink!.email);
     await start.getByRole('button', { name: 'siguiente' }).click();
     await start.getByRole('heading', { name: CODE_HEADING }).waitFor();
-    const { link } = await codeMail(server, byLink!.email, 1);
+    const { link } = await codeMail(app.server, byLink!.email, 1);
     const mailTab = await linkContext.newPage();
     await mailTab.goto(link);
     await mailTab.getByRole('button', { name: 'acceder' }).click();
@@ -340,12 +284,12 @@ describe('signing in leads to the event', () => {
     await linkContext.close();
 
     // Never to another origin: a forged `next` lands on the exhibitor's events.
-    const forged = await newContext(browser, server.url, DESKTOP);
+    const forged = await app.context(DESKTOP);
     const forgedPage = await forged.newPage();
     await forgedPage.goto(`/signin?next=${encodeURIComponent('//evil.test/exh/event/1')}`);
     await signInWithCode(forgedPage, forgedNext!.email, 1);
     await forgedPage.waitForURL((url) => url.pathname === '/exh');
-    expect(new URL(forgedPage.url()).origin).toBe(server.url);
+    expect(new URL(forgedPage.url()).origin).toBe(app.server.url);
     // Two events: the list, not one of them.
     await forgedPage.getByRole('heading', { level: 1, name: 'Mis eventos' }).waitFor();
     await forgedPage.getByRole('link', { name: 'Primer Evento' }).waitFor();

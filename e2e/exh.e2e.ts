@@ -1,20 +1,13 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT_USER_COOKIE } from '../src/shared/constants.ts';
 import { MSG } from '../src/shared/messages.ts';
 import { NOMINEE_FIELD_LABELS, type NomineeInput } from '../src/shared/schemas/nominee.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasHorizontalScroll,
-  launchBrowser,
-  newContext,
-  PHONE,
-} from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { expectAccessible, hasHorizontalScroll, PHONE } from '../test/helpers/browser.ts';
+import type { RunningServer } from '../test/helpers/server.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-exh';
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -34,28 +27,10 @@ const reseller = (name: string, fiscalId: string): NomineeInput => ({
   city: 'Buenos Aires',
 });
 
-async function seedExhibitorIn(server: RunningServer, eventIds: string[]) {
-  const exhibitor = await seedExhibitor(server.database.db, { fullName: 'Esteban Expositor' });
-  for (const id of eventIds) await seedMembership(server.database.db, id, exhibitor.id);
+async function seedExhibitorIn(db: RunningServer['database']['db'], eventIds: string[]) {
+  const exhibitor = await seedExhibitor(db, { fullName: 'Esteban Expositor' });
+  for (const id of eventIds) await seedMembership(db, id, exhibitor.id);
   return exhibitor;
-}
-
-async function signedInPage(
-  browser: Browser,
-  server: RunningServer,
-  exhibitor: { id: string; email: string; fullName: string },
-  now: string,
-  viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, server.url, viewport);
-  await signInContext(
-    context,
-    server,
-    { role: 'exh', exhibitorId: exhibitor.id },
-    { email: exhibitor.email, fullName: exhibitor.fullName },
-    new Date(now),
-  );
-  return { context, page: await context.newPage() };
 }
 
 /** The reseller names of the visible list, top to bottom, each with its "Orden" cell. */
@@ -96,17 +71,14 @@ describe('exhibitor area while voting is open', () => {
   // The server's clock is before the deadline; the browser's own clock (today) may well be after
   // it: the screen must follow the server.
   const NOW = '2026-06-01T15:00:00.000Z';
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useBrowserApp({ admin: false, now: NOW });
   let event: { id: string; name: string };
   let otherEvent: { id: string; name: string };
   let foreignEvent: { id: string; name: string };
   let exhibitor: { id: string; email: string; fullName: string };
 
   beforeAll(async () => {
-    server = await startServer({ now: NOW });
-    browser = await launchBrowser();
-    const db = server.database.db;
+    const db = app.db;
     event = await seedEvent(db, {
       name: 'Premios Partners 2026',
       eventDate: '2026-07-15',
@@ -118,17 +90,13 @@ describe('exhibitor area while voting is open', () => {
       voteDeadline: '2026-09-01',
     });
     foreignEvent = await seedEvent(db, { name: 'Evento de Otros', eventDate: '2026-08-20' });
-    exhibitor = await seedExhibitorIn(server, [event.id, otherEvent.id]);
+    exhibitor = await seedExhibitorIn(app.db, [event.id, otherEvent.id]);
     const stranger = await seedExhibitor(db);
     await seedMembership(db, foreignEvent.id, stranger.id);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('lists only the exhibitor’s events as large links', async () => {
-    const { context, page } = await signedInPage(browser, server, exhibitor, NOW);
+    const { context, page } = await app.exhibitorPage(exhibitor);
     await page.goto('/exh');
     await page.getByRole('heading', { level: 1, name: 'Mis eventos' }).waitFor();
     await page.getByRole('link', { name: event.name }).waitFor();
@@ -143,7 +111,7 @@ describe('exhibitor area while voting is open', () => {
   });
 
   it('opens a deep link with only the session cookie (the display cookie lost), not the home page', async () => {
-    const { context, page } = await signedInPage(browser, server, exhibitor, NOW);
+    const { context, page } = await app.exhibitorPage(exhibitor);
     await context.clearCookies({ name: CURRENT_USER_COOKIE });
     await page.goto(`/exh/event/${event.id}`);
     await page.getByRole('heading', { level: 1, name: event.name }).waitFor();
@@ -152,7 +120,7 @@ describe('exhibitor area while voting is open', () => {
   });
 
   it('shows "No se econtró el evento" for an event of someone else, never its data', async () => {
-    const { context, page } = await signedInPage(browser, server, exhibitor, NOW);
+    const { context, page } = await app.exhibitorPage(exhibitor);
     await page.goto(`/exh/event/${foreignEvent.id}`);
     await page.getByRole('heading', { level: 1, name: MSG.eventNotFound }).waitFor();
     expect(await page.getByText(foreignEvent.name).count()).toBe(0);
@@ -161,7 +129,7 @@ describe('exhibitor area while voting is open', () => {
   });
 
   it('nominates, refuses duplicates and a sixth, moves, removes and keeps it all after a reload', async () => {
-    const { context, page } = await signedInPage(browser, server, exhibitor, NOW);
+    const { context, page } = await app.exhibitorPage(exhibitor);
     await page.goto(`/exh/event/${event.id}`);
     await page.getByRole('heading', { level: 1, name: event.name }).waitFor();
     await page.getByText('Tienes hasta 1-7-2026 para realizar cambios').waitFor();
@@ -287,7 +255,7 @@ describe('exhibitor area while voting is open', () => {
     expect(await listed(page)).toEqual(['1. Zeta Integradores', '2. Eta Servicios']);
     await page.screenshot({ path: `${SHOTS}/nomination-value-desktop.png`, fullPage: true });
 
-    const stored = await server.database.db
+    const stored = await app.db
       .selectFrom('nominations')
       .select(['category', 'list_order', 'fiscal_id'])
       .where('event_id', '=', event.id)
@@ -307,8 +275,8 @@ describe('exhibitor area while voting is open', () => {
   });
 
   it('works on a phone: no sideways scroll, keyboard reordering, accessible dialogs', async () => {
-    const phoneExhibitor = await seedExhibitorIn(server, [event.id]);
-    await seedNominations(server.database.db, {
+    const phoneExhibitor = await seedExhibitorIn(app.db, [event.id]);
+    await seedNominations(app.db, {
       eventId: event.id,
       exhibitorId: phoneExhibitor.id,
       category: 'consumption',
@@ -322,7 +290,7 @@ describe('exhibitor area while voting is open', () => {
         { fiscalId: '20333333334', name: 'Tercero' },
       ],
     });
-    const { context, page } = await signedInPage(browser, server, phoneExhibitor, NOW, PHONE);
+    const { context, page } = await app.exhibitorPage(phoneExhibitor, PHONE);
     await page.goto(`/exh/event/${event.id}`);
     await row(page, 'Tercero').waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);
@@ -384,8 +352,8 @@ describe('exhibitor area while voting is open', () => {
   });
 
   it('never loses a change made in another tab: the stale screen reloads and says why', async () => {
-    const twoTabs = await seedExhibitorIn(server, [event.id]);
-    await seedNominations(server.database.db, {
+    const twoTabs = await seedExhibitorIn(app.db, [event.id]);
+    await seedNominations(app.db, {
       eventId: event.id,
       exhibitorId: twoTabs.id,
       category: 'consumption',
@@ -394,7 +362,7 @@ describe('exhibitor area while voting is open', () => {
         { fiscalId: '402', name: 'Segundo' },
       ],
     });
-    const { context, page: tabA } = await signedInPage(browser, server, twoTabs, NOW);
+    const { context, page: tabA } = await app.exhibitorPage(twoTabs);
     const tabB = await context.newPage();
     for (const tab of [tabA, tabB]) {
       await tab.goto(`/exh/event/${event.id}`);
@@ -419,26 +387,16 @@ describe('exhibitor area while voting is open', () => {
 describe('exhibitor area after the deadline', () => {
   // 2026-07-02 00:00:05 in Buenos Aires: the day after the 2026-07-01 deadline.
   const NOW = '2026-07-02T03:00:05.000Z';
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ now: NOW });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useBrowserApp({ admin: false, now: NOW });
 
   it('hides every control, says voting has ended, and the API refuses writes with 409', async () => {
-    const db = server.database.db;
+    const db = app.db;
     const event = await seedEvent(db, {
       name: 'Premios Cerrados',
       eventDate: '2026-07-15',
       voteDeadline: '2026-07-01',
     });
-    const exhibitor = await seedExhibitorIn(server, [event.id]);
+    const exhibitor = await seedExhibitorIn(app.db, [event.id]);
     await seedNominations(db, {
       eventId: event.id,
       exhibitorId: exhibitor.id,
@@ -448,7 +406,7 @@ describe('exhibitor area after the deadline', () => {
         { fiscalId: '502', name: 'Dos' },
       ],
     });
-    const { context, page } = await signedInPage(browser, server, exhibitor, NOW, PHONE);
+    const { context, page } = await app.exhibitorPage(exhibitor, PHONE);
     await page.goto(`/exh/event/${event.id}`);
     await page.getByText(MSG.votingClosed).waitFor();
     await row(page, 'Dos').waitFor();
@@ -464,9 +422,9 @@ describe('exhibitor area after the deadline', () => {
     await page.screenshot({ path: `${SHOTS}/closed-phone.png`, fullPage: true });
 
     const response = await context.request.post(
-      `${server.url}/api/exh/events/${event.id}/consumption/nominees/502/move`,
+      `${app.server.url}/api/exh/events/${event.id}/consumption/nominees/502/move`,
       {
-        headers: { 'x-requested-with': 'premios', origin: server.url },
+        headers: { 'x-requested-with': 'premios', origin: app.server.url },
         data: { direction: 'up', version: 1 },
       },
     );

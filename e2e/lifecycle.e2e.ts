@@ -1,52 +1,24 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateIn } from '../src/shared/dates.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
 import {
-  DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
-  newContext,
   PHONE,
   screenshotsIn,
 } from '../test/helpers/browser.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../test/helpers/seed.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
+import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
-const ZONE = 'America/Argentina/Buenos_Aires';
 const SHOTS = '/tmp/shots-lifecycle';
 const shot = screenshotsIn(SHOTS);
 const SOURCE = 'Premios Canal 2025';
 const COPY = 'Premios Canal 2026';
 
-/** A calendar date `days` from today in the server's zone (the server runs on the real clock). */
-function dateIn(days: number): string {
-  const today = calendarDateIn(new Date(), ZONE);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 const typed = (iso: string) => iso.split('-').reverse().join('/');
 
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
-}
-
 describe('the life of an event: duplicate, archive, anonymise', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
+  const app = useBrowserApp();
   let sourceId: string;
   const members = [
     { email: 'lucia.lopez@norte.test', fullName: 'Lucía López', company: 'Norte SA' },
@@ -54,21 +26,18 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
   ];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await seedAdmin(server.database.db, { fullName: 'Ana Administradora' });
     // Last year's event: its date has passed.
     sourceId = (
-      await seedEvent(server.database.db, {
+      await seedEvent(app.db, {
         name: SOURCE,
         eventDate: dateIn(-5),
         voteDeadline: dateIn(-10),
       })
     ).id;
     for (const values of members) {
-      const exhibitor = await seedExhibitor(server.database.db, values);
-      await seedMembership(server.database.db, sourceId, exhibitor.id);
-      await seedNominations(server.database.db, {
+      const exhibitor = await seedExhibitor(app.db, values);
+      await seedMembership(app.db, sourceId, exhibitor.id);
+      await seedNominations(app.db, {
         eventId: sourceId,
         exhibitorId: exhibitor.id,
         category: 'consumption',
@@ -76,21 +45,6 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       });
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-    );
-    return { context, page: await context.newPage() };
-  }
 
   const visible = (scope: Page | Locator, text: string) =>
     expect
@@ -112,7 +66,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
 
   const membersOf = async (eventId: string) =>
     (
-      await server.database.db
+      await app.db
         .selectFrom('event_exhibitors')
         .innerJoin('exhibitors', 'exhibitors.id', 'event_exhibitors.exhibitor_id')
         .select('exhibitors.email')
@@ -122,7 +76,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     ).map((row) => row.email);
 
   it('duplicates the event with its exhibitors and opens the new one', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${sourceId}/exhibitors`);
     await page.getByRole('heading', { name: SOURCE }).waitFor();
     await page.getByRole('button', { name: 'Duplicar evento' }).click();
@@ -160,13 +114,13 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     const copyId = new URL(page.url()).pathname.split('/')[3] ?? '';
     expect(copyId).not.toBe(sourceId);
     expect(await membersOf(copyId)).toEqual(members.map((m) => m.email).sort());
-    const votes = await server.database.db
+    const votes = await app.db
       .selectFrom('nominations')
       .select('fiscal_id')
       .where('event_id', '=', copyId)
       .execute();
     expect(votes).toEqual([]);
-    const invitations = await server.database.db
+    const invitations = await app.db
       .selectFrom('mail_outbox')
       .select('to_address')
       .where('event_id', '=', copyId)
@@ -181,9 +135,9 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
   });
 
   it('archives the past event: read-only, listed only with "Archivados"; Desarchivar reverses it', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     const setArchivedAt = (archivedAt: string | null) =>
-      server.database.db
+      app.db
         .updateTable('events')
         .set({ archived_at: archivedAt })
         .where('id', '=', sourceId)
@@ -214,7 +168,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(
       (
-        await server.database.db
+        await app.db
           .selectFrom('events')
           .select('archived_at')
           .where('id', '=', sourceId)
@@ -275,7 +229,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
   });
 
   it('anonymises the archived event after the warning, at phone width too', async () => {
-    const { context, page } = await adminPage(PHONE);
+    const { context, page } = await app.adminPage(PHONE);
     await page.goto(`/admin/event/${sourceId}/exhibitors`);
     await page.getByRole('button', { name: 'Archivar evento' }).click();
     await page
@@ -307,7 +261,7 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
     expect(await hasHorizontalScroll(page)).toBe(false);
     await context.close();
 
-    const desktop = await adminPage();
+    const desktop = await app.adminPage();
     await desktop.page.goto(`/admin/event/${sourceId}/exhibitors`);
     await visible(desktop.page, MSG.eventArchivedAnonymised);
     await shot(desktop.page, 'anonymised-event-desktop');

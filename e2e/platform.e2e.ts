@@ -1,30 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
-import {
-  expectAccessible,
-  hasHorizontalScroll,
-  launchBrowser,
-  newContext,
-  PHONE,
-} from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
+import { expectAccessible, hasHorizontalScroll, PHONE } from '../test/helpers/browser.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 describe('landing and not-found', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useBrowserApp({ admin: false });
 
   it('shows the logo and "Ingresar", which leads to /signin', async () => {
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
+    const { context, page } = await app.page();
     await page.goto('/');
     await expect.poll(() => page.getByRole('img', { name: 'Logo' }).isVisible()).toBe(true);
     await expectAccessible(page);
@@ -35,8 +18,7 @@ describe('landing and not-found', () => {
   });
 
   it('shows "La página no existe." for an unknown path, also on a phone', async () => {
-    const context = await newContext(browser, server.url, PHONE);
-    const page = await context.newPage();
+    const { context, page } = await app.page(PHONE);
     await page.goto('/esto/no/existe');
     await expect.poll(() => page.getByText(MSG.pageNotFound).isVisible()).toBe(true);
     expect(await hasHorizontalScroll(page)).toBe(false);
@@ -45,8 +27,7 @@ describe('landing and not-found', () => {
   });
 
   it('shows the API reference at /api/docs, generated from the contract', async () => {
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
+    const { context, page } = await app.page();
     const refused: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') refused.push(message.text());

@@ -5,53 +5,26 @@
  * each with an accessibility scan.
  */
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateIn } from '../src/shared/dates.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
 import {
-  DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
-  newContext,
   PHONE,
   screenshotsIn,
 } from '../test/helpers/browser.ts';
-import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../test/helpers/seed.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { seedEvent, seedExhibitor, seedMembership } from '../test/helpers/seed.ts';
+import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
-const ZONE = 'America/Argentina/Buenos_Aires';
 const shot = screenshotsIn('/tmp/shots-programme-shape');
 
-/** A calendar date `days` from today in the server's zone (the server runs on the real clock). */
-function dateIn(days: number): string {
-  const today = calendarDateIn(new Date(), ZONE);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
-}
-
 describe('programme shape: nominee fields and event logo (issue 26, items 3 and 4)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
+  const app = useBrowserApp();
   let exhibitor: Awaited<ReturnType<typeof seedExhibitor>>;
   let event: { id: string; name: string };
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const db = server.database.db;
-    admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
+    const db = app.db;
     event = await seedEvent(db, {
       name: 'Premios a Medida',
       eventDate: dateIn(30),
@@ -60,32 +33,6 @@ describe('programme shape: nominee fields and event logo (issue 26, items 3 and 
     exhibitor = await seedExhibitor(db, { fullName: 'Lucía López', email: 'lucia@norte.test' });
     await seedMembership(db, event.id, exhibitor.id);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-    );
-    return { context, page: await context.newPage() };
-  }
-
-  async function exhibitorPage(viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'exh', exhibitorId: exhibitor.id },
-      { email: exhibitor.email, fullName: exhibitor.fullName },
-    );
-    return { context, page: await context.newPage() };
-  }
 
   // Each walks an administrator's and an exhibitor's screens: more than the default minute on a
   // loaded machine.
@@ -93,7 +40,7 @@ describe('programme shape: nominee fields and event logo (issue 26, items 3 and 
     '"Datos del nominado": a field not asked is absent from the exhibitor\'s form, an optional one saves empty',
     { timeout: 180_000 },
     async () => {
-      const { context, page } = await adminPage(PHONE);
+      const { context, page } = await app.adminPage(PHONE);
       await page.goto(`/admin/event/${event.id}/exhibitors`);
       await page.getByRole('button', { name: 'Editar evento' }).click();
       const edit = page.getByRole('dialog', { name: 'Editar evento' });
@@ -129,7 +76,7 @@ describe('programme shape: nominee fields and event logo (issue 26, items 3 and 
         .waitFor();
       await context.close();
 
-      const exh = await exhibitorPage();
+      const exh = await app.exhibitorPage(exhibitor, PHONE);
       await exh.page.goto(`/exh/event/${event.id}`);
       await exh.page.getByRole('heading', { level: 1, name: event.name }).waitFor();
       await exh.page.getByRole('button', { name: 'Nominar' }).click();
@@ -181,7 +128,7 @@ describe('programme shape: nominee fields and event logo (issue 26, items 3 and 
       await dialog.waitFor({ state: 'hidden' });
       await exh.page.getByRole('tabpanel').getByText('Sur Redes').first().waitFor();
       expect(await hasHorizontalScroll(exh.page)).toBe(false);
-      const stored = await server.database.db
+      const stored = await app.db
         .selectFrom('nominations')
         .select(['fiscal_id', 'phone', 'city', 'location'])
         .where('event_id', '=', event.id)
@@ -207,7 +154,7 @@ describe('programme shape: nominee fields and event logo (issue 26, items 3 and 
       })
         .png()
         .toBuffer();
-      const { context, page } = await adminPage();
+      const { context, page } = await app.adminPage();
       await page.goto(`/admin/event/${event.id}/exhibitors`);
       await page.getByRole('button', { name: 'Logo del evento' }).click();
       const dialog = page.getByRole('dialog', { name: 'Logo del evento' });
@@ -231,7 +178,7 @@ describe('programme shape: nominee fields and event logo (issue 26, items 3 and 
       await dialog.waitFor({ state: 'hidden' });
       await context.close();
 
-      const exh = await exhibitorPage();
+      const exh = await app.exhibitorPage(exhibitor, PHONE);
       await exh.page.goto(`/exh/event/${event.id}`);
       await exh.page.getByRole('heading', { level: 1, name: event.name }).waitFor();
       const barLogo = exh.page.getByRole('banner').getByRole('img', { name: 'Logo' });
@@ -250,7 +197,7 @@ describe('programme shape: nominee fields and event logo (issue 26, items 3 and 
       await exh.context.close();
 
       // "Quitar": back to the programme's logo.
-      const again = await adminPage(PHONE);
+      const again = await app.adminPage(PHONE);
       await again.page.goto(`/admin/event/${event.id}/exhibitors`);
       await again.page.getByRole('button', { name: 'Logo del evento' }).click();
       const remove = again.page.getByRole('dialog', { name: 'Logo del evento' });
@@ -261,7 +208,7 @@ describe('programme shape: nominee fields and event logo (issue 26, items 3 and 
       await remove.getByRole('button', { name: 'Quitar' }).click();
       await remove.waitFor({ state: 'hidden' });
       await again.context.close();
-      const after = await exhibitorPage();
+      const after = await app.exhibitorPage(exhibitor, PHONE);
       await after.page.goto(`/exh/event/${event.id}`);
       await after.page.getByRole('heading', { level: 1, name: event.name }).waitFor();
       await expect

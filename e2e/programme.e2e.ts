@@ -9,24 +9,18 @@
  */
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_VALUE } from '../src/server/app.ts';
 import { MSG } from '../src/shared/messages.ts';
 import { NOMINEE_FIELD_LABELS, type NomineeInput } from '../src/shared/schemas/nominee.ts';
 import {
-  DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
-  newContext,
   PHONE,
   tableRows,
 } from '../test/helpers/browser.ts';
-import { seedAdmin } from '../test/helpers/seed.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
-import { startSmtpServer, type TestSmtpServer } from '../test/helpers/smtp.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const EVENT = 'Premios Canal 2026';
 const COPY = 'Premios Canal 2027';
@@ -73,78 +67,32 @@ const SPLIT: NomineeInput = {
 };
 
 describe('a whole programme, end to end', { timeout: 240_000 }, () => {
-  let smtp: TestSmtpServer;
-  let server: RunningServer;
-  let browser: Browser;
-  let databaseUrl: string;
-  let firstDataDir: string;
-  let now = new Date(OPENING);
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
+  const app = useBrowserApp({ now: OPENING });
   let eventId: string;
 
   /** Every subject each person received so far, in order. */
-  const subjects = (email: string) => smtp.allTo(email).map((mail) => mail.subject);
+  const subjects = (email: string) => app.smtp.allTo(email).map((mail) => mail.subject);
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    server = await startServer({ now: OPENING, smtp });
-    firstDataDir = server.dataDir;
-    databaseUrl = `sqlite:${server.dataDir}/premios.db`;
-    browser = await launchBrowser();
-    admin = await seedAdmin(server.database.db, { fullName: 'Ana Administradora' });
-  });
   afterAll(async () => {
     // PROGRAMME_MAIL_FILE=… keeps every mail of the run to read through (subject, recipient, text).
     const mailFile = process.env.PROGRAMME_MAIL_FILE;
-    if (mailFile && smtp) {
-      const text = smtp.messages.map(
+    if (mailFile) {
+      const text = app.smtp.messages.map(
         (m) => `To: ${m.to.join(', ')}\nSubject: ${m.subject}\n\n${m.text}`,
       );
       fs.writeFileSync(mailFile, text.join('\n\n-----\n\n'));
     }
-    await browser?.close();
-    await server?.stop();
-    await smtp?.stop();
-    fs.rmSync(firstDataDir, { recursive: true, force: true });
   });
-
-  /** The server was down; it comes back with its clock at `at` (the same database and mail). */
-  async function outageUntil(at: string): Promise<void> {
-    await server.crash();
-    // A start can miss the helper's 20 s on a machine other work loads: try again, as an operator
-    // would (the failed process was killed; nothing of it stays).
-    for (let attempt = 1; ; attempt++) {
-      try {
-        server = await startServer({ now: at, smtp, databaseUrl });
-        break;
-      } catch (error) {
-        if (attempt === 3) throw error;
-      }
-    }
-    now = new Date(at);
-  }
-
-  async function adminPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-      now,
-    );
-    return { context, page: await context.newPage() };
-  }
 
   /** An exhibitor on a phone: the emailed code, then their only event opens. */
   async function exhibitorSignsIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, server.url, PHONE);
+    const context = await app.context(PHONE);
     const page = await context.newPage();
     await page.goto('/signin');
     await page.getByLabel('Email').fill(email);
-    const before = smtp.allTo(email).length;
+    const before = app.smtp.allTo(email).length;
     await page.getByRole('button', { name: 'siguiente' }).click();
-    const mail = await smtp.waitFor(email, { count: before + 1, timeoutMs: 20_000 });
+    const mail = await app.smtp.waitFor(email, { count: before + 1, timeoutMs: 20_000 });
     const code = /^Su código de acceso: (\d{6})$/.exec(mail.subject)?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
     expect(mail.text).toContain(code);
@@ -177,7 +125,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
   }
 
   it('the administrator creates the event with its four reminders', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto('/admin');
     await page.getByRole('button', { name: 'nuevo', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
@@ -193,7 +141,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     }
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    const event = await server.database.db
+    const event = await app.db
       .selectFrom('events')
       .select(['id', 'vote_deadline', 'event_date', 'reminders'])
       .where('name', '=', EVENT)
@@ -210,7 +158,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
   });
 
   it('imports a roster of 250; each gets the invitation, in tú, with the closing time', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/exhibitors`);
     await page.getByRole('button', { name: 'Importar', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Importar expositores' });
@@ -229,14 +177,15 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     await page.getByText('250 expositores', { exact: true }).waitFor();
     await expect
       .poll(
-        () => smtp.messages.filter((m) => m.subject === `Invitación a votar en ${EVENT}`).length,
+        () =>
+          app.smtp.messages.filter((m) => m.subject === `Invitación a votar en ${EVENT}`).length,
         {
           timeout: 60_000,
         },
       )
       .toBe(250);
     for (const person of PEOPLE) {
-      const mail = await smtp.waitFor(person.email, { timeoutMs: 20_000 });
+      const mail = await app.smtp.waitFor(person.email, { timeoutMs: 20_000 });
       expect(mail.subject).toBe(`Invitación a votar en ${EVENT}`);
       expect(mail.text).toContain(
         `Ana Administradora te invitó a nominar resellers en el evento ${EVENT}.`,
@@ -244,7 +193,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
       expect(mail.text).toContain(
         'La votación cierra el 15/6/2026 a las 23:59 (hora de Buenos Aires).',
       );
-      expect(mail.text).toContain(`${server.url}/signin`);
+      expect(mail.text).toContain(`${app.server.url}/signin`);
     }
     await context.close();
   });
@@ -295,7 +244,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
   });
 
   it('the server is down across the 7- and 3-day reminders; at the 1-day one only the incomplete get it', async () => {
-    await outageUntil('2026-06-14T12:30:00.000Z');
+    await app.restartAt('2026-06-14T12:30:00.000Z');
     const tomorrow = `Mañana cierra la votación de ${EVENT}`;
     for (const person of [MARTIN, ALVARO, SOFIA, TOMAS]) {
       await expect
@@ -306,9 +255,11 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     }
     // Everybody but Lucía, whose lists are full.
     await expect
-      .poll(() => smtp.messages.filter((m) => m.subject === tomorrow).length, { timeout: 60_000 })
+      .poll(() => app.smtp.messages.filter((m) => m.subject === tomorrow).length, {
+        timeout: 60_000,
+      })
       .toBe(249);
-    const martinMail = smtp.allTo(MARTIN.email).find((mail) => mail.subject === tomorrow);
+    const martinMail = app.smtp.allTo(MARTIN.email).find((mail) => mail.subject === tomorrow);
     expect(martinMail?.text).toContain('Nominaciones en CONSUMO: 2 de 5.');
     expect(martinMail?.text).toContain('Nominaciones en VALOR AGREGADO: 0 de 5.');
     // The receipts of the saves before the outage go out now; Lucía's lists are full: no reminder.
@@ -331,7 +282,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
   });
 
   it('participation counts this event\'s sign-ins; "Recordar a los incompletos" reaches all but Lucía', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/participation`);
     for (const figure of ['Invitados: 250', 'Ingresaron: 5', 'Sin votos: 247']) {
       await page.getByText(figure, { exact: true }).waitFor();
@@ -353,14 +304,16 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
         .toBe(1);
     }
     await expect
-      .poll(() => smtp.messages.filter((m) => m.subject === subject).length, { timeout: 60_000 })
+      .poll(() => app.smtp.messages.filter((m) => m.subject === subject).length, {
+        timeout: 60_000,
+      })
       .toBe(249);
     expect(subjects(LUCIA.email)).not.toContain(subject);
     await context.close();
   });
 
   it('on the deadline day everybody is reminded; after the close nobody is', async () => {
-    await outageUntil('2026-06-15T12:30:00.000Z');
+    await app.restartAt('2026-06-15T12:30:00.000Z');
     const today = `Hoy cierra la votación de ${EVENT}`;
     for (const person of PEOPLE) {
       await expect
@@ -369,28 +322,28 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     }
     // All 250, before the server stops again: a reminder still waiting at the close is dropped.
     await expect
-      .poll(() => smtp.messages.filter((m) => m.subject === today).length, { timeout: 60_000 })
+      .poll(() => app.smtp.messages.filter((m) => m.subject === today).length, { timeout: 60_000 })
       .toBe(250);
-    const mail = smtp.allTo(LUCIA.email).find((m) => m.subject === today);
+    const mail = app.smtp.allTo(LUCIA.email).find((m) => m.subject === today);
     expect(mail?.text).toContain(
       `Hoy, 15/6/2026, es el último día para realizar cambios en tus nominaciones de ${EVENT}.`,
     );
 
-    await outageUntil('2026-06-16T12:30:00.000Z');
-    const sent = smtp.messages.length;
+    await app.restartAt('2026-06-16T12:30:00.000Z');
+    const sent = app.smtp.messages.length;
     // Nothing is due any more: the outbox holds no message for this event still to send.
-    const pending = await server.database.db
+    const pending = await app.db
       .selectFrom('mail_outbox')
       .select(['template', 'to_address'])
       .where('event_id', '=', eventId)
       .where('status', '=', 'pending')
       .execute();
     expect(pending).toEqual([]);
-    expect(smtp.messages.length).toBe(sent);
+    expect(app.smtp.messages.length).toBe(sent);
   });
 
   it('the ranking, a correction with its reason, the history and the workbook', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/consumption`);
     await page.getByRole('link', { name: 'Reseller 1', exact: true }).waitFor();
     const ranking = await tableRows(page, 'Votos', { exact: true });
@@ -446,7 +399,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
   });
 
   it('"Posibles duplicados" finds the split id; the merge adds its points, and undoing it takes them back', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/consumption`);
     await page.getByRole('link', { name: 'Reseller 1', exact: true }).waitFor();
     const points = async (name: string) =>
@@ -481,7 +434,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
   });
 
   it('the ceremony reveals from 5° to 1° with PageDown', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/present/consumption`);
     await page.getByRole('heading', { name: 'CONSUMO' }).waitFor();
     await page.getByRole('button', { name: 'Siguiente' }).waitFor();
@@ -491,14 +444,14 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
   });
 
   it('duplicates for next year (members copied, no sign-in, no mail); archives and anonymises', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/exhibitors`);
     await page.getByRole('button', { name: 'Duplicar evento' }).click();
     const dialog = page.getByRole('dialog', { name: 'Duplicar evento' });
     await dialog.getByRole('textbox', { name: 'Nombre', exact: true }).fill(COPY);
     await dialog.getByLabel('Fecha del evento').fill(typed('2027-06-20'));
     await dialog.getByLabel('Fecha límite').fill(typed('2027-06-15'));
-    const before = smtp.messages.length;
+    const before = app.smtp.messages.length;
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText(MSG.eventDuplicated, { exact: true }).waitFor();
     await page.waitForURL(
@@ -509,12 +462,12 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     await page.goto(`/admin/event/${copyId}/participation`);
     await page.getByText('Invitados: 250', { exact: true }).waitFor();
     await page.getByText('Ingresaron: 0', { exact: true }).waitFor();
-    expect(smtp.messages.length).toBe(before);
+    expect(app.smtp.messages.length).toBe(before);
 
     // The event date passes: the event can be archived, then anonymised.
     await context.close();
-    await outageUntil('2026-06-21T12:30:00.000Z');
-    const later = await adminPage();
+    await app.restartAt('2026-06-21T12:30:00.000Z');
+    const later = await app.adminPage();
     await later.page.goto(`/admin/event/${eventId}/exhibitors`);
     await later.page.getByRole('button', { name: 'Archivar evento' }).click();
     await later.page
@@ -527,7 +480,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     await anonymise.getByText('Se conservan:').waitFor();
     await anonymise.getByRole('button', { name: 'Anonimizar' }).click();
     await later.page.getByText(MSG.eventAnonymisedNotice, { exact: true }).waitFor();
-    const contacts = await server.database.db
+    const contacts = await app.db
       .selectFrom('nominations')
       .select(['email', 'fiscal_id'])
       .where('event_id', '=', eventId)

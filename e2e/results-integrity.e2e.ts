@@ -1,26 +1,17 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../test/helpers/seed.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 import {
   DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
   tableRows,
-  newContext,
   PHONE,
 } from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-results-integrity';
 const T1 = '2026-01-01T10:00:00.000Z';
@@ -34,18 +25,13 @@ const X = '20333333333';
 const Y = '20444444444';
 
 describe('results integrity: counts and tie-breaks, duplicates and merging, history, whole-event export', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useBrowserApp();
   let eventId: string;
-  let admin: { id: string; email: string; fullName: string | null };
   const eventName = 'Premios Íntegros 2026';
 
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-    const db = server.database.db;
-    admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
+    const db = app.db;
     eventId = (await seedEvent(db, { name: eventName })).id;
     const lists: [string, [string, string, string][]][] = [
       [
@@ -94,21 +80,6 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
       });
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage(viewport = DESKTOP): Promise<[BrowserContext, Page]> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-    );
-    return [context, await context.newPage()];
-  }
 
   async function openRanking(page: Page, rows: number) {
     await page.goto(`/admin/event/${eventId}/consumption`);
@@ -129,7 +100,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
 
   it('shows votes, per-place counts and points, and names the criterion that broke a tie', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const [context, page] = await adminPage(viewport);
+      const { context, page } = await app.adminPage(viewport);
       await openRanking(page, 5);
       const rows = await tableRows(page, 'Votos', { exact: true });
       if (viewport === DESKTOP) {
@@ -166,7 +137,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
   });
 
   it('marks rows that share a position', async () => {
-    const db = server.database.db;
+    const db = app.db;
     const tiedEvent = (await seedEvent(db, { name: 'Premios Empatados' })).id;
     const e1 = await seedExhibitor(db);
     const e2 = await seedExhibitor(db);
@@ -185,7 +156,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
         ],
       });
     }
-    const [context, page] = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${tiedEvent}/value`);
     await page.getByRole('table', { name: 'Votos' }).locator('tbody tr').nth(1).waitFor();
     const rows = await tableRows(page, 'Votos', { exact: true });
@@ -199,7 +170,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
 
   it('merges two split fiscal ids from "Posibles duplicados" and the winner changes', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const [context, page] = await adminPage(viewport);
+      const { context, page } = await app.adminPage(viewport);
       const name = viewport === PHONE ? 'phone' : 'desktop';
       await openRanking(page, 5);
       await page.getByRole('button', { name: 'Posibles duplicados' }).click();
@@ -251,7 +222,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
         ['3°', 'Equis', X, `contacto${X}@reseller.test`, '2', '0', '1', '1', '0', '0', '7'],
         ['4°', 'Yota', Y, `contacto${Y}@reseller.test`, '1', '0', '0', '1', '0', '0', '3'],
       ]);
-      const stored = await server.database.db
+      const stored = await app.db
         .selectFrom('nominations')
         .select('fiscal_id')
         .where('event_id', '=', eventId)
@@ -268,7 +239,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
   });
 
   it('undoes the merge from "Historial"; a correction with its reason shows there and in the workbook; undo is refused after a later change', async () => {
-    const [context, page] = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/history`);
     await page.getByRole('heading', { name: 'Historial', level: 2 }).waitFor();
     expect(await page.getByRole('tab', { name: 'Historial' }).getAttribute('aria-selected')).toBe(
@@ -388,7 +359,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
   });
 
   it('fits the history tab and the event header on a 390 px phone', async () => {
-    const [context, page] = await adminPage(PHONE);
+    const { context, page } = await app.adminPage(PHONE);
     await page.goto(`/admin/event/${eventId}/history`);
     // On a phone the action and who go under the date; their own columns are hidden.
     await page
@@ -404,13 +375,13 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
   });
 
   it('pages a long history with "Cargar más"', async () => {
-    const db = server.database.db;
+    const db = app.db;
     const rows = Array.from({ length: 60 }, (_, i) => ({
       event_id: eventId,
       at: `2026-02-01T10:${String(i).padStart(2, '0')}:00.000Z`,
       actor_role: 'admin',
-      actor_id: admin.id,
-      actor_email: admin.email,
+      actor_id: app.admin.id,
+      actor_email: app.admin.email,
       action: 'event.updated',
       entity_type: 'event',
       entity_id: eventId,
@@ -420,7 +391,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
       }),
     }));
     await db.insertInto('audit_log').values(rows).execute();
-    const [context, page] = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/history`);
     const table = page.getByRole('table', { name: 'Historial' });
     await table.getByText('Nombre: Cambio → Cambio 59').waitFor();
@@ -432,7 +403,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
   });
 
   it("refuses a correction when the exhibitor's list changed meanwhile, says so and shows the list as it is", async () => {
-    const db = server.database.db;
+    const db = app.db;
     // Voting is still open in this event, so the exhibitor can move an entry while the
     // administrator's dialog is open.
     const openEvent = await seedEvent(db, {
@@ -462,7 +433,7 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
           .execute()
       ).map((row) => `${row.fiscal_id} ${row.name}`);
 
-    const [context, page] = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${openEvent.id}/exhibitors/${exhibitor.id}`);
     const table = page.getByRole('table', { name: 'Nominación Reseller de CONSUMO' });
     await table.locator('tbody tr').nth(2).waitFor();
@@ -473,17 +444,11 @@ describe('results integrity: counts and tie-breaks, duplicates and merging, hist
     await edit.getByLabel('Motivo').selectOption({ label: 'ID fiscal equivocado' });
 
     // Meanwhile the exhibitor moves "Dos" up: "Uno" is now at the place the dialog corrects.
-    const exhibitorContext = await newContext(browser, server.url, DESKTOP);
-    await signInContext(
-      exhibitorContext,
-      server,
-      { role: 'exh', exhibitorId: exhibitor.id },
-      { email: exhibitor.email, fullName: exhibitor.fullName },
-    );
+    const { context: exhibitorContext } = await app.exhibitorPage(exhibitor);
     const moved = await exhibitorContext.request.post(
-      `${server.url}/api/exh/events/${openEvent.id}/consumption/nominees/20500000002/move`,
+      `${app.server.url}/api/exh/events/${openEvent.id}/consumption/nominees/20500000002/move`,
       {
-        headers: { 'x-requested-with': 'premios', origin: server.url },
+        headers: { 'x-requested-with': 'premios', origin: app.server.url },
         data: { direction: 'up', version: 1 },
       },
     );

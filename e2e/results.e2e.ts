@@ -1,26 +1,16 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../test/helpers/seed.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 import {
   DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
   tableRows,
-  newContext,
   PHONE,
 } from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-results';
 const T1 = '2026-01-01T10:00:00.000Z';
@@ -41,20 +31,15 @@ async function readXlsx(path: string) {
 }
 
 describe('results: rankings, nominee and exhibitor votes, vote correction, exports', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useBrowserApp();
   let eventId: string;
-  let admin: { id: string; email: string; fullName: string | null };
   let e3: { id: string };
   let outsider: { id: string };
   const eventName = 'Premios Año 2026';
 
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-    const db = server.database.db;
-    admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
+    const db = app.db;
     eventId = (await seedEvent(db, { name: eventName })).id;
     const e1 = await seedExhibitor(db, { fullName: 'Elena Uno' });
     const e2 = await seedExhibitor(db, { fullName: 'Ernesto Dos' });
@@ -93,24 +78,9 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
       ],
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage(viewport = DESKTOP): Promise<[BrowserContext, Page]> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-    );
-    return [context, await context.newPage()];
-  }
 
   it('shows the CONSUMO ranking with shared places and the tie rule, and exports the same rows', async () => {
-    const [context, page] = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/consumption`);
     await page.getByRole('heading', { name: 'Votos', level: 2 }).waitFor();
     await page.getByRole('table', { name: 'Votos' }).locator('tbody tr').nth(4).waitFor();
@@ -167,7 +137,7 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
   });
 
   it('shows "No hay votos" for a category without votes and the not-found text for another', async () => {
-    const [context, page] = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/value`);
     await page.getByText(MSG.noVotes).waitFor();
     await page.getByRole('button', { name: 'Actualizar', exact: true }).click();
@@ -178,7 +148,7 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
   });
 
   it('opens the nominee page from the ranking, survives a reload, exports, and refuses a duplicate fiscal id', async () => {
-    const [context, page] = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/consumption`);
     await page.getByRole('link', { name: 'Delta' }).click();
     await page.waitForURL(`**/admin/event/${eventId}/nominee?category=consumption&fiscalId=${D}`);
@@ -233,7 +203,7 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
     await dialog.getByText(MSG.adminDuplicateFiscalId).first().waitFor();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    const stored = await server.database.db
+    const stored = await app.db
       .selectFrom('nominations')
       .select(['list_order', 'fiscal_id'])
       .where('exhibitor_id', '=', e3.id)
@@ -247,7 +217,7 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
   });
 
   it("corrects an exhibitor's nomination, which moves the ranking and is audited", async () => {
-    const [context, page] = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/exhibitors/${e3.id}`);
     await page.getByRole('heading', { level: 1, name: 'Votos de Eva Tres' }).waitFor();
     const consumptionTab = page.getByRole('tab', { name: 'Nominación Reseller de CONSUMO' });
@@ -282,7 +252,7 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
       ['4°', 'Gama', '3'],
       ['5°', 'Épsilon', '3'],
     ]);
-    const audit = await server.database.db
+    const audit = await app.db
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'vote.edit')
@@ -302,7 +272,7 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
   it('pages a long ranking: 100 rows a page, positions go on, a tie spans the page boundary', async () => {
     // 26 exhibitors name 5 resellers each, all at the same instant: the 26 rows of each place tie
     // (1°, 27°, 53°, 79°, 105°), and the 4th-place group spans rows 79-104, across pages 1 and 2.
-    const db = server.database.db;
+    const db = app.db;
     const longEventId = (await seedEvent(db, { name: 'Premios Largos' })).id;
     for (let i = 0; i < 26; i++) {
       const exhibitor = await seedExhibitor(db);
@@ -319,7 +289,7 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
       });
     }
     for (const viewport of [DESKTOP, PHONE]) {
-      const [context, page] = await adminPage(viewport);
+      const { context, page } = await app.adminPage(viewport);
       await page.goto(`/admin/event/${longEventId}/consumption`);
       const table = page.getByRole('table', { name: 'Votos' });
       await table.locator('tbody tr').nth(99).waitFor();
@@ -360,14 +330,14 @@ describe('results: rankings, nominee and exhibitor votes, vote correction, expor
   }, 120_000);
 
   it('says "No se encontró el expositor" for an exhibitor outside the event', async () => {
-    const [context, page] = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/exhibitors/${outsider.id}`);
     await page.getByRole('heading', { level: 1, name: MSG.exhibitorNotFound }).waitFor();
     await context.close();
   });
 
   it('fits a 390 px phone without sideways scrolling', async () => {
-    const [context, page] = await adminPage(PHONE);
+    const { context, page } = await app.adminPage(PHONE);
     await page.goto(`/admin/event/${eventId}/consumption`);
     await page.getByRole('table', { name: 'Votos' }).locator('tbody tr').nth(4).waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calendarDateIn } from '../src/shared/dates.ts';
 import {
   bulkRemovalText,
@@ -10,25 +10,16 @@ import {
   exhibitorEditedText,
   INVITATION_NOTICE,
 } from '../src/shared/roster-texts.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../test/helpers/seed.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 import {
   DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
-  newContext,
   PHONE,
   screenshotsIn,
   tableRows,
 } from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 /*
  * Issue 32, items 1 and 2 in the browser: an import that names what it leaves out, and an
@@ -80,24 +71,19 @@ async function inViewport(page: Page, locator: Locator): Promise<boolean> {
 }
 
 describe('roster for 250 and an import that loses nothing', { timeout: 240_000 }, () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
+  const app = useBrowserApp();
   let eventId: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await seedAdmin(server.database.db, { fullName: 'Ana Administradora' });
     eventId = (
-      await seedEvent(server.database.db, {
+      await seedEvent(app.db, {
         name: 'Gala 250',
         eventDate: dateIn(20),
         voteDeadline: dateIn(10),
       })
     ).id;
     // 58 exhibitors named "Persona 00" … "Persona 57", and four whose names sort with accents.
-    const db = server.database.db;
+    const db = app.db;
     for (let i = 0; i < 58; i++) {
       const n = String(i).padStart(2, '0');
       const person = await seedExhibitor(db, {
@@ -125,25 +111,10 @@ describe('roster for 250 and an import that loses nothing', { timeout: 240_000 }
       }
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-    );
-    return { context, page: await context.newPage() };
-  }
 
   const members = async () =>
     (
-      await server.database.db
+      await app.db
         .selectFrom('event_exhibitors')
         .select('exhibitor_id')
         .where('event_id', '=', eventId)
@@ -151,7 +122,7 @@ describe('roster for 250 and an import that loses nothing', { timeout: 240_000 }
     ).length;
 
   it('counts, sorts as Spanish does, pages, searches and filters on the server', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/exhibitors`);
     await visible(page, '62 expositores');
     // Accents aside: "Álvarez" among the A's, "Ñandú" after the N's and before the P's.
@@ -190,7 +161,7 @@ describe('roster for 250 and an import that loses nothing', { timeout: 240_000 }
     await add.getByRole('button', { name: 'Guardar' }).click();
     await add.waitFor({ state: 'hidden' });
     await visible(page, exhibitorAddedText('Bruno Nuevo'));
-    await server.smtp.waitFor('bruno@nuevo.test');
+    await app.smtp.waitFor('bruno@nuevo.test');
     await visible(page, '63 expositores');
     const filter = page.getByRole('combobox', { name: 'Invitación' });
     await filter.click();
@@ -217,12 +188,12 @@ describe('roster for 250 and an import that loses nothing', { timeout: 240_000 }
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await edit.waitFor({ state: 'hidden' });
     await visible(page, exhibitorEditedText('Bruno Nuevo', 'bruno@otro.test'));
-    await server.smtp.waitFor('bruno@otro.test');
+    await app.smtp.waitFor('bruno@otro.test');
     await context.close();
   });
 
   it('re-sends and removes the ticked exhibitors, saying how many and what is lost', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/exhibitors`);
     await visible(page, '63 expositores');
     const resendButton = page.getByRole('button', { name: 'Reenviar invitaciones' });
@@ -233,10 +204,10 @@ describe('roster for 250 and an import that loses nothing', { timeout: 240_000 }
     await visible(page, '2 seleccionados');
     await resendButton.click();
     await visible(page, bulkResentText(2, 0));
-    expect((await server.smtp.waitFor('aaron@sur.test')).subject).toBe(
+    expect((await app.smtp.waitFor('aaron@sur.test')).subject).toBe(
       'Invitación a votar en Gala 250',
     );
-    await server.smtp.waitFor('alvarez@sur.test');
+    await app.smtp.waitFor('alvarez@sur.test');
     expect(await page.getByRole('checkbox', { name: 'Seleccionar Aaron Abad' }).isChecked()).toBe(
       false,
     );
@@ -265,7 +236,7 @@ describe('roster for 250 and an import that loses nothing', { timeout: 240_000 }
   });
 
   it('fits a 390 px phone: count, search, filter, checkboxes, pages', async () => {
-    const { context, page } = await adminPage(PHONE);
+    const { context, page } = await app.adminPage(PHONE);
     await page.goto(`/admin/event/${eventId}/exhibitors`);
     await visible(page, '60 expositores');
     await page.getByRole('checkbox', { name: 'Seleccionar Aaron Abad' }).waitFor();
@@ -286,7 +257,7 @@ describe('roster for 250 and an import that loses nothing', { timeout: 240_000 }
       'Mal Correo;mal@;Carga SA;341',
     ];
     for (const viewport of [PHONE, DESKTOP]) {
-      const { context, page } = await adminPage(viewport);
+      const { context, page } = await app.adminPage(viewport);
       await page.goto(`/admin/event/${eventId}/exhibitors`);
       await page.getByRole('button', { name: 'Importar', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Importar expositores' });
@@ -336,7 +307,7 @@ describe('roster for 250 and an import that loses nothing', { timeout: 240_000 }
       await dialog.getByRole('button', { name: 'Cerrar' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await visible(page, '100 expositores');
-      const company = await server.database.db
+      const company = await app.db
         .selectFrom('exhibitors')
         .select('company')
         .where('email', '=', 'importada7@carga.test')

@@ -1,43 +1,26 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
 import { seedExhibitor } from '../test/helpers/seed.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  PHONE,
-} from '../test/helpers/browser.ts';
+import { DESKTOP, expectAccessible, PHONE } from '../test/helpers/browser.ts';
 import { askForCode, codeMail } from '../test/helpers/code-sign-in.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 describe('the sign-in link of the code email', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    // Behind a trusted proxy, so that one test process can pose as many clients.
-    server = await startServer({ env: { TRUST_PROXY: 'true' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // Behind a trusted proxy, so that one test process can pose as many clients.
+  const app = useBrowserApp({ admin: false, env: { TRUST_PROXY: 'true' } });
 
   it('mail → link → "acceder" → /exh; opening the page alone signs nobody in', async () => {
-    const exhibitor = await seedExhibitor(server.database.db, { email: 'enlace@empresa.test' });
-    const context = await newContext(browser, server.url, PHONE);
-    const page = await context.newPage();
+    const exhibitor = await seedExhibitor(app.db, { email: 'enlace@empresa.test' });
+    const { context, page } = await app.page(PHONE);
     await askForCode(page, exhibitor.email);
-    const { link } = await codeMail(server, exhibitor.email);
+    const { link } = await codeMail(app.server, exhibitor.email);
 
-    const other = await newContext(browser, server.url, DESKTOP);
+    const other = await app.context(DESKTOP);
     const linkPage = await other.newPage();
     await linkPage.goto(link);
     await linkPage.getByRole('button', { name: 'acceder' }).waitFor();
     await expectAccessible(linkPage);
-    const before = await server.database.db
+    const before = await app.db
       .selectFrom('sign_in_codes')
       .select('used_at')
       .where('exhibitor_id', '=', exhibitor.id)
@@ -49,7 +32,7 @@ describe('the sign-in link of the code email', () => {
     await linkPage.getByRole('heading', { name: 'Mis eventos' }).waitFor();
 
     // Spent: the same link now says so, in Spanish, and offers the way back.
-    const again = await (await browser.newContext({ baseURL: server.url })).newPage();
+    const again = await (await app.browser.newContext({ baseURL: app.server.url })).newPage();
     await again.goto(link);
     await again.getByRole('button', { name: 'acceder' }).click();
     await expect.poll(() => again.getByText(MSG.invalidSignInLink).isVisible()).toBe(true);
@@ -59,16 +42,15 @@ describe('the sign-in link of the code email', () => {
   });
 
   it('under a guessing attack the voter is told to use the link, and gets in with it', async () => {
-    const exhibitor = await seedExhibitor(server.database.db, { email: 'atacado@empresa.test' });
-    const context = await newContext(browser, server.url, PHONE);
-    const page = await context.newPage();
+    const exhibitor = await seedExhibitor(app.db, { email: 'atacado@empresa.test' });
+    const { context, page } = await app.page(PHONE);
     await askForCode(page, exhibitor.email);
-    const { code, link } = await codeMail(server, exhibitor.email);
+    const { code, link } = await codeMail(app.server, exhibitor.email);
 
     // Strangers spread 100 wrong codes over 20 addresses: the address's daily cap is reached.
     const wrong = code === '000000' ? '111111' : '000000';
     for (let n = 0; n < 100; n += 1) {
-      const response = await fetch(`${server.url}/api/auth/code`, {
+      const response = await fetch(`${app.server.url}/api/auth/code`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

@@ -2,21 +2,14 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
 import { seedAdmin, seedExhibitor } from '../test/helpers/seed.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasHorizontalScroll,
-  launchBrowser,
-  newContext,
-  PHONE,
-} from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
+import { DESKTOP, expectAccessible, hasHorizontalScroll, PHONE } from '../test/helpers/browser.ts';
+import type { RunningServer } from '../test/helpers/server.ts';
 import { CODE_HEADING } from '../test/helpers/code-sign-in.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -59,16 +52,7 @@ async function holdRequest(page: Page, url: string): Promise<{ release(): void }
 }
 
 describe('sign-in, sessions and administrator accounts', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useBrowserApp({ admin: false });
 
   async function signInAsAdmin(page: Page, email: string, password: string) {
     await page.goto('/signin');
@@ -85,18 +69,17 @@ describe('sign-in, sessions and administrator accounts', () => {
       cwd: root,
       env: {
         ...process.env,
-        DATA_DIR: server.dataDir,
-        DATABASE_URL: `sqlite:${path.join(server.dataDir, 'premios.db')}`,
-        SMTP_URL: server.smtp.url,
-        APP_URL: server.url,
+        DATA_DIR: app.server.dataDir,
+        DATABASE_URL: `sqlite:${path.join(app.server.dataDir, 'premios.db')}`,
+        SMTP_URL: app.smtp.url,
+        APP_URL: app.server.url,
         LOG_LEVEL: 'silent',
       },
     });
     expect(stdout).toContain('Email enviado.');
-    const registration = await linkFromMail(server, email, '/signin/newadmin?token=');
+    const registration = await linkFromMail(app.server, email, '/signin/newadmin?token=');
 
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
+    const { context, page } = await app.page();
     await page.goto(registration);
     await page.getByLabel('Nombre completo').waitFor();
     await expectAccessible(page);
@@ -172,7 +155,7 @@ describe('sign-in, sessions and administrator accounts', () => {
     await shot(page, 'forgot-dialog-desktop');
     await dialog.getByRole('button', { name: 'Enviar' }).click();
     await expect.poll(visible(page, MSG.resetMailSent)).toBe(true);
-    const reset = await linkFromMail(server, email, '/signin/resetpassword?oobCode=', 2);
+    const reset = await linkFromMail(app.server, email, '/signin/resetpassword?oobCode=', 2);
 
     await page.goto(reset);
     await page.getByLabel('Nueva contraseña').waitFor();
@@ -212,16 +195,9 @@ describe('sign-in, sessions and administrator accounts', () => {
   }, 120_000);
 
   it('"Registrar nuevo administrador": address in use, failure, then an invitation only the link completes', async () => {
-    const inviter = await seedAdmin(server.database.db, { fullName: 'Beto Admin' });
-    const exhibitor = await seedExhibitor(server.database.db);
-    const context = await newContext(browser, server.url);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: inviter.id },
-      { email: inviter.email, fullName: 'Beto Admin' },
-    );
-    const page = await context.newPage();
+    const inviter = await seedAdmin(app.db, { fullName: 'Beto Admin' });
+    const exhibitor = await seedExhibitor(app.db);
+    const { context, page } = await app.adminPage(DESKTOP, inviter);
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Registrar nuevo administrador' }).click();
     const dialog = page.getByRole('dialog', { name: 'Registrar nuevo administrador' });
@@ -244,12 +220,12 @@ describe('sign-in, sessions and administrator accounts', () => {
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await expect.poll(visible(page, MSG.adminInvitationSent)).toBe(true);
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    const link = await linkFromMail(server, 'nuevo@premios.test', '/signin/newadmin?token=');
-    expect(await server.smtp.latestTo('nuevo@premios.test')?.text).toContain('Beto Admin');
+    const link = await linkFromMail(app.server, 'nuevo@premios.test', '/signin/newadmin?token=');
+    expect(await app.smtp.latestTo('nuevo@premios.test')?.text).toContain('Beto Admin');
     await context.close();
 
     // The invitee cannot register by typing an address: the email step re-sends the link.
-    const invitee = await newContext(browser, server.url, PHONE);
+    const invitee = await app.context(PHONE);
     const tab = await invitee.newPage();
     await tab.goto('/signin');
     await tab.getByLabel('Email').fill('nuevo@premios.test');
@@ -275,9 +251,8 @@ describe('sign-in, sessions and administrator accounts', () => {
   });
 
   it('exhibitor: email step, six digit boxes, wrong code, pasted code → /exh; roles guard the areas', async () => {
-    const exhibitor = await seedExhibitor(server.database.db, { email: 'expo@empresa.test' });
-    const context = await newContext(browser, server.url, PHONE);
-    const page = await context.newPage();
+    const exhibitor = await seedExhibitor(app.db, { email: 'expo@empresa.test' });
+    const { context, page } = await app.page(PHONE);
 
     // Without a carried address the code step goes back to the email step.
     await page.goto('/signin/code');
@@ -304,7 +279,7 @@ describe('sign-in, sessions and administrator accounts', () => {
     await expectAccessible(page);
     expect(await hasHorizontalScroll(page)).toBe(false);
     await shot(page, 'signin-code-phone');
-    const mail = await server.smtp.waitFor(exhibitor.email);
+    const mail = await app.smtp.waitFor(exhibitor.email);
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
 
     // Typing moves to the next box, Backspace to the previous one.
@@ -354,9 +329,8 @@ describe('sign-in, sessions and administrator accounts', () => {
   });
 
   it('an administrator is kept out of /exh; a failed password sign-in says "No se pudo iniciar sesión."', async () => {
-    const admin = await seedAdmin(server.database.db);
-    const context: BrowserContext = await newContext(browser, server.url, DESKTOP);
-    const page = await context.newPage();
+    const admin = await seedAdmin(app.db);
+    const { context, page } = await app.page(DESKTOP);
     await page.goto('/signin/admin');
     await page.waitForURL((url) => url.pathname === '/signin');
 
@@ -380,9 +354,8 @@ describe('sign-in, sessions and administrator accounts', () => {
   });
 
   it('every sign-in screen fits a 390 px phone and passes the axe scan', async () => {
-    const admin = await seedAdmin(server.database.db);
-    const context = await newContext(browser, server.url, PHONE);
-    const page = await context.newPage();
+    const admin = await seedAdmin(app.db);
+    const { context, page } = await app.page(PHONE);
     await page.goto('/signin');
     await page.getByLabel('Email').fill(admin.email);
     await page.getByRole('button', { name: 'siguiente' }).click();

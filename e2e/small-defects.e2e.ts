@@ -2,27 +2,13 @@
  * Issue 32 item 8, the small defects a whole programme run found: each checked on the screen where
  * it showed, at 390 px and 1280 px where the width matters.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_VALUE } from '../src/server/app.ts';
 import { MSG } from '../src/shared/messages.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasHorizontalScroll,
-  launchBrowser,
-  newContext,
-  PHONE,
-} from '../test/helpers/browser.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../test/helpers/seed.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { DESKTOP, expectAccessible, hasHorizontalScroll, PHONE } from '../test/helpers/browser.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 /** Words of visible column headers that the browser drew on more than one line. */
 function headerWordsBrokenInside(page: Page): Promise<string[]> {
@@ -77,19 +63,16 @@ function datesWrapped(page: Page): Promise<string[]> {
 
 // Screens load slowly on a machine other work shares: a test may take longer than the default.
 describe('small defects of a programme run', { timeout: 180_000 }, () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
+  const app = useBrowserApp({
+    admin: { fullName: 'Ana Administradora', password: 'Clave-vieja-2026' },
+  });
   let pastEventId: string;
   let futureEventId: string;
   let archivedEventId: string;
   let exhibitorId: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const db = server.database.db;
-    admin = await seedAdmin(db, { fullName: 'Ana Administradora', password: 'Clave-vieja-2026' });
+    const db = app.db;
     pastEventId = (await seedEvent(db, { name: 'Premios Invitación Puesto 2026' })).id;
     futureEventId = (
       await seedEvent(db, {
@@ -128,21 +111,6 @@ describe('small defects of a programme run', { timeout: 180_000 }, () => {
       nominees: [{ fiscalId: '020111111111', name: 'Alfa Cero' }],
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-    );
-    return { context, page: await context.newPage() };
-  }
 
   it('no column header breaks inside a word, and no date wraps, on any table at 390 px and 1280 px', async () => {
     const pages: [string, string][] = [
@@ -156,7 +124,7 @@ describe('small defects of a programme run', { timeout: 180_000 }, () => {
       ['/admin/admins', 'Ana Administradora'],
     ];
     for (const viewport of [PHONE, DESKTOP]) {
-      const { context, page } = await adminPage(viewport);
+      const { context, page } = await app.adminPage(viewport);
       for (const [path, shown] of pages) {
         await page.goto(path);
         await page.getByText(shown).filter({ visible: true }).first().waitFor();
@@ -179,7 +147,7 @@ describe('small defects of a programme run', { timeout: 180_000 }, () => {
   }, 240_000);
 
   it('"Deshacer" disappears once a merge is undone', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     const merged = await context.request.post(
       `/api/events/${pastEventId}/duplicates/consumption/merge`,
       {
@@ -204,7 +172,7 @@ describe('small defects of a programme run', { timeout: 180_000 }, () => {
   });
 
   it('a correction without "Motivo" says "Elija un motivo."', async () => {
-    const { context, page } = await adminPage(PHONE);
+    const { context, page } = await app.adminPage(PHONE);
     await page.goto(
       `/admin/event/${pastEventId}/nominee?category=consumption&fiscalId=20111111111`,
     );
@@ -216,7 +184,7 @@ describe('small defects of a programme run', { timeout: 180_000 }, () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    const stored = await server.database.db
+    const stored = await app.db
       .selectFrom('nominations')
       .select('name')
       .where('event_id', '=', pastEventId)
@@ -227,7 +195,7 @@ describe('small defects of a programme run', { timeout: 180_000 }, () => {
   });
 
   it('"Archivar evento" shows disabled with its reason before the event date, enabled after', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${futureEventId}/exhibitors`);
     const archive = page.getByRole('button', { name: 'Archivar evento' });
     await archive.waitFor();
@@ -248,7 +216,7 @@ describe('small defects of a programme run', { timeout: 180_000 }, () => {
   });
 
   it('the "Anonimizar datos personales" dialog lists what is removed and what is kept', async () => {
-    const { context, page } = await adminPage(PHONE);
+    const { context, page } = await app.adminPage(PHONE);
     await page.goto(`/admin/event/${archivedEventId}/exhibitors`);
     await page.getByRole('button', { name: 'Anonimizar datos personales' }).click();
     const dialog = page.getByRole('dialog', { name: '¿Anonimizar datos personales?' });
@@ -274,7 +242,7 @@ describe('small defects of a programme run', { timeout: 180_000 }, () => {
   });
 
   it('on a phone the event tabs fade at the edge: they scroll', async () => {
-    const { context, page } = await adminPage(PHONE);
+    const { context, page } = await app.adminPage(PHONE);
     await page.goto(`/admin/event/${pastEventId}/exhibitors`);
     const tabs = page.getByRole('tablist', { name: 'Secciones del evento' });
     await tabs.waitFor();
@@ -292,7 +260,7 @@ describe('small defects of a programme run', { timeout: 180_000 }, () => {
   });
 
   it('"Cambiar contraseña" on Seguridad: the current one, then the new one twice', async () => {
-    const { context, page } = await adminPage(PHONE);
+    const { context, page } = await app.adminPage(PHONE);
     await page.goto('/admin/security');
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cambiar contraseña' });
@@ -311,7 +279,7 @@ describe('small defects of a programme run', { timeout: 180_000 }, () => {
     await dialog.waitFor({ state: 'hidden' });
     const signIn = await context.request.post('/api/auth/password', {
       headers: { [CSRF_HEADER]: CSRF_VALUE },
-      data: { email: admin.email, password: 'Clave-nueva-2027' },
+      data: { email: app.admin.email, password: 'Clave-nueva-2027' },
     });
     expect(signIn.status()).toBe(200);
     await context.close();

@@ -1,47 +1,21 @@
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarDateIn } from '../src/shared/dates.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deadlineClosingText } from '../src/shared/deadline-zone.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../test/helpers/seed.ts';
-import {
-  DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
-  newContext,
   PHONE,
   screenshotsIn,
   tableRows,
 } from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const ZONE = 'America/Argentina/Buenos_Aires';
 const SHOTS = '/tmp/shots-turnout';
 const shot = screenshotsIn(SHOTS);
 const EVENT_NAME = 'Gala de Canales 2026';
-
-/** A calendar date `days` from today in the server's zone (the server runs on the real clock). */
-function dateIn(days: number): string {
-  const today = calendarDateIn(new Date(), ZONE);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
-}
 
 /**
  * An import file as an administrator's spreadsheet gives it: semicolons, a BOM, headers in
@@ -62,45 +36,25 @@ function rosterCsv(adminEmail: string): Buffer {
 }
 
 describe('turnout: import, edit, participation, reminders', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let admin: Awaited<ReturnType<typeof seedAdmin>>;
+  const app = useBrowserApp();
   let eventId: string;
   const voteDeadline = dateIn(10);
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await seedAdmin(server.database.db, { fullName: 'Ana Administradora' });
     eventId = (
-      await seedEvent(server.database.db, {
+      await seedEvent(app.db, {
         name: EVENT_NAME,
         eventDate: dateIn(20),
         voteDeadline,
       })
     ).id;
-    const already = await seedExhibitor(server.database.db, {
+    const already = await seedExhibitor(app.db, {
       email: 'ya@empresa.test',
       fullName: 'Yanina Antigua',
       company: 'Vieja SA',
     });
-    await seedMembership(server.database.db, eventId, already.id);
+    await seedMembership(app.db, eventId, already.id);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-    );
-    return { context, page: await context.newPage() };
-  }
 
   const visible = (scope: Page | Locator, text: string) =>
     expect
@@ -113,7 +67,7 @@ describe('turnout: import, edit, participation, reminders', () => {
 
   const exhibitorEmails = async () =>
     (
-      await server.database.db
+      await app.db
         .selectFrom('event_exhibitors')
         .innerJoin('exhibitors', 'exhibitors.id', 'event_exhibitors.exhibitor_id')
         .select('exhibitors.email')
@@ -123,7 +77,7 @@ describe('turnout: import, edit, participation, reminders', () => {
     ).map((row) => row.email);
 
   it('imports a CSV: preview with every Estado and the summary, then only the new rows', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/exhibitors`);
     await page.getByRole('link', { name: 'Yanina Antigua' }).waitFor();
 
@@ -150,7 +104,7 @@ describe('turnout: import, edit, participation, reminders', () => {
     await dialog.getByLabel('Archivo').setInputFiles({
       name: 'expositores.csv',
       mimeType: 'text/csv',
-      buffer: rosterCsv(admin.email),
+      buffer: rosterCsv(app.admin.email),
     });
     await visible(dialog, '2 nuevos, 1 ya estaban, 4 con errores');
     const columns = await dialog
@@ -170,7 +124,7 @@ describe('turnout: import, edit, participation, reminders', () => {
       ['5', 'Lucía Repetida', 'LUCIA@norte.test', 'Norte SA', 'Repetido en el archivo'],
       ['6', 'Sergio Sinarroba', 'sin-arroba', 'Falla SA', 'Email inválido'],
       ['7', '', 'falta@nombre.test', 'Anónima SA', 'Falta el nombre'],
-      ['8', 'Ana Administradora', admin.email, 'Premios', 'Es un administrador'],
+      ['8', 'Ana Administradora', app.admin.email, 'Premios', 'Es un administrador'],
       ['2', 'Lucía Gómez', 'lucia@norte.test', 'Norte SA', 'Nuevo'],
       ['3', 'Martín Pérez', 'MARTIN@sur.test', 'Sur SRL', 'Nuevo'],
       ['4', 'Yanina Antigua', 'ya@empresa.test', 'Vieja SA', 'Ya está en el evento'],
@@ -194,19 +148,19 @@ describe('turnout: import, edit, participation, reminders', () => {
       'ya@empresa.test',
     ]);
     // Each new exhibitor gets the invitation; nobody else does.
-    expect((await server.smtp.waitFor('lucia@norte.test')).subject).toBe(
+    expect((await app.smtp.waitFor('lucia@norte.test')).subject).toBe(
       `Invitación a votar en ${EVENT_NAME}`,
     );
-    expect((await server.smtp.waitFor('martin@sur.test')).subject).toBe(
+    expect((await app.smtp.waitFor('martin@sur.test')).subject).toBe(
       `Invitación a votar en ${EVENT_NAME}`,
     );
-    expect(server.smtp.allTo('ya@empresa.test')).toEqual([]);
-    expect(server.smtp.allTo('falta@nombre.test')).toEqual([]);
+    expect(app.smtp.allTo('ya@empresa.test')).toEqual([]);
+    expect(app.smtp.allTo('falta@nombre.test')).toEqual([]);
     await context.close();
   });
 
   it("edits an exhibitor's email, and they sign in at the new address", async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/exhibitors`);
     const row = page.getByRole('row', { name: /Lucía Gómez/ });
     await row.getByRole('button', { name: 'Editar expositor' }).click();
@@ -231,13 +185,13 @@ describe('turnout: import, edit, participation, reminders', () => {
       'martin@sur.test',
       'ya@empresa.test',
     ]);
-    const invitation = await server.smtp.waitFor('lucia.gomez@norte.test');
+    const invitation = await app.smtp.waitFor('lucia.gomez@norte.test');
     expect(invitation.subject).toBe(`Invitación a votar en ${EVENT_NAME}`);
     expect(invitation.text).toContain(`${deadlineClosingText(voteDeadline, ZONE)}.`);
     await context.close();
 
     // The exhibitor signs in at the new address with the emailed code.
-    const invitee = await newContext(browser, server.url, PHONE);
+    const invitee = await app.context(PHONE);
     const exhPage = await invitee.newPage();
     await exhPage.goto('/signin');
     await exhPage.getByLabel('Email').fill('lucia.gomez@norte.test');
@@ -246,13 +200,13 @@ describe('turnout: import, edit, participation, reminders', () => {
     await expect
       .poll(
         () =>
-          server.smtp
+          app.smtp
             .allTo('lucia.gomez@norte.test')
             .some((mail) => mail.subject.startsWith('Su código de acceso')),
         { timeout: 10_000 },
       )
       .toBe(true);
-    const codeMail = server.smtp
+    const codeMail = app.smtp
       .allTo('lucia.gomez@norte.test')
       .find((mail) => mail.subject.startsWith('Su código de acceso'));
     const code = /\b(\d{6})\b/.exec(codeMail?.text ?? '')?.[1] ?? '';
@@ -274,7 +228,7 @@ describe('turnout: import, edit, participation, reminders', () => {
   });
 
   it('shows participation before and after an exhibitor votes; filters, searches, exports', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/exhibitors`);
     await page.getByRole('tab', { name: 'Participación' }).waitFor();
     const tabs = await page.getByRole('tab').allInnerTexts();
@@ -316,12 +270,12 @@ describe('turnout: import, edit, participation, reminders', () => {
     await shot(page, 'participation-desktop');
 
     // Lucía nominates three resellers in CONSUMO.
-    const exhibitor = await server.database.db
+    const exhibitor = await app.db
       .selectFrom('exhibitors')
       .select('id')
       .where('email', '=', 'lucia.gomez@norte.test')
       .executeTakeFirstOrThrow();
-    await seedNominations(server.database.db, {
+    await seedNominations(app.db, {
       eventId,
       exhibitorId: exhibitor.id,
       category: 'consumption',
@@ -375,7 +329,7 @@ describe('turnout: import, edit, participation, reminders', () => {
     await context.close();
 
     // On a phone: the tab fits the width; the screenshot is looked at by a person.
-    const phone = await adminPage(PHONE);
+    const phone = await app.adminPage(PHONE);
     await phone.page.goto(`/admin/event/${eventId}/participation`);
     await visible(phone.page, 'Sin votos: 2');
     expect(await hasHorizontalScroll(phone.page)).toBe(false);
@@ -385,7 +339,7 @@ describe('turnout: import, edit, participation, reminders', () => {
   });
 
   it('reminds those who have not voted, once per 12 hours', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/participation`);
     await page.getByRole('button', { name: 'Recordar a quienes no votaron' }).click();
     const dialog = page.getByRole('dialog', { name: 'Enviar recordatorio' });
@@ -406,18 +360,18 @@ describe('turnout: import, edit, participation, reminders', () => {
     const subject = `Recordatorio: todavía no votaste en ${EVENT_NAME}`;
     for (const address of ['martin@sur.test', 'ya@empresa.test']) {
       await expect
-        .poll(() => server.smtp.allTo(address).filter((m) => m.subject === subject).length, {
+        .poll(() => app.smtp.allTo(address).filter((m) => m.subject === subject).length, {
           timeout: 10_000,
         })
         .toBe(1);
-      const mail = server.smtp.allTo(address).find((m) => m.subject === subject);
+      const mail = app.smtp.allTo(address).find((m) => m.subject === subject);
       expect(mail?.text).toContain(`${deadlineClosingText(voteDeadline, ZONE)}.`);
-      expect(mail?.text).toContain(`${server.url}/signin`);
+      expect(mail?.text).toContain(`${app.server.url}/signin`);
     }
     // Lucía has voted: no reminder for her.
-    expect(
-      server.smtp.allTo('lucia.gomez@norte.test').filter((m) => m.subject === subject),
-    ).toEqual([]);
+    expect(app.smtp.allTo('lucia.gomez@norte.test').filter((m) => m.subject === subject)).toEqual(
+      [],
+    );
 
     // Asked again at once: both are skipped, and the dialog says why.
     await page.getByRole('button', { name: 'Recordar a quienes no votaron' }).click();
@@ -431,7 +385,7 @@ describe('turnout: import, edit, participation, reminders', () => {
   });
 
   it('offers the four reminders in the event dialogs, the deadline-day one checked', async () => {
-    const { context, page } = await adminPage();
+    const { context, page } = await app.adminPage();
     await page.goto('/admin');
     await page.getByRole('button', { name: 'nuevo', exact: true }).click();
     const created = page.getByRole('dialog', { name: 'Nuevo evento' });
@@ -483,8 +437,8 @@ describe('turnout: import, edit, participation, reminders', () => {
   });
 
   it('shows an invitation the mail server refused, with its reply, until the address is fixed', async () => {
-    server.smtp.rejectRecipient('rosa@nortte.test');
-    const { context, page } = await adminPage();
+    app.smtp.rejectRecipient('rosa@nortte.test');
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${eventId}/exhibitors`);
     await page.getByRole('button', { name: 'Expositor', exact: true }).click();
     const add = page.getByRole('dialog', { name: 'Nuevo votante' });
@@ -509,7 +463,7 @@ describe('turnout: import, edit, participation, reminders', () => {
     await edit.getByLabel('Email').fill('rosa@norte.test');
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await edit.waitFor({ state: 'hidden' });
-    expect((await server.smtp.waitFor('rosa@norte.test')).subject).toBe(
+    expect((await app.smtp.waitFor('rosa@norte.test')).subject).toBe(
       `Invitación a votar en ${EVENT_NAME}`,
     );
     await page.goto(`/admin/event/${eventId}/participation`);

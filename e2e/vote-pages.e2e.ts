@@ -1,24 +1,14 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../test/helpers/seed.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 import {
   DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
-  newContext,
   PHONE,
   tableRows,
 } from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-vote-pages';
 /** One reseller typed two ways (leading zeros a spreadsheet kept), and a rival. */
@@ -30,18 +20,13 @@ const T1 = '2026-01-01T10:00:00.000Z';
 const T2 = '2026-01-02T10:00:00.000Z';
 
 describe('vote pages that say who', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useBrowserApp();
   let eventId: string;
-  let admin: { id: string; email: string; fullName: string | null };
   let elena: { id: string };
 
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-    const db = server.database.db;
-    admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
+    const db = app.db;
     eventId = (await seedEvent(db, { name: 'Premios con Nombres 2026' })).id;
     elena = await seedExhibitor(db, { fullName: 'Elena Uno', company: 'Redes del Sur' });
     const ernesto = await seedExhibitor(db, { fullName: 'Ernesto Dos', company: 'Datos Andinos' });
@@ -70,25 +55,10 @@ describe('vote pages that say who', () => {
       });
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function adminPage(viewport = DESKTOP): Promise<[BrowserContext, Page]> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-    );
-    return [context, await context.newPage()];
-  }
 
   it('the ranking shows "ID fiscal", so two rows of one reseller show why they are two, and counts "Posibles duplicados"', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const [context, page] = await adminPage(viewport);
+      const { context, page } = await app.adminPage(viewport);
       await page.goto(`/admin/event/${eventId}/consumption`);
       const table = page.getByRole('table', { name: 'Votos', exact: true });
       await table.locator('tbody tr').nth(2).waitFor();
@@ -116,7 +86,7 @@ describe('vote pages that say who', () => {
 
   it('the nominee page names each vote\'s exhibitor, company and place, and "Editar voto" says whose vote it is', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const [context, page] = await adminPage(viewport);
+      const { context, page } = await app.adminPage(viewport);
       await page.goto(`/admin/event/${eventId}/consumption`);
       await page.getByRole('link', { name: 'Rival' }).click();
       await page
@@ -162,7 +132,7 @@ describe('vote pages that say who', () => {
   }, 150_000);
 
   it('"Editar nominación" names the exhibitor and the place', async () => {
-    const [context, page] = await adminPage(PHONE);
+    const { context, page } = await app.adminPage(PHONE);
     await page.goto(`/admin/event/${eventId}/exhibitors/${elena.id}`);
     await page.getByRole('heading', { level: 1, name: 'Votos de Elena Uno' }).waitFor();
     await page.getByRole('button', { name: 'Rival' }).click();

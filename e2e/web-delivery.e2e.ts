@@ -1,33 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectAccessible,
-  hasHorizontalScroll,
-  launchBrowser,
-  newContext,
-  PHONE,
-} from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, hasHorizontalScroll, PHONE } from '../test/helpers/browser.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const webDir = process.env.E2E_WEB_DIR ?? path.resolve(import.meta.dirname, '../dist/web');
 
 describe('how the web app is delivered', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useBrowserApp({ admin: false });
 
   it('sends /signin already drawn: the form shows with no script at all', async () => {
-    const context = await browser.newContext({
-      baseURL: server.url,
+    const context = await app.browser.newContext({
+      baseURL: app.server.url,
       viewport: PHONE,
       javaScriptEnabled: false,
     });
@@ -41,8 +25,7 @@ describe('how the web app is delivered', () => {
   });
 
   it('keeps what was typed before the script ran, then works as the app', async () => {
-    const context = await newContext(browser, server.url, PHONE);
-    const page = await context.newPage();
+    const { context, page } = await app.page(PHONE);
     // The entry script arrives late (a slow phone network): the visitor types meanwhile.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -63,8 +46,7 @@ describe('how the web app is delivered', () => {
   });
 
   it("/signin fetches the email step's sending code (Zod, the contract) once the visitor types, not to show", async () => {
-    const context = await newContext(browser, server.url, PHONE);
-    const page = await context.newPage();
+    const { context, page } = await app.page(PHONE);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -90,7 +72,7 @@ describe('how the web app is delivered', () => {
     )?.[1];
     expect(entry).toBeDefined();
     for (const encoding of ['br', 'gzip']) {
-      const response = await fetch(`${server.url}/assets/${entry}`, {
+      const response = await fetch(`${app.server.url}/assets/${entry}`, {
         headers: { 'accept-encoding': encoding },
       });
       expect(response.status).toBe(200);
@@ -98,7 +80,7 @@ describe('how the web app is delivered', () => {
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     }
     for (const page of ['/signin', '/exh']) {
-      const response = await fetch(`${server.url}${page}`, {
+      const response = await fetch(`${app.server.url}${page}`, {
         headers: { 'accept-encoding': 'br' },
       });
       expect(response.status).toBe(200);
