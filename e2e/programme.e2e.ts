@@ -498,6 +498,22 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
     const tomorrow = `Mañana cierra la votación de ${EVENT}`;
     const incomplete = `Recordatorio: completa tus nominaciones en ${EVENT}`;
     const today = `Hoy cierra la votación de ${EVENT}`;
+    // Martín's list was corrected, Sofía's merged and the merge undone: each is told, once.
+    const changed = `Se modificaron tus nominaciones en ${EVENT}`;
+    const martinChange = app.smtp.allTo(MARTIN.email).find((mail) => mail.subject === changed);
+    expect(martinChange?.text).toContain(
+      [
+        'Después:',
+        '1. Reseller Uno (ID fiscal 30100000001)',
+        '2. Reseller 2 (ID fiscal 30200000002)',
+      ].join('\n\n'),
+    );
+    expect(martinChange?.text).toMatch(
+      /Modificado por Ana Administradora el \d{1,2}\/\d{1,2}\/2026 \d\d:\d\d \(hora de Buenos Aires\)\. Motivo: Error de tipeo/,
+    );
+    const sofiaChange = app.smtp.allTo(SOFIA.email).find((mail) => mail.subject === changed);
+    expect(sofiaChange?.text).toContain('Motivo: Nominados unificados por ser el mismo reseller:');
+    expect(sofiaChange?.text).toContain('Motivo: Unificación deshecha:');
     expect(
       sorted(
         subjects(LUCIA.email).map((s) => (/^Su código de acceso: \d{6}$/.test(s) ? 'código' : s)),
@@ -507,7 +523,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
       sorted(
         subjects(MARTIN.email).map((s) => (/^Su código de acceso: \d{6}$/.test(s) ? 'código' : s)),
       ),
-    ).toEqual(sorted([invitation, 'código', receipt, tomorrow, incomplete, today]));
+    ).toEqual(sorted([invitation, 'código', receipt, tomorrow, incomplete, today, changed]));
     expect(
       sorted(
         subjects(ALVARO.email).map((s) => (/^Su código de acceso: \d{6}$/.test(s) ? 'código' : s)),
@@ -517,7 +533,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
       sorted(
         subjects(SOFIA.email).map((s) => (/^Su código de acceso: \d{6}$/.test(s) ? 'código' : s)),
       ),
-    ).toEqual(sorted([invitation, 'código', receipt, tomorrow, incomplete, today]));
+    ).toEqual(sorted([invitation, 'código', receipt, tomorrow, incomplete, today, changed]));
     expect(
       sorted(
         subjects(TOMAS.email).map((s) => (/^Su código de acceso: \d{6}$/.test(s) ? 'código' : s)),
