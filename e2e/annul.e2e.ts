@@ -6,27 +6,18 @@
  * votos?" puts it back. Axe on each screen, on a desktop and at 390 px.
  */
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
 import {
   DESKTOP,
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
-  newContext,
   PHONE,
   tableRows,
 } from '../test/helpers/browser.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../test/helpers/seed.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 
 const SHOTS = '/tmp/shots-annul';
 const A = '20111111111';
@@ -36,18 +27,13 @@ const REASON = 'Votó con la cuenta de otra empresa';
 const SLOW = 240_000;
 
 describe('annulling and restoring an exhibitor’s list', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useBrowserApp();
   let eventId: string;
-  let admin: { id: string; email: string; fullName: string | null };
   let bruno: { id: string; email: string; fullName: string };
 
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-    const db = server.database.db;
-    admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
+    const db = app.db;
     eventId = (await seedEvent(db, { name: 'Premios Anulables 2026' })).id;
     // Ana: A, B; Bruno: B, A. A 5 + 4 = 9 and B 4 + 5 = 9: tied on everything, A listed first.
     const ana = await seedExhibitor(db, { fullName: 'Ana Votante' });
@@ -65,28 +51,6 @@ describe('annulling and restoring an exhibitor’s list', () => {
       });
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function pageAs(
-    subject: { role: 'admin'; adminId: string } | { role: 'exh'; exhibitorId: string },
-    display: { email: string; fullName: string },
-    viewport: { width: number; height: number },
-  ): Promise<[BrowserContext, Page]> {
-    const context = await newContext(browser, server.url, viewport);
-    await signInContext(context, server, subject, display);
-    return [context, await context.newPage()];
-  }
-
-  const adminPage = (viewport = DESKTOP) =>
-    pageAs(
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-      viewport,
-    );
-
   /** Fiscal id and points of each ranking row, read from the desktop table's columns. */
   async function rankingPoints(page: Page): Promise<string[][]> {
     await page.setViewportSize(DESKTOP);
@@ -101,7 +65,7 @@ describe('annulling and restoring an exhibitor’s list', () => {
   it(
     'annuls from the exhibitor-votes page, and the list counts for nothing',
     async () => {
-      const [context, page] = await adminPage();
+      const { context, page } = await app.adminPage();
       expect(await rankingPoints(page)).toEqual([
         [A, '9'],
         [B, '9'],
@@ -144,11 +108,7 @@ describe('annulling and restoring an exhibitor’s list', () => {
   it(
     'shows the annulment to the exhibitor, who can change nothing, at 390 px',
     async () => {
-      const [context, page] = await pageAs(
-        { role: 'exh', exhibitorId: bruno.id },
-        { email: bruno.email, fullName: bruno.fullName },
-        PHONE,
-      );
+      const { context, page } = await app.exhibitorPage(bruno, PHONE);
       await page.goto(`/exh/event/${eventId}`);
       await page.getByText(`Tu lista fue anulada por la organización: ${REASON}`).waitFor();
       expect(await page.getByRole('button', { name: 'Nominar' }).count()).toBe(0);
@@ -163,7 +123,7 @@ describe('annulling and restoring an exhibitor’s list', () => {
   it(
     'restores from the exhibitor-votes page at 390 px, and the list counts again',
     async () => {
-      const [context, page] = await adminPage(PHONE);
+      const { context, page } = await app.adminPage(PHONE);
       await page.goto(`/admin/event/${eventId}/exhibitors/${bruno.id}`);
       await page.getByText(`Anulado: ${REASON}`).waitFor();
       expect(await hasHorizontalScroll(page)).toBe(false);

@@ -4,47 +4,24 @@
  * organización el {d-m-yyyy HH:mm}: {motivo}" (at 390 px, axe-clean).
  */
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDisplayInstant, formatMailInstant } from '../src/shared/dates.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasHorizontalScroll,
-  launchBrowser,
-  newContext,
-  PHONE,
-} from '../test/helpers/browser.ts';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../test/helpers/seed.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { expectAccessible, hasHorizontalScroll, PHONE } from '../test/helpers/browser.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 
 const SHOTS = '/tmp/shots-list-change-mail';
 const ZONE = 'America/Argentina/Buenos_Aires';
 
 describe('the exhibitor is told of an administrator’s correction', { timeout: 180_000 }, () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useBrowserApp();
 
-  beforeAll(async () => {
+  beforeAll(() => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('mails the change and shows the banner above the lists at 390 px', async () => {
-    const db = server.database.db;
-    const admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
+    const db = app.db;
     const event = await seedEvent(db, { name: 'Premios Transparentes 2026' });
     const exhibitor = await seedExhibitor(db, {
       email: 'elena.cambios@empresa.test',
@@ -62,14 +39,7 @@ describe('the exhibitor is told of an administrator’s correction', { timeout: 
     });
 
     // The administrator corrects the second entry, with a reason.
-    const adminContext = await newContext(browser, server.url, DESKTOP);
-    await signInContext(
-      adminContext,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: 'Ana Administradora' },
-    );
-    const adminPage = await adminContext.newPage();
+    const { context: adminContext, page: adminPage } = await app.adminPage();
     await adminPage.goto(`/admin/event/${event.id}/exhibitors/${exhibitor.id}`);
     await adminPage.getByRole('button', { name: 'Beta Sistemas', exact: true }).click();
     const edit = adminPage.getByRole('dialog', { name: 'Editar nominación' });
@@ -88,14 +58,7 @@ describe('the exhibitor is told of an administrator’s correction', { timeout: 
     expect(change.reason).toBe('Pedido del expositor (Nombre completo)');
 
     // The exhibitor, on a phone, sees the change above the lists.
-    const context = await newContext(browser, server.url, PHONE);
-    await signInContext(
-      context,
-      server,
-      { role: 'exh', exhibitorId: exhibitor.id },
-      { email: exhibitor.email, fullName: exhibitor.fullName },
-    );
-    const page = await context.newPage();
+    const { context, page } = await app.exhibitorPage(exhibitor, PHONE);
     await page.goto(`/exh/event/${event.id}`);
     const banner = page.getByText(
       `Modificado por la organización el ${formatDisplayInstant(change.changed_at, ZONE)}: Pedido del expositor (Nombre completo)`,
@@ -131,7 +94,7 @@ describe('the exhibitor is told of an administrator’s correction', { timeout: 
       .set({ next_attempt_at: new Date().toISOString() })
       .where('id', '=', queued[0]?.id ?? '')
       .execute();
-    const mail = await server.smtp.waitFor(exhibitor.email, { timeoutMs: 30_000 });
+    const mail = await app.smtp.waitFor(exhibitor.email, { timeoutMs: 30_000 });
     expect(mail.subject).toBe('Se modificaron tus nominaciones en Premios Transparentes 2026');
     expect(mail.text).toContain(
       [

@@ -1,24 +1,10 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  seedAdmin,
-  seedEvent,
-  seedExhibitor,
-  seedMembership,
-  seedNominations,
-} from '../test/helpers/seed.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 import { seedRegistry } from '../test/helpers/registry.ts';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasHorizontalScroll,
-  launchBrowser,
-  newContext,
-  PHONE,
-} from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { expectAccessible, hasHorizontalScroll, PHONE } from '../test/helpers/browser.ts';
+import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-registry-search';
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -68,20 +54,10 @@ class Effort {
 
 describe('"Buscar en el padrón": five nominees from the registry on a phone (issue 27)', () => {
   const NOW = '2026-06-01T15:00:00.000Z';
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ now: NOW });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useBrowserApp({ now: NOW });
 
   it('fills CONSUMO by typing and choosing, then VALOR AGREGADO from "Mis nominaciones anteriores"', async () => {
-    const db = server.database.db;
+    const db = app.db;
     await seedRegistry(db, [
       ...PARTNERS,
       // Names close to the partners', so that the typed text has company in the list.
@@ -95,15 +71,7 @@ describe('"Buscar en el padrón": five nominees from the registry on a phone (is
     });
     const exhibitor = await seedExhibitor(db, { fullName: 'Rita Rápida' });
     await seedMembership(db, event.id, exhibitor.id);
-    const context = await newContext(browser, server.url, PHONE);
-    await signInContext(
-      context,
-      server,
-      { role: 'exh', exhibitorId: exhibitor.id },
-      { email: exhibitor.email, fullName: exhibitor.fullName },
-      new Date(NOW),
-    );
-    const page = await context.newPage();
+    const { context, page } = await app.exhibitorPage(exhibitor, PHONE);
     await page.goto(`/exh/event/${event.id}`);
     await page.getByRole('tab', { name: `${CONSUMO} 0/5`, exact: true }).waitFor();
     const dialog = page.getByRole('dialog', { name: 'Nominar a un reseller' });
@@ -207,7 +175,7 @@ describe('"Buscar en el padrón": five nominees from the registry on a phone (is
   });
 
   it('"Editar nominación": an administrator corrects a vote from the registry (no earlier nominees)', async () => {
-    const db = server.database.db;
+    const db = app.db;
     await seedRegistry(db, [
       {
         fiscalId: '30720000011',
@@ -218,7 +186,6 @@ describe('"Buscar en el padrón": five nominees from the registry on a phone (is
         email: 'monica@meso.test',
       },
     ]);
-    const admin = await seedAdmin(db, { fullName: 'Ana Administradora' });
     const event = await seedEvent(db, {
       name: 'Premios Corrección',
       eventDate: '2026-07-15',
@@ -232,15 +199,7 @@ describe('"Buscar en el padrón": five nominees from the registry on a phone (is
       category: 'consumption',
       nominees: [{ fiscalId: '30720000099', name: 'Meso Sofware Mal Escrito' }],
     });
-    const context = await newContext(browser, server.url, DESKTOP);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: admin.fullName ?? '' },
-      new Date(NOW),
-    );
-    const page = await context.newPage();
+    const { context, page } = await app.adminPage();
     await page.goto(`/admin/event/${event.id}/exhibitors`);
     await page.getByRole('link', { name: 'Lucía López' }).click();
     await page.getByRole('button', { name: 'Meso Sofware Mal Escrito' }).click();

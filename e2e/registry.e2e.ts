@@ -1,27 +1,15 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAdmin } from '../test/helpers/seed.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   expectAccessible,
   hasHorizontalScroll,
-  launchBrowser,
-  newContext,
   PHONE,
   screenshotsIn,
 } from '../test/helpers/browser.ts';
-import { startServer, type RunningServer } from '../test/helpers/server.ts';
-import { signInContext } from '../test/helpers/session.ts';
+import { settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-registry';
 const shot = screenshotsIn(SHOTS);
-
-/** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
-async function settled(dialog: Locator): Promise<void> {
-  await dialog.waitFor();
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
-    .toBe('1');
-}
 
 const visible = (scope: Page | Locator, text: string) =>
   expect
@@ -37,30 +25,11 @@ const visible = (scope: Page | Locator, text: string) =>
  * preview, and removing; each screen scanned by axe.
  */
 describe('the reseller registry page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const app = useBrowserApp({ admin: { email: 'ana@premios.test' } });
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const admin = await seedAdmin(server.database.db, {
-      email: 'ana@premios.test',
-      fullName: 'Ana Administradora',
-    });
-    context = await newContext(browser, server.url, PHONE);
-    await signInContext(
-      context,
-      server,
-      { role: 'admin', adminId: admin.id },
-      { email: admin.email, fullName: 'Ana Administradora' },
-    );
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    ({ page } = await app.adminPage(PHONE));
   });
 
   it('adds, finds, edits, imports and removes entries on a phone', async () => {
@@ -182,7 +151,7 @@ describe('the reseller registry page', () => {
     await remove.waitFor({ state: 'hidden' });
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     await visible(page, 'El padrón está vacío.');
-    const stored = await server.database.db
+    const stored = await app.db
       .selectFrom('resellers')
       .select('fiscal_id')
       .orderBy('fiscal_id')
