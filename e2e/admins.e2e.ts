@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveSecretKey, secretBox } from '../src/server/lib/secret-box.ts';
 import { seedAdmin } from '../test/helpers/seed.ts';
@@ -13,18 +13,10 @@ import {
   screenshotsIn,
 } from '../test/helpers/browser.ts';
 import type { RunningServer } from '../test/helpers/server.ts';
-import { settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { settled, useBrowserApp, visible } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-admins';
 const shot = screenshotsIn(SHOTS);
-
-const visible = (scope: Page | Locator, text: string) =>
-  expect
-    .poll(
-      () => scope.getByText(text, { exact: true }).filter({ visible: true }).first().isVisible(),
-      { timeout: 10_000 },
-    )
-    .toBe(true);
 
 /** The code mailed to `to` to enrol a second factor (the `count`-th such mail). */
 async function enrolCode(server: RunningServer, to: string, count = 1): Promise<string> {

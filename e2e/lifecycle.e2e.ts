@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
 import {
@@ -8,7 +8,7 @@ import {
   screenshotsIn,
 } from '../test/helpers/browser.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
-import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { dateIn, settled, useBrowserApp, visible } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-lifecycle';
 const shot = screenshotsIn(SHOTS);
@@ -45,14 +45,6 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
       });
     }
   });
-
-  const visible = (scope: Page | Locator, text: string) =>
-    expect
-      .poll(
-        () => scope.getByText(text, { exact: true }).filter({ visible: true }).first().isVisible(),
-        { timeout: 10_000 },
-      )
-      .toBe(true);
 
   /** From an archived event's page: its category tab and a reseller's votes offer no change. */
   async function expectVotesReadOnly(page: Page): Promise<void> {

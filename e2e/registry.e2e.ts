@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   expectAccessible,
@@ -6,18 +6,10 @@ import {
   PHONE,
   screenshotsIn,
 } from '../test/helpers/browser.ts';
-import { settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { settled, useBrowserApp, visible } from '../test/helpers/browser-fixture.ts';
 
 const SHOTS = '/tmp/shots-registry';
 const shot = screenshotsIn(SHOTS);
-
-const visible = (scope: Page | Locator, text: string) =>
-  expect
-    .poll(
-      () => scope.getByText(text, { exact: true }).filter({ visible: true }).first().isVisible(),
-      { timeout: 10_000 },
-    )
-    .toBe(true);
 
 /**
  * "Padrón de resellers" on a phone (390 px), by role and accessible name only: the top bar's

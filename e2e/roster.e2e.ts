@@ -19,7 +19,7 @@ import {
   screenshotsIn,
   tableRows,
 } from '../test/helpers/browser.ts';
-import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { useBrowserApp, visible } from '../test/helpers/browser-fixture.ts';
 
 /*
  * Issue 32, items 1 and 2 in the browser: an import that names what it leaves out, and an
@@ -41,15 +41,6 @@ async function settled(dialog: Locator): Promise<void> {
     .poll(() => dialog.evaluate((el) => getComputedStyle(el.parentElement ?? el).opacity))
     .toBe('1');
 }
-
-const visible = (scope: Page | Locator, text: string) =>
-  expect
-    .poll(
-      () => scope.getByText(text, { exact: true }).filter({ visible: true }).first().isVisible(),
-      // The machine running the suite may be busy: a screen is given time to load.
-      { timeout: 30_000 },
-    )
-    .toBe(true);
 
 /** The names in the exhibitors table, in order (the name cell follows the checkbox). */
 async function names(page: Page): Promise<string[]> {

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deadlineClosingText } from '../src/shared/deadline-zone.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
@@ -10,7 +10,7 @@ import {
   screenshotsIn,
   tableRows,
 } from '../test/helpers/browser.ts';
-import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { dateIn, settled, useBrowserApp, visible } from '../test/helpers/browser-fixture.ts';
 
 const ZONE = 'America/Argentina/Buenos_Aires';
 const SHOTS = '/tmp/shots-turnout';
@@ -55,15 +55,6 @@ describe('turnout: import, edit, participation, reminders', () => {
     });
     await seedMembership(app.db, eventId, already.id);
   });
-
-  const visible = (scope: Page | Locator, text: string) =>
-    expect
-      .poll(
-        // Phone-only copies of a cell (hidden on a desktop) are skipped.
-        () => scope.getByText(text, { exact: true }).filter({ visible: true }).first().isVisible(),
-        { timeout: 10_000 },
-      )
-      .toBe(true);
 
   const exhibitorEmails = async () =>
     (

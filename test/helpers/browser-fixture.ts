@@ -218,6 +218,18 @@ export function dateIn(days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/**
+ * Waits until `text` (the whole text of an element) shows in `scope`; copies hidden at this
+ * width (a phone-only cell on a desktop) are skipped. A busy machine gets time to load a screen.
+ */
+export const visible = (scope: Page | Locator, text: string) =>
+  expect
+    .poll(
+      () => scope.getByText(text, { exact: true }).filter({ visible: true }).first().isVisible(),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+
 /** Waits for a dialog's fade-in to end, so the accessibility scan sees its real colours. */
 export async function settled(dialog: Locator): Promise<void> {
   await dialog.waitFor();
