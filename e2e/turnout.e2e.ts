@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deadlineClosingText } from '../src/shared/deadline-zone.ts';
+import { deadlineClosingText, mailDeadlineClosingText } from '../src/shared/deadline-zone.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 import {
   expectAccessible,
@@ -178,7 +178,7 @@ describe('turnout: import, edit, participation, reminders', () => {
     ]);
     const invitation = await app.smtp.waitFor('lucia.gomez@norte.test');
     expect(invitation.subject).toBe(`Invitación a votar en ${EVENT_NAME}`);
-    expect(invitation.text).toContain(`${deadlineClosingText(voteDeadline, ZONE)}.`);
+    expect(invitation.text).toContain(`${mailDeadlineClosingText(voteDeadline, ZONE)}.`);
     await context.close();
 
     // The exhibitor signs in at the new address with the emailed code.
@@ -356,7 +356,7 @@ describe('turnout: import, edit, participation, reminders', () => {
         })
         .toBe(1);
       const mail = app.smtp.allTo(address).find((m) => m.subject === subject);
-      expect(mail?.text).toContain(`${deadlineClosingText(voteDeadline, ZONE)}.`);
+      expect(mail?.text).toContain(`${mailDeadlineClosingText(voteDeadline, ZONE)}.`);
       expect(mail?.text).toContain(`${app.server.url}/signin`);
     }
     // Lucía has voted: no reminder for her.
