@@ -121,6 +121,7 @@ describe('the reseller registry page', () => {
     await page.getByRole('searchbox', { name: 'Buscar' }).press('Enter');
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     await table.getByRole('cell', { name: 'Andina Redes' }).waitFor();
+    await visible(page, '1 coincide con la búsqueda');
     expect(await hasHorizontalScroll(page)).toBe(false);
     await expectAccessible(page);
     await shot(page, 'registry-phone');

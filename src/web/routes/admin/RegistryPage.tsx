@@ -16,6 +16,7 @@ import {
 import { useState } from 'react';
 import { registryTemplate } from '../../../shared/api/registry.ts';
 import { MSG } from '../../../shared/messages.ts';
+import { rosterMatchesText } from '../../../shared/roster-texts.ts';
 import type { ResellerView } from '../../../shared/schemas/registry.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -133,7 +134,7 @@ export default function RegistryPage() {
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
               <Typography sx={{ fontWeight: 700 }}>{countText(data.all)}</Typography>
               {view.q !== '' ? (
-                <Typography color="text.secondary">{`${data.total} coinciden con la búsqueda`}</Typography>
+                <Typography color="text.secondary">{rosterMatchesText(data.total)}</Typography>
               ) : null}
             </Box>
             <DataTable
