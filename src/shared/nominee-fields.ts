@@ -60,21 +60,26 @@ export const nomineeFieldSettings = z.object({
  * version does not know, is required, as for events from before the settings existed.
  */
 export function readNomineeFieldSettings(stored: string): NomineeFieldSettings {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    parsed = {};
-  }
-  const record = typeof parsed === 'object' && parsed !== null ? parsed : {};
+  const parsed = storedSettings.safeParse(parseJson(stored));
+  const record = parsed.success ? parsed.data : {};
   const settings = { ...DEFAULT_NOMINEE_FIELDS };
   for (const field of CONFIGURABLE_NOMINEE_FIELDS) {
-    const value: unknown = (record as Record<string, unknown>)[field];
-    if ((FIELD_REQUIREMENTS as readonly unknown[]).includes(value)) {
-      settings[field] = value as FieldRequirement;
-    }
+    const value = requirement.safeParse(record[field]);
+    if (value.success) settings[field] = value.data;
   }
   return settings;
+}
+
+/** Stored settings read field by field: any object, each value checked on its own. */
+const storedSettings = z.record(z.string(), z.unknown());
+
+/** A stored JSON text as a value, or undefined when it is not JSON at all. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 export const nomineeFieldSettingsColumn = (settings: NomineeFieldSettings): string =>

@@ -11,7 +11,7 @@ import {
   unarchiveEvent,
   updateEvent,
 } from '../../../shared/api/events.ts';
-import { endpointKey, endpointQuery, shouldRetry, useEndpointMutation } from '../../lib/api.ts';
+import { endpointKey, endpointQuery, useEndpointMutation } from '../../lib/api.ts';
 
 /** What any write to events makes stale: the lists and every single event. */
 export const eventWritesInvalidate = () => [endpointKey(listEvents), endpointKey(getEvent)];
@@ -28,7 +28,7 @@ export function useEventList(q: string, archived = false) {
 }
 
 export function useEvent(eventId: string) {
-  return useQuery({ ...eventQuery(eventId), retry: shouldRetry });
+  return useQuery(eventQuery(eventId));
 }
 
 /**

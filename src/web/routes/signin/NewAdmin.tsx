@@ -25,7 +25,6 @@ export default function NewAdmin() {
   const invitation = useQuery({
     ...endpointQuery(getInvitation, { query: { token } }),
     enabled: Boolean(token),
-    retry: false,
     staleTime: Infinity,
   });
   if (token && invitation.isPending) return <Loading />;
