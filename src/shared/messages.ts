@@ -128,7 +128,7 @@ export const MSG = {
   csrfRejected:
     'La solicitud fue rechazada por seguridad. Hay que recargar la página e intentar de nuevo.',
   mergeNothingLeft: 'Esos ID fiscales ya no tienen votos en esta categoría. Actualice la lista.',
-  mergeUnknownInto: 'Elija un ID fiscal que tenga votos en esta categoría.',
+  mergeUnknownInto: 'Elija un ID fiscal que tenga votos en esta categoría o que esté en el padrón.',
   undoStale: 'No se puede deshacer: los votos cambiaron después de la unificación.',
   undoNotMerge: 'Esta entrada del historial no se puede deshacer.',
   undoAlreadyDone: 'Esta unificación ya se deshizo.',
