@@ -123,7 +123,52 @@ describe('"Solo los del padrón" and duplicates from the registry on a phone (is
         phone: '3414449999',
       },
     ]);
+
+    // "Editar reseller": the reseller as stored, read-only; the contact editable.
+    await page.getByRole('button', { name: 'Editar', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar reseller' });
+    const storedName = edit.getByRole('textbox', { name: 'Nombre del reseller', exact: true });
+    expect(await storedName.inputValue()).toBe('Andes Sistemas');
+    expect(await storedName.getAttribute('readonly')).not.toBeNull();
+    const contact = edit.getByRole('textbox', { name: 'Nombre del contacto', exact: true });
+    expect(await contact.getAttribute('readonly')).toBeNull();
+    await expectAccessible(page);
+    await edit.getByRole('button', { name: 'Cancelar', exact: true }).click();
+    await edit.waitFor({ state: 'hidden' });
     await context.close();
+
+    // The administrator's "Editar nominación" of this event: the same rule, from the registry.
+    const admin = await app.adminPage(PHONE);
+    await admin.page.goto(`/admin/event/${event.id}/exhibitors`);
+    await admin.page.getByRole('link', { name: 'Rita Registro' }).click();
+    await admin.page.getByRole('button', { name: 'Andes Sistemas' }).click();
+    const correction = admin.page.getByRole('dialog', { name: 'Editar nominación' });
+    await correction.getByText(MSG.registryOnlyHint).waitFor();
+    const fiscalId = correction.getByRole('textbox', { name: 'ID fiscal', exact: true });
+    expect(await fiscalId.inputValue()).toBe('30730000011');
+    expect(await fiscalId.getAttribute('readonly')).not.toBeNull();
+    await correction.getByRole('combobox', { name: 'Buscar en el padrón' }).click();
+    await admin.page.keyboard.type('andina');
+    await admin.page
+      .getByRole('option', { name: 'Andina Servicios · 30730000022', exact: true })
+      .waitFor();
+    await admin.page.keyboard.press('ArrowDown');
+    await admin.page.keyboard.press('Enter');
+    await expect.poll(() => fiscalId.inputValue()).toBe('30730000022');
+    expect(await fiscalId.getAttribute('readonly')).not.toBeNull();
+    expect(await hasHorizontalScroll(admin.page)).toBe(false);
+    await expectAccessible(admin.page);
+    await admin.page.screenshot({ path: `${SHOTS}/admin-correction-390.png`, fullPage: true });
+    await correction.getByLabel('Motivo').selectOption({ label: 'ID fiscal equivocado' });
+    await correction.getByRole('button', { name: 'Guardar' }).click();
+    await correction.waitFor({ state: 'hidden' });
+    const corrected = await db
+      .selectFrom('nominations')
+      .select(['fiscal_id', 'name'])
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(corrected).toEqual([{ fiscal_id: '30730000022', name: 'Andina Servicios' }]);
+    await admin.context.close();
   });
 
   it('shows the administrator a typed id that matches a registry entry without votes, and merges it there', async () => {
