@@ -128,7 +128,7 @@ export const MSG = {
   csrfRejected:
     'La solicitud fue rechazada por seguridad. Hay que recargar la página e intentar de nuevo.',
   mergeNothingLeft: 'Esos ID fiscales ya no tienen votos en esta categoría. Actualice la lista.',
-  mergeUnknownInto: 'Elija un ID fiscal que tenga votos en esta categoría.',
+  mergeUnknownInto: 'Elija un ID fiscal que tenga votos en esta categoría o que esté en el padrón.',
   undoStale: 'No se puede deshacer: los votos cambiaron después de la unificación.',
   undoNotMerge: 'Esta entrada del historial no se puede deshacer.',
   undoAlreadyDone: 'Esta unificación ya se deshizo.',
@@ -176,6 +176,11 @@ export const MSG = {
   // The reseller registry ("Padrón de resellers", issue 27).
   resellerNotInRegistry: 'El reseller no está en el padrón del programa.',
   invalidCuit: 'El ID fiscal no es un CUIT válido.',
+  /** The nominee form of a "Solo los del padrón" event, under "Buscar en el padrón" before a choice. */
+  registryOnlyHint:
+    'Este evento solo acepta resellers del padrón. Búsquelo por nombre, razón social o ID fiscal (desde 2 caracteres).',
+  /** The same form saved before a reseller of the registry was chosen. */
+  registryChoiceRequired: 'Elija un reseller del padrón.',
   invalidFiscalId: 'ID fiscal inválido',
   resellerAlreadyInRegistry: 'Ese ID fiscal ya está en el padrón.',
   resellerNotFound: 'Ese reseller ya no está en el padrón.',

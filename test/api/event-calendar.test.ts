@@ -379,6 +379,7 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
         closeTime: '20:30',
         // The form the exhibitors will get: the event's own "Datos del nominado".
         nomineeFields: { ...DEFAULT_NOMINEE_FIELDS, phone: 'hidden', contactPosition: 'optional' },
+        nominableResellers: 'any',
         lists: {
           consumption: { category: 'consumption', version: 0, savedAt: null, nominees: [] },
           value: { category: 'value', version: 0, savedAt: null, nominees: [] },

@@ -136,6 +136,7 @@ describe('exhibitor nominations API', () => {
         timeZone: TEST_TIMEZONE,
         nomineeFields: DEFAULT_NOMINEE_FIELDS,
         closeTime: '23:59',
+        nominableResellers: 'any',
         lists: {
           consumption: { category: 'consumption', version: 0, savedAt: null, nominees: [] },
           value: { category: 'value', version: 0, savedAt: null, nominees: [] },

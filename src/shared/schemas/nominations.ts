@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { categoryField, digitsField, idParam, whenMissing } from './common.ts';
 import { nomineeFieldSettings } from '../nominee-fields.ts';
+import { NOMINABLE_RESELLERS } from '../registry.ts';
 import { nomineeInput, nomineeView } from './nominee.ts';
 
 /**
@@ -48,6 +49,11 @@ export const exhEventResponse = exhEventSummary.extend({
   nomineeFields: nomineeFieldSettings,
   /** "Hora de cierre" of the deadline day, `HH:MM` in `timeZone`. */
   closeTime: z.string(),
+  /**
+   * "Resellers nominables": with `registry` ("Solo los del padrón") the nominee form offers only
+   * "Buscar en el padrón", and the reseller's own fields come from the chosen entry.
+   */
+  nominableResellers: z.enum(NOMINABLE_RESELLERS),
   lists: z.object({ consumption: nominationList, value: nominationList }),
   /**
    * The latest change an administrator made to these lists (a correction, a merge or its undo),

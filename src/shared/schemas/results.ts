@@ -163,13 +163,18 @@ export type VoteEditResponse = z.output<typeof voteEditResponse>;
 
 export const duplicatesParams = rankingParams;
 
-/** One fiscal id of a group of possible duplicates, with the data its ranking row shows. */
+/**
+ * One fiscal id of a group of possible duplicates, with the data its ranking row shows. A fiscal id
+ * of the registry ("Padrón") is named as the registry has it; one without votes in the category
+ * (offered as the target of a merge) has 0 points and no position.
+ */
 export const duplicateNominee = z.object({
   fiscalId: z.string(),
   name: z.string(),
   registeredName: z.string(),
   points: z.number().int(),
-  position: z.number().int(),
+  position: z.number().int().nullable(),
+  inRegistry: z.boolean(),
 });
 
 /** Fiscal ids that are probably one reseller, most points first, with every rule that joined them. */

@@ -22,7 +22,12 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { recordListChanges } from '../../mail/list-changes.ts';
-import { duplicateNomineeGroups } from './duplicate-nominees.ts';
+import {
+  duplicateNomineeGroups,
+  nameKeys,
+  type RankedNominee,
+  type RegistryNames,
+} from './duplicate-nominees.ts';
 import {
   mergeBallots,
   rankingOf,
@@ -30,7 +35,7 @@ import {
   type BallotEntry,
   type RankingEntry,
 } from './merge-ballots.ts';
-import { rankedNames } from './ranked-names.ts';
+import { rankedNames, type RankedName } from './ranked-names.ts';
 
 /** A stored nomination as the merge's audit entry keeps it, to compare and to restore. */
 type StoredVote = Omit<
@@ -56,28 +61,97 @@ export interface CategoryRef {
 /** A merge of one category: the ids of `from` become `into`. */
 export type MergeRequest = CategoryRef & MergeInput;
 
-/** The groups of fiscal ids of one category that are probably the same reseller. */
+/** A fiscal id the duplicate finder compares, with what the dialog shows of it. */
+type GroupCandidate = RankedNominee & {
+  name: string;
+  registeredName: string;
+  position: number | null;
+};
+
+/**
+ * The groups of fiscal ids of one category that are probably the same reseller, registry entries
+ * whose names match a typed id's among them (with or without votes: `registryCandidates`).
+ */
 export async function duplicateGroups(
   db: Db,
   { eventId, category }: CategoryRef,
 ): Promise<DuplicatesResponse> {
   await getEventOr404(db, eventId);
   const rows = await rankedNames(db, { eventId, category });
-  const groups = duplicateNomineeGroups(
-    rows.map((row) => ({ ...row, resellerName: row.name, razonSocial: row.registeredName })),
-  );
+  const registry = await registryCandidates(db, rows);
+  const ranked = rows.map((row): GroupCandidate => {
+    const entry = registry.get(row.fiscalId);
+    return {
+      ...row,
+      resellerName: row.name,
+      razonSocial: row.registeredName,
+      // A registry id is named as the registry has it.
+      ...(entry
+        ? { registry: entry, name: entry.resellerName, registeredName: entry.razonSocial }
+        : {}),
+    };
+  });
+  const rankedIds = new Set(rows.map((row) => row.fiscalId));
+  const unranked = [...registry]
+    .filter(([fiscalId]) => !rankedIds.has(fiscalId))
+    .map(([fiscalId, entry]): GroupCandidate => ({
+      fiscalId,
+      name: entry.resellerName,
+      registeredName: entry.razonSocial,
+      resellerName: entry.resellerName,
+      razonSocial: entry.razonSocial,
+      points: 0,
+      position: null,
+      registry: entry,
+      unranked: true,
+    }));
+  const groups = duplicateNomineeGroups([...ranked, ...unranked]);
   return {
     groups: groups.map((group) => ({
-      nominees: group.nominees.map(({ fiscalId, name, registeredName, points, position }) => ({
-        fiscalId,
-        name,
-        registeredName,
-        points,
-        position,
+      nominees: group.nominees.map((nominee) => ({
+        fiscalId: nominee.fiscalId,
+        name: nominee.name,
+        registeredName: nominee.registeredName,
+        points: nominee.points,
+        position: nominee.position,
+        inRegistry: nominee.registry !== undefined,
       })),
       reasons: group.reasons,
     })),
   };
+}
+
+/**
+ * The registry entries "Posibles duplicados" needs, by fiscal id: those among the ranking's ids,
+ * and those whose name or razón social matches (resellerNameKey) a name of a ranked id that is not
+ * in the registry. The registry is read whole (a few short columns; 20,000 entries are read and
+ * keyed within the duplicates' budget, `npm run bench`): a name key is computed, not stored.
+ */
+async function registryCandidates(
+  db: Db,
+  rows: readonly RankedName[],
+): Promise<Map<string, RegistryNames>> {
+  const entries = await db
+    .selectFrom('resellers')
+    .select(['fiscal_id', 'name', 'registered_name'])
+    .execute();
+  if (entries.length === 0) return new Map();
+  const inRegistry = new Set(entries.map((entry) => entry.fiscal_id));
+  const typedKeys = new Set(
+    rows
+      .filter((row) => !inRegistry.has(row.fiscalId))
+      .flatMap((row) => nameKeys({ resellerName: row.name, razonSocial: row.registeredName })),
+  );
+  const rankedIds = new Set(rows.map((row) => row.fiscalId));
+  const found = new Map<string, RegistryNames>();
+  for (const entry of entries) {
+    const names = { resellerName: entry.name, razonSocial: entry.registered_name };
+    const matchesTyped = typedKeys.size > 0 && nameKeys(names).some((key) => typedKeys.has(key));
+    if (rankedIds.has(entry.fiscal_id) || matchesTyped) {
+      found.set(entry.fiscal_id, names);
+    }
+  }
+  return found;
 }
 
 const fromIds = (input: MergeInput) => [...new Set(input.from)].filter((id) => id !== input.into);
@@ -130,10 +204,29 @@ const unknownInto = () =>
 const nothingLeftToMerge = () =>
   new AppError('nothing_to_merge', { message: MSG.mergeNothingLeft });
 
-/** 400 unless `into` has votes, 409 unless some id of `from` still has. */
-function checkMerge(rows: readonly Selectable<NominationsTable>[], input: MergeInput): string[] {
+/** Whether the fiscal id is an entry of the programme's registry ("Padrón"). */
+async function inRegistry(db: Db | Tx, fiscalId: string): Promise<boolean> {
+  const entry = await db
+    .selectFrom('resellers')
+    .select('fiscal_id')
+    .where('fiscal_id', '=', fiscalId)
+    .executeTakeFirst();
+  return entry !== undefined;
+}
+
+/**
+ * 400 unless `into` has votes or is a registry entry (which may have none yet: "Posibles
+ * duplicados" suggests merging a typed id into it), 409 unless some id of `from` still has votes.
+ */
+async function checkMerge(
+  db: Db,
+  rows: readonly Selectable<NominationsTable>[],
+  input: MergeInput,
+): Promise<string[]> {
   const from = fromIds(input);
-  if (!rows.some((row) => row.fiscal_id === input.into)) throw unknownInto();
+  if (!rows.some((row) => row.fiscal_id === input.into) && !(await inRegistry(db, input.into))) {
+    throw unknownInto();
+  }
   if (!rows.some((row) => from.includes(row.fiscal_id))) throw nothingLeftToMerge();
   return from;
 }
@@ -143,7 +236,7 @@ export async function previewMerge(db: Db, input: MergeRequest): Promise<MergePr
   const { eventId, category } = input;
   await getEventOr404(db, eventId);
   const rows = await categoryVotes(db, eventId, category);
-  const from = checkMerge(rows, input);
+  const from = await checkMerge(db, rows, input);
   const ballots = toBallots(rows, category);
   const involved = new Set([input.into, ...from]);
   const shown = (ranking: RankingEntry[]) =>
@@ -325,7 +418,8 @@ export async function mergeNominees(
       .where('annulled', '=', 0)
       .limit(1)
       .executeTakeFirst();
-    if (!into) throw unknownInto();
+    // A registry entry may be the target without votes of its own.
+    if (!into && !(await inRegistry(tx, input.into))) throw unknownInto();
     // Only says which lists to lock; what is merged is read again under the locks.
     const holders = await tx
       .selectFrom('nominations')
@@ -460,6 +554,15 @@ async function tellExhibitors(
   const names = new Map<string, string>();
   for (const vote of details.lists.flatMap((list) => list.before)) {
     if (!names.has(vote.fiscal_id)) names.set(vote.fiscal_id, vote.name);
+  }
+  // A registry entry merged into before it had votes: named as the registry has it.
+  if (!names.has(details.into)) {
+    const entry = await tx
+      .selectFrom('resellers')
+      .select('name')
+      .where('fiscal_id', '=', details.into)
+      .executeTakeFirst();
+    if (entry) names.set(details.into, entry.name);
   }
   const named = (fiscalId: string) => {
     const name = names.get(fiscalId);

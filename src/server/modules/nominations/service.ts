@@ -7,6 +7,7 @@ import {
 } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
+import type { NominableResellers } from '../../../shared/registry.ts';
 import {
   CONFIGURABLE_NOMINEE_FIELDS,
   readNomineeFieldSettings,
@@ -88,6 +89,7 @@ const selectMemberEvent = prepared<
     vote_deadline: string;
     voting_closed_at: string | null;
     nominee_fields: string;
+    nominable_resellers: NominableResellers;
     logo_etag: string | null;
     /** The exhibitor's latest sign-in, and the latest one in which this event was opened. */
     signed_in_at: string | null;
@@ -108,6 +110,7 @@ const selectMemberEvent = prepared<
       'events.vote_deadline',
       'events.voting_closed_at',
       'events.nominee_fields',
+      'events.nominable_resellers',
       'events.logo_etag',
       'exhibitors.last_signed_in_at as signed_in_at',
       'event_exhibitors.last_signed_in_at as member_signed_in_at',
@@ -245,6 +248,7 @@ export async function getExhibitorEvent(
     timeZone: calendar.timeZone,
     closeTime: calendar.closeTime,
     nomineeFields: readNomineeFieldSettings(event.nominee_fields),
+    nominableResellers: event.nominable_resellers,
     lists: { consumption: list('consumption'), value: list('value') },
     ...(organizationChange ? { organizationChange } : {}),
   };
@@ -273,6 +277,7 @@ export async function previewExhibitorEvent(
     timeZone: calendar.timeZone,
     closeTime: calendar.closeTime,
     nomineeFields: readNomineeFieldSettings(event.nominee_fields),
+    nominableResellers: event.nominable_resellers,
     lists: { consumption: empty('consumption'), value: empty('value') },
   };
 }

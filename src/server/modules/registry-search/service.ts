@@ -130,6 +130,7 @@ async function memberEventOr404(deps: AppDeps, exhibitorId: string, eventId: str
       'events.time_zone',
       'events.voting_opens_at',
       'events.voting_closed_at',
+      'events.nominable_resellers',
     ])
     .where('events.id', '=', eventId)
     .where('m.exhibitor_id', '=', exhibitorId)
@@ -150,12 +151,16 @@ const EARLIER_NOMINATIONS_READ = 300;
  * this event and in its events up to this one's date, newest first (last saved, then the latest
  * event, then the list's order), each once (the contact of its
  * newest nomination), without those already in the list being filled. Only the exhibitor's own
- * rows are read; an anonymised event's placeholders are left out.
+ * rows are read; an anonymised event's placeholders are left out. With `registryOnly` (an event
+ * of "Solo los del padrón") only fiscal ids of the registry are offered, with the registry's
+ * reseller fields and the contact typed then: what the form fills is never what was typed by hand
+ * in an event that took anyone.
  */
 async function earlierNominees(
   db: Db,
   list: { exhibitorId: string; eventId: string; eventDate: string; category: Category },
   terms: RegistryTerms | null,
+  registryOnly: boolean,
 ): Promise<RegistrySearchEntry[]> {
   const rows = await db
     // From the exhibitor's memberships (indexed by exhibitor) to their lists (the key's prefix):
@@ -180,17 +185,40 @@ async function earlierNominees(
       .filter((row) => row.event_id === list.eventId && row.category === list.category)
       .map((row) => row.fiscal_id),
   );
+  const registered = registryOnly ? await registryEntries(db, rows) : null;
   const seen = new Set<string>();
   const entries: RegistrySearchEntry[] = [];
   for (const row of rows) {
     if (inThisList.has(row.fiscal_id) || seen.has(row.fiscal_id)) continue;
     seen.add(row.fiscal_id);
-    const entry = toEntry(row);
+    let entry = toEntry(row);
+    if (registered) {
+      const inRegistry = registered.get(row.fiscal_id);
+      if (!inRegistry) continue;
+      // The reseller as the registry has it; the contact as the exhibitor typed it then.
+      const { fiscalId, name, registeredName, location, city } = inRegistry;
+      entry = { ...entry, fiscalId, name, registeredName, location, city };
+    }
     if (terms && !matchesTerms(terms, entry)) continue;
     entries.push(entry);
     if (entries.length === REGISTRY_SEARCH_LIMIT) break;
   }
   return entries;
+}
+
+/** The registry's entries of these rows' fiscal ids, by fiscal id. */
+async function registryEntries(
+  db: Db,
+  rows: readonly { fiscal_id: string }[],
+): Promise<Map<string, RegistrySearchEntry>> {
+  const ids = [...new Set(rows.map((row) => row.fiscal_id))];
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .selectFrom('resellers')
+    .select(entryColumns)
+    .where('fiscal_id', 'in', ids)
+    .execute();
+  return new Map(found.map((row) => [row.fiscal_id, toEntry(row)]));
 }
 
 /**
@@ -204,7 +232,12 @@ export async function searchAsExhibitor(
 ): Promise<RegistrySearchResponse> {
   const event = await memberEventOr404(deps, list.exhibitorId, list.eventId);
   const terms = registryTerms(typed);
-  const earlier = await earlierNominees(deps.db, { ...list, eventDate: event.event_date }, terms);
+  const earlier = await earlierNominees(
+    deps.db,
+    { ...list, eventDate: event.event_date },
+    terms,
+    event.nominable_resellers === 'registry',
+  );
   const registry = terms
     ? await searchRegistry(
         deps.db,

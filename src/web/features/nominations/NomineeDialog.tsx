@@ -31,7 +31,12 @@ import {
   type RegistrySearchEntry,
 } from '../../../shared/schemas/registry-search.ts';
 import { RegistryAutocomplete } from './RegistryAutocomplete.tsx';
-import { REGISTRY_FIELDS, valuesFromEntry, valuesWithoutEntry } from './registry-choice.ts';
+import {
+  hasRegistryFields,
+  isRegistryField,
+  valuesFromEntry,
+  valuesWithoutEntry,
+} from './registry-choice.ts';
 
 /** The form's values; an administrator's correction adds why ("Motivo", "Detalle"). */
 type FormInput = NomineeInput & { reason?: CorrectionReason | ''; detail?: string };
@@ -42,6 +47,9 @@ const CORRECTION_FIELDS = ['reason', 'detail'] as const;
  * The nominee form, used by "Nominar a un reseller", "Editar reseller",
  * "Editar voto" and "Editar nominación". `onSave` rejects with ApiError to show the server's message.
  * It shows the fields the event asks for (`fields`, "Datos del nominado"), the required ones marked.
+ * With `registryOnly` (an event of "Solo los del padrón") the reseller's own fields are never typed:
+ * read-only as stored or as chosen in "Buscar en el padrón", which takes the message when saved
+ * without one.
  */
 export function NomineeDialog({
   title,
@@ -52,9 +60,12 @@ export function NomineeDialog({
   failureMessage = MSG.genericError,
   fields,
   registrySearch = false,
+  registryOnly = false,
   onSave,
   onClose,
 }: {
+  /** The event takes only registry resellers: their fields come from "Buscar en el padrón". */
+  registryOnly?: boolean;
   /** "Buscar en el padrón" above the fields (the administrator's corrections). */
   registrySearch?: boolean;
   /** Which fields the event asks for and requires. */
@@ -89,6 +100,7 @@ export function NomineeDialog({
   });
 
   const [chosen, setChosen] = useState<RegistrySearchEntry | null>(null);
+  const [choiceError, setChoiceError] = useState<string | undefined>(undefined);
 
   function applyValues(values: NomineeInput) {
     for (const field of NOMINEE_FIELDS) {
@@ -99,6 +111,7 @@ export function NomineeDialog({
   function choose(entry: RegistrySearchEntry) {
     applyValues(valuesFromEntry(entry, form.getValues()));
     setChosen(entry);
+    setChoiceError(undefined);
   }
 
   function changeChoice() {
@@ -126,13 +139,24 @@ export function NomineeDialog({
     }
   });
 
+  // In a "Solo los del padrón" form the reseller's fields appear once they hold a registry entry.
+  const resellerShown = !registryOnly || hasRegistryFields(form.watch());
+  const shown = askedFields(fields).filter((field) => resellerShown || !isRegistryField(field));
+
   return (
     <FormDialog
       open
       title={title}
       error={error}
       busy={form.formState.isSubmitting}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        if (registryOnly && !hasRegistryFields(form.getValues())) {
+          // Nothing chosen: the reseller's fields are not shown, the search takes the message.
+          setChoiceError(MSG.registryChoiceRequired);
+          return;
+        }
+        void submit(event);
+      }}
       onClose={onClose}
     >
       {description ? <Typography sx={{ fontWeight: 500 }}>{description}</Typography> : null}
@@ -146,9 +170,13 @@ export function NomineeDialog({
           </Button>
         </Box>
       ) : registrySearch ? (
-        <RegistryAutocomplete onChoose={choose} />
+        <RegistryAutocomplete
+          onChoose={choose}
+          error={choiceError}
+          {...(registryOnly ? { hint: MSG.registryOnlyHint } : {})}
+        />
       ) : null}
-      {askedFields(fields).map((field, index) => (
+      {shown.map((field, index) => (
         <FormTextField
           key={field}
           control={form.control}
@@ -161,7 +189,7 @@ export function NomineeDialog({
             htmlInput: {
               ...nomineeInputAttributes(field),
               ...((field === 'fiscalId' && fiscalIdReadOnly) ||
-              (chosen !== null && (REGISTRY_FIELDS as readonly string[]).includes(field))
+              ((chosen !== null || registryOnly) && isRegistryField(field))
                 ? { readOnly: true }
                 : {}),
             },

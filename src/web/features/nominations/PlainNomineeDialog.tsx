@@ -26,7 +26,12 @@ import {
   type RegistrySearchResponse,
 } from '../../../shared/schemas/registry-search.ts';
 import { PlainRegistryCombobox } from './PlainRegistryCombobox.tsx';
-import { REGISTRY_FIELDS, valuesFromEntry, valuesWithoutEntry } from './registry-choice.ts';
+import {
+  hasRegistryFields,
+  isRegistryField,
+  valuesFromEntry,
+  valuesWithoutEntry,
+} from './registry-choice.ts';
 
 /**
  * The exhibitor's nominee form ("Nominar a un reseller", "Editar reseller") in plain elements;
@@ -34,7 +39,9 @@ import { REGISTRY_FIELDS, valuesFromEntry, valuesWithoutEntry } from './registry
  * shows the fields the event asks for (`fields`, "Datos del nominado"), marking the required ones. `onSave` rejects with ApiError to
  * show the server's message; the dialog then stays open. With `search` ("Nominar a un reseller"),
  * "Buscar en el padrón" comes first: choosing an entry fills the reseller's fields, read-only
- * until "Cambiar", and its contact when it has one (still editable).
+ * until "Cambiar", and its contact when it has one (still editable). With `registryOnly` (an event
+ * of "Solo los del padrón") the reseller's own fields are never typed: they show, read-only, once
+ * an entry is chosen (or as stored, when editing), and saving before a choice says so on the search.
  */
 export function PlainNomineeDialog({
   title,
@@ -42,10 +49,13 @@ export function PlainNomineeDialog({
   fiscalIdReadOnly = false,
   fields,
   registryOf,
+  registryOnly = false,
   onSave,
   onClose,
 }: {
   title: string;
+  /** The event takes only registry resellers: their fields come from "Buscar en el padrón". */
+  registryOnly?: boolean;
   /** "Buscar en el padrón" for this list: the registry and the exhibitor's earlier nominees. */
   registryOf?: { eventId: string; category: Category };
   initial?: NomineeInput;
@@ -60,6 +70,7 @@ export function PlainNomineeDialog({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [chosen, setChosen] = useState<RegistrySearchEntry | null>(null);
+  const [choiceError, setChoiceError] = useState<string | undefined>(undefined);
   const eventId = registryOf?.eventId;
   const category = registryOf?.category;
   const search = useCallback(
@@ -72,9 +83,7 @@ export function PlainNomineeDialog({
 
   /** After choosing, the focus goes to the first field left to fill (else the first contact field). */
   function focusAfterChoice(values: NomineeInput) {
-    const editable = askedFields(fields).filter(
-      (field) => !(REGISTRY_FIELDS as readonly string[]).includes(field),
-    );
+    const editable = askedFields(fields).filter((field) => !isRegistryField(field));
     const next = editable.find((field) => (values[field] ?? '') === '') ?? editable[0];
     requestAnimationFrame(() =>
       document
@@ -89,6 +98,7 @@ export function PlainNomineeDialog({
     const next = valuesFromEntry(entry, values);
     setValues(next);
     setChosen(entry);
+    setChoiceError(undefined);
     if (submitted) {
       const result = checkNominee(next, fields);
       setErrors('errors' in result ? result.errors : {});
@@ -118,6 +128,13 @@ export function PlainNomineeDialog({
   async function submit() {
     setSubmitted(true);
     const result = checkNominee(values, fields);
+    if (registryOnly && !hasRegistryFields(values)) {
+      // Nothing chosen yet: the reseller's fields are not shown, the search takes the message.
+      setChoiceError(MSG.registryChoiceRequired);
+      setErrors('errors' in result ? result.errors : {});
+      document.querySelector<HTMLElement>('dialog[open] [role="combobox"]')?.focus();
+      return;
+    }
     if ('errors' in result) {
       setErrors(result.errors);
       // As the other forms: the first field with a message takes the focus.
@@ -148,6 +165,12 @@ export function PlainNomineeDialog({
     }
   }
 
+  // In a "Solo los del padrón" form the reseller's fields appear once they hold a registry entry.
+  const shown = askedFields(fields).filter(
+    (field) => !(registryOnly && isRegistryField(field) && !hasRegistryFields(values)),
+  );
+  const firstTyped = shown.find((field) => !(registryOnly && isRegistryField(field)));
+
   return (
     <PlainFormDialog
       title={title}
@@ -164,23 +187,29 @@ export function PlainNomineeDialog({
           </PlainButton>
         </div>
       ) : registryOf ? (
-        <PlainRegistryCombobox search={search} autoFocus onChoose={choose} />
+        <PlainRegistryCombobox
+          search={search}
+          autoFocus
+          onChoose={choose}
+          error={choiceError}
+          {...(registryOnly ? { hint: MSG.registryOnlyHint } : {})}
+        />
       ) : null}
-      {askedFields(fields).map((field, index) => (
+      {shown.map((field) => (
         <PlainTextField
           key={field}
           name={field}
           label={NOMINEE_FIELD_LABELS[field]}
           mark={isFieldRequired(field, fields)}
           required={isFieldRequired(field, fields)}
-          autoFocus={index === 0 && !registryOf}
+          autoFocus={field === firstTyped && !registryOf}
           type={nomineeInputType(field)}
           value={values[field] ?? ''}
           error={errors[field]}
           onChange={(event) => change(field, event.target.value)}
           readOnly={
             (field === 'fiscalId' && fiscalIdReadOnly) ||
-            (chosen !== null && (REGISTRY_FIELDS as readonly string[]).includes(field))
+            ((chosen !== null || registryOnly) && isRegistryField(field))
           }
           {...nomineeInputAttributes(field)}
         />

@@ -11,6 +11,7 @@ const TYPING_PAUSE_MS = 150;
 
 export const EARLIER_GROUP_LABEL = 'Mis nominaciones anteriores';
 const REGISTRY_GROUP_LABEL = 'Padrón del programa';
+export const REGISTRY_SEARCH_HINT = 'Nombre, razón social o ID fiscal (desde 2 caracteres).';
 
 /**
  * "Buscar en el padrón" in plain elements (the exhibitor's screens carry no MUI), on the WAI-ARIA
@@ -22,10 +23,16 @@ const REGISTRY_GROUP_LABEL = 'Padrón del programa';
 export function PlainRegistryCombobox({
   search,
   autoFocus = false,
+  hint = REGISTRY_SEARCH_HINT,
+  error,
   onChoose,
 }: {
   search(q: string): Promise<RegistrySearchResponse>;
   autoFocus?: boolean;
+  /** The line under the field (what to type; in a "Solo los del padrón" event, that only the registry counts). */
+  hint?: string;
+  /** Its message, as a field's (a "Solo los del padrón" form saved before a choice). */
+  error?: string | undefined;
   onChoose(entry: RegistrySearchEntry): void;
 }) {
   const id = useId();
@@ -154,7 +161,8 @@ export function PlainRegistryCombobox({
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-        aria-describedby={`${id}-hint`}
+        aria-describedby={error ? `${id}-message ${id}-hint` : `${id}-hint`}
+        aria-invalid={error ? true : undefined}
         maxLength={100}
         value={text}
         onChange={(event) => {
@@ -165,8 +173,13 @@ export function PlainRegistryCombobox({
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
+      {error ? (
+        <p id={`${id}-message`} className="plain-field-message">
+          {error}
+        </p>
+      ) : null}
       <p id={`${id}-hint`} className="registry-hint">
-        Nombre, razón social o ID fiscal (desde 2 caracteres).
+        {hint}
       </p>
       <div
         id={listId}

@@ -16,7 +16,17 @@ const TYPING_PAUSE_MS = 150;
  * search has no "Mis nominaciones anteriores": the registry is the programme's, the earlier
  * nominations are each exhibitor's (decision 0030).
  */
-export function RegistryAutocomplete({ onChoose }: { onChoose(entry: RegistrySearchEntry): void }) {
+export function RegistryAutocomplete({
+  onChoose,
+  hint = 'Nombre, razón social o ID fiscal (desde 2 caracteres).',
+  error,
+}: {
+  onChoose(entry: RegistrySearchEntry): void;
+  /** The line under the field (in a "Solo los del padrón" event, that only the registry counts). */
+  hint?: string;
+  /** Its message, in the hint's place (a "Solo los del padrón" form saved before a choice). */
+  error?: string | undefined;
+}) {
   const [text, setText] = useState('');
   const [options, setOptions] = useState<RegistrySearchEntry[]>([]);
   const latest = useRef(0);
@@ -60,7 +70,8 @@ export function RegistryAutocomplete({ onChoose }: { onChoose(entry: RegistrySea
         <TextField
           {...params}
           label="Buscar en el padrón"
-          helperText="Nombre, razón social o ID fiscal (desde 2 caracteres)."
+          error={Boolean(error)}
+          helperText={error ?? hint}
         />
       )}
     />

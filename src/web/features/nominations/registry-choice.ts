@@ -4,6 +4,14 @@ import type { RegistrySearchEntry } from '../../../shared/schemas/registry-searc
 /** The fields a chosen entry fills and that stay read-only until "Cambiar". */
 export const REGISTRY_FIELDS = ['name', 'registeredName', 'fiscalId', 'location', 'city'] as const;
 
+/** Whether a field of the form is one of the reseller's own, filled from the chosen entry. */
+export const isRegistryField = (field: string): boolean =>
+  (REGISTRY_FIELDS as readonly string[]).includes(field);
+
+/** Whether the form holds a reseller (chosen from the registry, or stored when editing). */
+export const hasRegistryFields = (values: NomineeInput): boolean =>
+  REGISTRY_FIELDS.some((field) => (values[field] ?? '').trim() !== '');
+
 const CONTACT_FIELDS = ['contactName', 'contactPosition', 'phone', 'email'] as const;
 
 /**

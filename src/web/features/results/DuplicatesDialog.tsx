@@ -160,6 +160,11 @@ function GroupItem({
                   {` (${nominee.registeredName})`}
                 </Typography>
               ) : null}
+              {nominee.inRegistry ? (
+                <Typography component="span" variant="body2" color="text.secondary">
+                  {' · en el padrón'}
+                </Typography>
+              ) : null}
             </TableCell>
             <TableCell align="right">{nominee.points}</TableCell>
           </TableRow>

@@ -39,8 +39,11 @@ export function MergeDialog({
 }) {
   const toast = useToast();
   const labelId = useId();
-  // The group comes most points first: that id stays unless the administrator picks another.
-  const [into, setInto] = useState(group.nominees[0]?.fiscalId ?? '');
+  // The registry's id stays when the group has one (it is the reseller's known id); otherwise the
+  // group comes most points first and that id stays, unless the administrator picks another.
+  const [into, setInto] = useState(
+    (group.nominees.find((n) => n.inRegistry) ?? group.nominees[0])?.fiscalId ?? '',
+  );
   const from = group.nominees.map((n) => n.fiscalId).filter((id) => id !== into);
   const preview = useMergePreview(eventId, category, into, from);
   const merge = useMerge();
@@ -82,7 +85,7 @@ export function MergeDialog({
               key={nominee.fiscalId}
               value={nominee.fiscalId}
               control={<Radio />}
-              label={`${nominee.fiscalId} · ${nominee.name} · ${nominee.points} puntos`}
+              label={`${nominee.fiscalId} · ${nominee.name} · ${nominee.points} puntos${nominee.inRegistry ? ' · en el padrón' : ''}`}
               sx={{ overflowWrap: 'anywhere' }}
             />
           ))}

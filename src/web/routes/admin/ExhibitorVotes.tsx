@@ -33,7 +33,8 @@ export default function ExhibitorVotes() {
   const saveVote = useVoteEdit(eventId);
   const readOnly = !useEventWritable(eventId);
   // The fields the event asks for: the correction shows and requires those.
-  const nomineeFields = useEvent(eventId).data?.nomineeFields ?? DEFAULT_NOMINEE_FIELDS;
+  const event = useEvent(eventId).data;
+  const nomineeFields = event?.nomineeFields ?? DEFAULT_NOMINEE_FIELDS;
   const toast = useToast();
   // The entry and its list's version as shown when its dialog opened: the correction is based on
   // them, even if the page refreshes behind the dialog.
@@ -150,6 +151,7 @@ export default function ExhibitorVotes() {
           title="Editar nominación"
           correction
           registrySearch
+          registryOnly={event?.nominableResellers === 'registry'}
           fields={nomineeFields}
           description={voteOfText(query.data.exhibitor.fullName, editing.nominee.order)}
           initial={formValues(editing.nominee)}

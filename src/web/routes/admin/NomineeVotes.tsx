@@ -56,7 +56,8 @@ function Votes({
   // An archived event's votes are shown, not corrected.
   const readOnly = !useEventWritable(eventId);
   // The fields the event asks for: the correction shows and requires those.
-  const nomineeFields = useEvent(eventId).data?.nomineeFields ?? DEFAULT_NOMINEE_FIELDS;
+  const event = useEvent(eventId).data;
+  const nomineeFields = event?.nomineeFields ?? DEFAULT_NOMINEE_FIELDS;
   const [editing, setEditing] = useState<NomineeVote | null>(null);
 
   const columns: Column<NomineeVote>[] = [
@@ -143,6 +144,7 @@ function Votes({
           title="Editar voto"
           correction
           registrySearch
+          registryOnly={event?.nominableResellers === 'registry'}
           fields={nomineeFields}
           description={voteOfText(editing.exhibitorName, editing.order)}
           initial={formValues(editing)}

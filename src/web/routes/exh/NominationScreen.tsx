@@ -270,6 +270,7 @@ function Nominations({
           <NomineeDialog
             title="Nominar a un reseller"
             fields={event.nomineeFields}
+            registryOnly={event.nominableResellers === 'registry'}
             {...(registryEventId ? { registryOf: { eventId: registryEventId, category } } : {})}
             onSave={(values) => saveFromDialog({ kind: 'add', values })}
             onClose={() => setDialog(null)}
@@ -281,6 +282,7 @@ function Nominations({
             initial={formValues(dialog.nominee)}
             fiscalIdReadOnly
             fields={event.nomineeFields}
+            registryOnly={event.nominableResellers === 'registry'}
             onSave={(values) =>
               saveFromDialog({ kind: 'edit', fiscalId: dialog.nominee.fiscalId, values })
             }
