@@ -240,6 +240,14 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/close-voting` }),
   },
+  // The seeded event does not seal its results: nothing to open early (409), only for administrators.
+  'POST /api/events/:eventId/results/view-early': {
+    expect: adminOnly(409),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/results/view-early`,
+      payload: { reason: 'Revisión del comité' },
+    }),
+  },
   'GET /api/events/:eventId/preview': {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/preview` }),
