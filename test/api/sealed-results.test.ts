@@ -18,6 +18,7 @@ import {
   viewResultsEarly,
 } from '../../src/shared/api/events.ts';
 import { participation } from '../../src/shared/api/participation.ts';
+import { addReseller, listResellers } from '../../src/shared/api/registry.ts';
 import {
   categoryRanking,
   duplicates,
@@ -49,7 +50,10 @@ describe('results sealed until the close', () => {
   const app = useTestApp({ admin: { fullName: 'Ana Administradora' } });
 
   /** An event created through "Nuevo evento", its deadline 2026-07-01, with two lists in CONSUMO. */
-  async function eventWithVotes(sealResults?: boolean) {
+  async function eventWithVotes(
+    sealResults?: boolean,
+    lists: readonly (readonly string[])[] = [[A, B], [B]],
+  ) {
     const event = await app.api.call(createEvent, {
       body: {
         name: `Premios Sellados ${Math.random().toString(36).slice(2, 8)}`,
@@ -59,10 +63,9 @@ describe('results sealed until the close', () => {
       },
     });
     const voters = [];
-    for (const [fullName, list] of [
-      ['Bruno Votante', [A, B]],
-      ['Carla Votante', [B]],
-    ] as const) {
+    const names = ['Bruno Votante', 'Carla Votante'];
+    for (const [index, list] of lists.entries()) {
+      const fullName = names[index] ?? `Votante ${index}`;
       const exhibitor = await seedExhibitor(app.db, { fullName });
       await seedMembership(app.db, event.id, exhibitor.id);
       await seedNominations(app.db, {
@@ -446,5 +449,35 @@ describe('results sealed until the close', () => {
     expect(unsealed).toMatchObject({ sealResults: false, resultsSealed: false });
     const [off] = (await app.api.call(history, { params: { eventId: copy.id } })).entries;
     expect(off?.detail).toBe('Ocultar resultados hasta el cierre: Sí → No');
+  });
+
+  it('leaves a sealed event out of the registry’s "Nominaciones" until its results show', async () => {
+    const C = '20333333333';
+    await app.api.call(addReseller, {
+      body: {
+        fiscalId: C,
+        name: 'Reseller Sellado',
+        registeredName: 'Reseller Sellado S.A.',
+        location: 'Palermo',
+        city: 'Buenos Aires',
+        contactName: 'Carla Contacto',
+        contactPosition: 'Gerente',
+        phone: '1155550000',
+        email: 'carla@sellado.test',
+      },
+    });
+    const sealed = await eventWithVotes(true, [[C], [C]]);
+    await eventWithVotes(false, [[C]]);
+    const nominationsOfC = async () =>
+      (await app.api.call(listResellers, { query: { q: C } })).resellers.map((reseller) => [
+        reseller.fiscalId,
+        reseller.nominations,
+      ]);
+    expect(await nominationsOfC()).toEqual([[C, 1]]);
+    await app.api.call(viewResultsEarly, {
+      params: { eventId: sealed.event.id },
+      body: { reason: REASON },
+    });
+    expect(await nominationsOfC()).toEqual([[C, 3]]);
   });
 });

@@ -54,3 +54,32 @@ export async function refuseSealedResults(
     throw new AppError('results_sealed');
   }
 }
+
+/**
+ * The events whose results are sealed now: a count of nominations across events (the registry's
+ * "Nominaciones") leaves theirs out, so that it cannot hint at a sealed vote.
+ */
+export async function sealedEventIds(
+  deps: Pick<AppDeps, 'clock' | 'config'>,
+  db: Db,
+): Promise<string[]> {
+  const candidates = await db
+    .selectFrom('events')
+    .select([
+      'id',
+      'seal_results',
+      'results_viewed_at',
+      'vote_deadline',
+      'close_time',
+      'time_zone',
+      'voting_opens_at',
+      'voting_closed_at',
+    ])
+    .where('seal_results', '=', 1)
+    .where('results_viewed_at', 'is', null)
+    .execute();
+  const now = deps.clock.now();
+  return candidates
+    .filter((event) => resultsSealedAt(event, deps.config.timeZone, now))
+    .map((event) => event.id);
+}
