@@ -110,6 +110,8 @@ const eventFacts = z.object({
   /** "Resellers nominables" and "Validar CUIT" (issue 27; later entries). */
   nominableResellers: z.enum(NOMINABLE_RESELLERS).optional(),
   validateCuit: z.boolean().optional(),
+  /** "Ocultar resultados hasta el cierre" (issue 28 item 4; later entries). */
+  sealResults: z.boolean().optional(),
 });
 type EventFacts = z.output<typeof eventFacts>;
 
@@ -236,6 +238,10 @@ const EVENT_FIELD_TEXT: { label: string; text: (facts: EventFacts) => string }[]
     text: (facts) => NOMINABLE_RESELLERS_LABELS[facts.nominableResellers ?? 'any'],
   },
   { label: 'Validar CUIT', text: (facts) => (facts.validateCuit ? 'Sí' : 'No') },
+  {
+    label: 'Ocultar resultados hasta el cierre',
+    text: (facts) => (facts.sealResults ? 'Sí' : 'No'),
+  },
 ];
 
 interface AuditActionDefinition<Schema extends z.ZodType> {
@@ -339,6 +345,13 @@ export const AUDIT_ACTIONS = {
     }),
     detail: ({ voteDeadlineBefore, voteDeadline, remindersWithdrawn }) =>
       `Fecha límite de votación: ${formatDisplayDate(voteDeadlineBefore)} → ${formatDisplayDate(voteDeadline)}; ${countText(remindersWithdrawn, 'recordatorio cancelado', 'recordatorios cancelados')}`,
+  }),
+  'event.results_viewed_early': action({
+    label: 'Resultados vistos antes del cierre',
+    inHistory: true,
+    /** The "Motivo" typed in "¿Ver resultados antes del cierre?" (free text, scrubbed by anonymising). */
+    details: z.object({ viewReason: z.string() }),
+    detail: ({ viewReason }) => `Motivo: ${viewReason}`,
   }),
   'event.anonymised': action({
     label: 'Datos personales anonimizados',

@@ -33,6 +33,8 @@ export const API_ERRORS = {
   list_annulled: { status: 409, message: MSG.listAnnulled },
   list_not_annulled: { status: 409, message: MSG.listNotAnnulled },
   event_archived: { status: 409, message: MSG.eventArchived },
+  results_sealed: { status: 409, message: MSG.resultsSealed },
+  results_not_sealed: { status: 409, message: MSG.resultsNotSealed },
   event_not_over: { status: 409, message: MSG.eventNotOver },
   event_not_archived: { status: 409, message: MSG.eventNotArchived },
   already_anonymised: { status: 409, message: MSG.eventAlreadyAnonymised },

@@ -190,6 +190,11 @@ export const MSG = {
   registrySaved: 'Se guardó el reseller en el padrón.',
   registryRemoved: 'Se quitó el reseller del padrón.',
   registryEmpty: 'El padrón está vacío.',
+  // Results sealed until the close (issue 28 item 4).
+  resultsSealed: 'Los resultados están ocultos hasta el cierre de la votación.',
+  resultsSealedNotice: 'Los resultados se mostrarán después del cierre.',
+  resultsNotSealed: 'Los resultados ya están a la vista.',
+  viewReasonRequired: 'Indique el motivo.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
@@ -208,3 +213,7 @@ export const annulledListsText = (count: number): string => `Listas anuladas: ${
 /** The correction dialogs ("Editar voto", "Editar nominación") say whose vote, at which place. */
 export const voteOfText = (exhibitor: string, place: number): string =>
   `Voto de ${exhibitor}, puesto ${place}°`;
+
+/** The event header once an administrator opened the sealed results before the close. */
+export const resultsViewedEarlyText = (name: string): string =>
+  `Resultados vistos antes del cierre por ${name}`;

@@ -48,6 +48,7 @@ import {
   anonymiseEvent,
   archiveEvent,
   closeVoting,
+  viewResultsEarly,
   createEvent,
   deleteEvent,
   duplicateEvent,
@@ -298,6 +299,11 @@ const MATRIX: readonly Row[] = [
   row(unarchiveEvent)(adminOnly(409), (w) => ({ params: { eventId: w.eventId } })),
   row(anonymiseEvent)(adminOnly(409), (w) => ({ params: { eventId: w.eventId } })),
   row(closeVoting)(adminOnly(), (w) => ({ params: { eventId: w.eventId } })),
+  // The seeded event does not seal its results: nothing to open early (409), only for administrators.
+  row(viewResultsEarly)(adminOnly(409), (w) => ({
+    params: { eventId: w.eventId },
+    body: { reason: 'Revisión del comité' },
+  })),
   row(previewEvent)(adminOnly(), (w) => ({ params: { eventId: w.eventId } })),
   row(pendingInvitations)(adminOnly(), (w) => ({ params: { eventId: w.eventId } })),
   row(sendPendingInvitations)(adminOnly(), (w) => ({ params: { eventId: w.eventId } })),

@@ -81,6 +81,9 @@ describe('events', () => {
       hasOwnLogo: false,
       nominableResellers: 'any',
       validateCuit: false,
+      sealResults: false,
+      resultsSealed: false,
+      resultsViewedEarly: null,
     });
     const row = await t.deps.db
       .selectFrom('events')
@@ -183,6 +186,9 @@ describe('events', () => {
       hasOwnLogo: false,
       nominableResellers: 'any',
       validateCuit: false,
+      sealResults: false,
+      resultsSealed: false,
+      resultsViewedEarly: null,
     });
     const missing = await app.api.fail(getEvent, { params: { eventId: MISSING_ID } });
     expect(missing.status).toBe(404);

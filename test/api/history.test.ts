@@ -336,6 +336,7 @@ const DETAILS = [
     'Votación cerrada',
     'Fecha límite de votación: 20-6-2026 → 1-6-2026; 2 recordatorios cancelados',
   ],
+  ['Resultados vistos antes del cierre', 'Motivo: El comité pidió el avance'],
   ['Invitaciones pendientes enviadas', '1 invitación enviada'],
   ['Expositor agregado', 'elena@expo.test'],
   ['Expositor modificado', 'Nombre: Elena → Elena Uno; Empresa: (vacío) → Norte'],

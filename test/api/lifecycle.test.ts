@@ -106,6 +106,9 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         hasOwnLogo: false,
         nominableResellers: 'any',
         validateCuit: false,
+        sealResults: false,
+        resultsSealed: false,
+        resultsViewedEarly: null,
       });
       expect(await membersOf(copy.id)).toEqual([a.id, b.id].sort());
       const votes = await app.db

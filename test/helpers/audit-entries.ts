@@ -112,6 +112,11 @@ export function everyHistoryAction(eventId: string, exhibitorId: string): AuditE
         remindersWithdrawn: 2,
       },
     },
+    {
+      ...on,
+      action: 'event.results_viewed_early',
+      details: { viewReason: 'El comité pidió el avance' },
+    },
     { ...on, action: 'exhibitors.invited', details: { invited: 1, limited: 0 } },
     {
       ...on,

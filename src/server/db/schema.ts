@@ -109,6 +109,16 @@ export interface EventsTable {
   >;
   /** "Validar CUIT": 1 when an 11-digit fiscal id must carry a valid check digit. */
   validate_cuit: ColumnType<number, number | undefined, number>;
+  /** "Ocultar resultados hasta el cierre": 1 when no figure of the results shows while voting is open. */
+  seal_results: ColumnType<number, number | undefined, number>;
+  /** "Ver resultados ahora": when an administrator opened the sealed results before the close. */
+  results_viewed_at: OptionalInstant;
+  /** Who did (an administrator's id; null once that account is gone). */
+  results_viewed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Their name as it was then: "Resultados vistos antes del cierre por {nombre}". */
+  results_viewed_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The "Motivo" they typed (cleared by anonymising; the history keeps it, scrubbed). */
+  results_viewed_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventExhibitorsTable {

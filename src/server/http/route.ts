@@ -19,6 +19,7 @@ import {
   transactUnderArchiveLock,
 } from '../lib/archived.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
+import { refuseSealedResults } from '../lib/sealed-results.ts';
 import { findSessionUser, mustSetUpMfa, sessionToken, type SessionUser } from './session.ts';
 import { zodFields } from './errors.ts';
 
@@ -216,6 +217,8 @@ export function implement<
       // A path that does not fit its pattern names nothing: the same 404 as a missing record.
       const params = z.safeParse(endpoint.params, request.params);
       if (!params.success) throw notFound();
+      // Sealed results are refused before anything of them is read (docs/decisions/0036).
+      if (endpoint.showsResults) await refuseSealedResults(deps, eventIdOf(request.params));
       if (!writesToEvent(endpoint)) return respond(params.data, deps);
       const eventId = eventIdOf(request.params);
       // An archived event refuses a write before its input is even read.

@@ -53,7 +53,7 @@ const PERSON_KEYS: ReadonlySet<string> = new Set([
  * Text an administrator typed (a correction's "Detalle"): it may name a person, so the personal
  * values known to the event are cut out of it, as whole words only.
  */
-const FREE_TEXT_KEYS: ReadonlySet<string> = new Set(['detail', 'annulReason']);
+const FREE_TEXT_KEYS: ReadonlySet<string> = new Set(['detail', 'annulReason', 'viewReason']);
 
 /** A snapshot of a nominee: has a fiscal id, in either spelling. */
 const isNominee = (value: object) => 'fiscalId' in value || 'fiscal_id' in value;

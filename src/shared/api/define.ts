@@ -75,6 +75,12 @@ export interface Endpoint<
    * security page's own endpoints. Every other signed-in route refuses them.
    */
   beforeMfa: boolean;
+  /**
+   * Its answer carries figures of the event's results (points, places, counts of votes, lists a
+   * merge rewrote): refused with 409 "Los resultados están ocultos hasta el cierre de la votación."
+   * while the event's results are sealed (docs/decisions/0036).
+   */
+  showsResults: boolean;
 }
 
 interface EndpointSpec<A extends Access, P, Q, B, R extends ResponseSpec> {
@@ -90,6 +96,7 @@ interface EndpointSpec<A extends Access, P, Q, B, R extends ResponseSpec> {
   errors: readonly ApiErrorCode[];
   onArchivedEvent?: 'allow';
   beforeMfa?: boolean;
+  showsResults?: boolean;
 }
 
 /** One endpoint of the API, defined once for the server, the web client and the OpenAPI document. */
@@ -116,6 +123,7 @@ export function defineEndpoint(
     errors: spec.errors,
     onArchivedEvent: spec.onArchivedEvent ?? 'refuse',
     beforeMfa: spec.beforeMfa ?? false,
+    showsResults: spec.showsResults ?? false,
   };
 }
 
@@ -148,6 +156,7 @@ export function commonErrors(endpoint: Endpoint): ApiErrorCode[] {
     codes.push('csrf_rejected', 'body_too_large', 'unsupported_media_type');
   }
   if (writesToEvent(endpoint)) codes.push('event_archived');
+  if (endpoint.showsResults) codes.push('results_sealed');
   return codes;
 }
 

@@ -7,6 +7,7 @@ import {
   eventSearchQuery,
   eventUpdateInput,
   eventView,
+  viewResultsEarlyInput,
 } from '../schemas/events.ts';
 import { defineEndpoint, json } from './define.ts';
 
@@ -123,6 +124,18 @@ export const closeVoting = defineEndpoint({
   errors: ['not_found', 'voting_closed'],
 });
 
+export const viewResultsEarly = defineEndpoint({
+  method: 'POST',
+  path: '/api/events/:eventId/results/view-early',
+  access: 'admin',
+  summary:
+    'Ver resultados ahora: abre antes del cierre los resultados de un evento que los oculta, para todos los administradores, con su motivo en el historial',
+  params: eventParams,
+  body: viewResultsEarlyInput,
+  response: json(eventView),
+  errors: ['not_found', 'results_not_sealed'],
+});
+
 export const eventsEndpoints = [
   listEvents,
   createEvent,
@@ -134,4 +147,5 @@ export const eventsEndpoints = [
   unarchiveEvent,
   anonymiseEvent,
   closeVoting,
+  viewResultsEarly,
 ] as const;

@@ -33,6 +33,7 @@ export const categoryRanking = defineEndpoint({
   params: rankingParams,
   query: rankingQuery,
   response: json(rankingResponse),
+  showsResults: true,
   errors: ['not_found'],
 });
 
@@ -43,6 +44,7 @@ export const exportRanking = defineEndpoint({
   summary: 'Ranking completo de una categoría como planilla xlsx ({evento}-{categoría}.xlsx)',
   params: rankingParams,
   response: file(XLSX_MEDIA_TYPE),
+  showsResults: true,
   errors: ['not_found'],
 });
 
@@ -53,6 +55,7 @@ export const nomineeVotes = defineEndpoint({
   summary: 'Votos de cada expositor para un ID fiscal en una categoría',
   params: nomineeVotesParams,
   response: json(nomineeVotesResponse),
+  showsResults: true,
   errors: ['not_found'],
 });
 
@@ -63,6 +66,7 @@ export const exportNomineeVotes = defineEndpoint({
   summary: 'Votos para un ID fiscal como planilla xlsx ({idFiscal}-resultados.xlsx)',
   params: nomineeVotesParams,
   response: file(XLSX_MEDIA_TYPE),
+  showsResults: true,
   errors: ['not_found'],
 });
 
@@ -96,6 +100,7 @@ export const duplicates = defineEndpoint({
     'Posibles duplicados de una categoría: grupos de ID fiscales que probablemente son el mismo reseller',
   params: duplicatesParams,
   response: json(duplicatesResponse),
+  showsResults: true,
   errors: ['not_found'],
 });
 
@@ -107,6 +112,7 @@ export const mergePreview = defineEndpoint({
   params: duplicatesParams,
   body: mergeInput,
   response: json(mergePreviewResponse),
+  showsResults: true,
   errors: ['not_found', 'invalid_input', 'nothing_to_merge'],
 });
 
@@ -119,6 +125,7 @@ export const merge = defineEndpoint({
   params: duplicatesParams,
   body: mergeInput,
   response: json(mergeResponse),
+  showsResults: true,
   errors: ['not_found', 'invalid_input', 'nothing_to_merge'],
 });
 
@@ -129,6 +136,7 @@ export const undoMerge = defineEndpoint({
   summary: 'Deshace una unificación del historial si sus votos no cambiaron desde entonces',
   params: undoParams,
   response: json(undoResponse),
+  showsResults: true,
   errors: ['not_found', 'undo_stale'],
 });
 
@@ -140,6 +148,7 @@ export const exportEvent = defineEndpoint({
     'El evento completo como planilla xlsx ({evento}-completo.xlsx): rankings, votos, participación y correcciones',
   params: historyParams,
   response: file(XLSX_MEDIA_TYPE),
+  showsResults: true,
   errors: ['not_found'],
 });
 

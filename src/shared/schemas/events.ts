@@ -3,7 +3,7 @@ import { MSG } from '../messages.ts';
 import { nomineeFieldSettings } from '../nominee-fields.ts';
 import { NOMINABLE_RESELLERS } from '../registry.ts';
 import { isValidIsoDate } from '../dates.ts';
-import { hasOnlyTextCharacters, isoDateField, requiredText } from './common.ts';
+import { hasOnlyTextCharacters, isoDateField, requiredText, whenMissing } from './common.ts';
 
 /** The reminders an event can send to its exhibitors, earliest first. */
 export const REMINDER_KINDS = [
@@ -81,6 +81,11 @@ export const eventInput = z.object({
    */
   nominableResellers: z.enum(NOMINABLE_RESELLERS).optional(),
   validateCuit: z.boolean().optional(),
+  /**
+   * "Ocultar resultados hasta el cierre" (left out: a new event shows its results, an edit keeps
+   * its own, a duplicate copies its source's).
+   */
+  sealResults: z.boolean().optional(),
 });
 export type EventInput = z.input<typeof eventInput>;
 export type EventFields = z.output<typeof eventInput>;
@@ -141,6 +146,17 @@ export const eventView = z.object({
   nominableResellers: z.enum(NOMINABLE_RESELLERS),
   /** "Validar CUIT": an 11-digit fiscal id must carry a valid check digit. */
   validateCuit: z.boolean(),
+  /** "Ocultar resultados hasta el cierre": the setting. */
+  sealResults: z.boolean(),
+  /**
+   * Its results are sealed now: the setting is on, voting has not ended and nobody opened them
+   * early. Every results route refuses them with 409 meanwhile.
+   */
+  resultsSealed: z.boolean(),
+  /** "Ver resultados ahora": who opened the sealed results before the close, when and why. */
+  resultsViewedEarly: z
+    .object({ by: z.string(), at: z.string(), reason: z.string().nullable() })
+    .nullable(),
 });
 export type EventView = z.output<typeof eventView>;
 
@@ -195,3 +211,13 @@ export function eventDatesError(
   if (dates.voteDeadline >= dates.eventDate) return MSG.deadlineAfterEvent;
   return null;
 }
+
+/** "¿Ver resultados antes del cierre?": the required "Motivo". */
+export const viewResultsEarlyInput = z.object({
+  reason: z
+    .string({ error: whenMissing(MSG.viewReasonRequired) })
+    .trim()
+    .min(1, MSG.viewReasonRequired)
+    .max(500, MSG.invalidInput),
+});
+export type ViewResultsEarlyInput = z.input<typeof viewResultsEarlyInput>;

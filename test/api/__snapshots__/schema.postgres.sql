@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0030_sealed_results
 
 -- tables
 admin_invitations BASE TABLE
@@ -104,6 +104,11 @@ events.nominee_fields text not null '{}'::text
 events.logo_etag text null -
 events.nominable_resellers text not null 'any'::text
 events.validate_cuit integer not null 0
+events.seal_results integer not null 0
+events.results_viewed_at text null -
+events.results_viewed_by text null -
+events.results_viewed_by_name text null -
+events.results_viewed_reason text null -
 exhibitors.id text not null -
 exhibitors.email text not null -
 exhibitors.full_name text not null -
@@ -240,6 +245,7 @@ event_logos event_logos_updated_by_fkey: FOREIGN KEY (updated_by) REFERENCES adm
 events events_created_by_fkey: FOREIGN KEY (created_by) REFERENCES admins(id) ON DELETE SET NULL
 events events_deadline_before_event: CHECK ((vote_deadline < event_date))
 events events_pkey: PRIMARY KEY (id)
+events events_results_viewed_by_fkey: FOREIGN KEY (results_viewed_by) REFERENCES admins(id) ON DELETE SET NULL
 exhibitors exhibitors_email_key: UNIQUE (email)
 exhibitors exhibitors_pkey: PRIMARY KEY (id)
 list_changes list_changes_admin_id_fkey: FOREIGN KEY (admin_id) REFERENCES admins(id) ON DELETE SET NULL

@@ -101,6 +101,12 @@ export async function anonymiseEvent(
     await tx.deleteFrom('mail_outbox').where('event_id', '=', eventId).execute();
     // What the exhibitors were told of administrators' changes (reasons are free text).
     await tx.deleteFrom('list_changes').where('event_id', '=', eventId).execute();
+    // Why the results were opened early is free text too: the history keeps it, scrubbed.
+    await tx
+      .updateTable('events')
+      .set({ results_viewed_reason: null })
+      .where('id', '=', eventId)
+      .execute();
 
     await tx
       .updateTable('nominations')

@@ -13,7 +13,15 @@ import { iso } from '../../lib/time.ts';
 import { queueInvitations } from '../../mail/invitation-queue.ts';
 import { cancelPendingMail } from '../../mail/outbox.ts';
 import { eventReminders, scheduleReminders } from '../../mail/reminders.ts';
-import { calendarDetails, checkDates, clockOf, newEventRow, toEventView } from './service.ts';
+import {
+  calendarDetails,
+  checkDates,
+  clockOf,
+  newEventRow,
+  registryRuleFacts,
+  sealFacts,
+  toEventView,
+} from './service.ts';
 import { calendarOf, eventToday } from '../../lib/event-calendar.ts';
 
 /**
@@ -47,6 +55,8 @@ export async function duplicateEvent(
         logoEtag: source.logo_etag,
         nominableResellers: fields.nominableResellers ?? source.nominable_resellers,
         validateCuit: fields.validateCuit ?? source.validate_cuit === 1,
+        // The setting carries over to the next edition; an early viewing of this one does not.
+        sealResults: fields.sealResults ?? source.seal_results === 1,
       },
     );
     await tx.insertInto('events').values(row).execute();
@@ -92,6 +102,8 @@ export async function duplicateEvent(
         voteDeadline: row.vote_deadline,
         reminders: eventReminders(row),
         ...calendarDetails(row),
+        ...registryRuleFacts(row),
+        ...sealFacts(row),
         exhibitors: members.length,
         invitationsSent: fields.sendInvitations && members.length > 0,
         invitationsWithheld: invitationIds.filter((id) => id === null).length,

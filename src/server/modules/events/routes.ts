@@ -10,6 +10,7 @@ import {
   clockOf,
   toEventView,
   updateEvent,
+  viewResultsEarly,
 } from './service.ts';
 import { anonymiseEvent } from './anonymise.ts';
 import { archiveEvent, duplicateEvent, unarchiveEvent } from './lifecycle.ts';
@@ -44,5 +45,8 @@ export const eventsRoutes: Route[] = [
   ),
   implement(api.closeVoting, async ({ deps, user, params }) =>
     closeVotingNow(deps, user, params.eventId),
+  ),
+  implement(api.viewResultsEarly, async ({ deps, user, params, body }) =>
+    viewResultsEarly(deps, { admin: user, eventId: params.eventId, reason: body.reason }),
   ),
 ];

@@ -35,6 +35,7 @@ import { newId } from '../../lib/crypto.ts';
 import type { Tx } from '../../db/transact.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { getEventOr404, inEventTransaction } from '../../lib/guards.ts';
+import { resultsSealedAt } from '../../lib/sealed-results.ts';
 import { iso } from '../../lib/time.ts';
 import { cancelPendingMail, enqueueMails } from '../../mail/outbox.ts';
 import { eventReminders, remindersColumn, rescheduleReminders } from '../../mail/reminders.ts';
@@ -104,6 +105,16 @@ export function toEventView(
     hasOwnLogo: row.logo_etag !== null,
     nominableResellers: row.nominable_resellers,
     validateCuit: row.validate_cuit === 1,
+    sealResults: row.seal_results === 1,
+    resultsSealed: status !== 'archived' && resultsSealedAt(row, clock.appTimeZone, clock.now),
+    resultsViewedEarly:
+      row.results_viewed_at === null
+        ? null
+        : {
+            by: row.results_viewed_by_name ?? '',
+            at: row.results_viewed_at,
+            reason: row.results_viewed_reason,
+          },
   };
 }
 
@@ -208,6 +219,7 @@ export function newEventRow(
     logoEtag?: string | null;
     nominableResellers?: NominableResellers;
     validateCuit?: boolean;
+    sealResults?: boolean;
   } = {},
 ): EventRow {
   return {
@@ -227,6 +239,12 @@ export function newEventRow(
     logo_etag: shape.logoEtag ?? null,
     nominable_resellers: shape.nominableResellers ?? 'any',
     validate_cuit: shape.validateCuit ? 1 : 0,
+    // A new event shows its results unless asked; an early viewing is never copied.
+    seal_results: shape.sealResults ? 1 : 0,
+    results_viewed_at: null,
+    results_viewed_by: null,
+    results_viewed_by_name: null,
+    results_viewed_reason: null,
     ...calendar,
   };
 }
@@ -237,6 +255,11 @@ export const registryRuleFacts = (
 ) => ({
   nominableResellers: row.nominable_resellers,
   validateCuit: row.validate_cuit === 1,
+});
+
+/** What the history records of "Ocultar resultados hasta el cierre". */
+export const sealFacts = (row: Pick<EventRow, 'seal_results'>) => ({
+  sealResults: row.seal_results === 1,
 });
 
 /** What the history records of an event's calendar (its opening as the zone's wall clock). */
@@ -253,6 +276,7 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
     nomineeFields: fields.nomineeFields,
     nominableResellers: fields.nominableResellers,
     validateCuit: fields.validateCuit,
+    sealResults: fields.sealResults,
   });
   await deps.transact(async (tx) => {
     await tx.insertInto('events').values(row).execute();
@@ -268,6 +292,7 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
         reminders: eventReminders(row),
         ...calendarDetails(row),
         ...registryRuleFacts(row),
+        ...sealFacts(row),
       },
     });
   });
@@ -311,6 +336,8 @@ export async function updateEvent(
       nominable_resellers: fields.nominableResellers ?? before.nominable_resellers,
       validate_cuit:
         fields.validateCuit === undefined ? before.validate_cuit : fields.validateCuit ? 1 : 0,
+      seal_results:
+        fields.sealResults === undefined ? before.seal_results : fields.sealResults ? 1 : 0,
       ...calendar,
       // A new closing replaces an early close: voting runs through the new closing hour.
       voting_closed_at: closingMoved ? null : before.voting_closed_at,
@@ -327,6 +354,7 @@ export async function updateEvent(
         nominee_fields: after.nominee_fields,
         nominable_resellers: after.nominable_resellers,
         validate_cuit: after.validate_cuit,
+        seal_results: after.seal_results,
         close_time: after.close_time,
         time_zone: after.time_zone,
         voting_opens_at: after.voting_opens_at,
@@ -357,6 +385,7 @@ export async function updateEvent(
       reminders: chosenBefore,
       ...calendarDetails(before),
       ...registryRuleFacts(before),
+      ...sealFacts(before),
     };
     const factsAfter = {
       name: after.name,
@@ -365,6 +394,7 @@ export async function updateEvent(
       reminders: eventReminders(after),
       ...calendarDetails(after),
       ...registryRuleFacts(after),
+      ...sealFacts(after),
     };
     const fieldsBefore = readNomineeFieldSettings(before.nominee_fields);
     const fieldsAfter = readNomineeFieldSettings(after.nominee_fields);
@@ -491,6 +521,52 @@ export async function closeVotingNow(
     return after;
   });
   return toEventView(closed, clock);
+}
+
+/**
+ * "Ver resultados ahora" (docs/decisions/0036): opens a sealed event's results before the close,
+ * for every administrator, recording who, when and why on the event (the header names them) and
+ * in the history. Only while they are sealed: 409 "Los resultados ya están a la vista." otherwise,
+ * also for the second of two administrators who ask at once (the update is conditional).
+ */
+export async function viewResultsEarly(
+  deps: AppDeps,
+  { admin, eventId, reason }: { admin: Admin; eventId: string; reason: string },
+): Promise<EventView> {
+  const clock = clockOf(deps);
+  const viewed = await inEventTransaction(deps, eventId, async (tx, before, now) => {
+    if (!resultsSealedAt(before, clock.appTimeZone, now)) {
+      throw new AppError('results_not_sealed');
+    }
+    const after: EventRow = {
+      ...before,
+      results_viewed_at: iso(now),
+      results_viewed_by: admin.adminId,
+      results_viewed_by_name: admin.fullName,
+      results_viewed_reason: reason,
+    };
+    const result = await tx
+      .updateTable('events')
+      .set({
+        results_viewed_at: after.results_viewed_at,
+        results_viewed_by: after.results_viewed_by,
+        results_viewed_by_name: after.results_viewed_by_name,
+        results_viewed_reason: after.results_viewed_reason,
+      })
+      .where('id', '=', eventId)
+      .where('results_viewed_at', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) throw new AppError('results_not_sealed');
+    await recordAudit(tx, admin, now, {
+      action: 'event.results_viewed_early',
+      entityType: 'event',
+      entityId: eventId,
+      eventId,
+      details: { viewReason: reason },
+    });
+    return after;
+  });
+  return toEventView(viewed, clock);
 }
 
 /**

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { registrySearchText } from '../../lib/registry-search-text.ts';
+import { sealedEventIds } from '../../lib/sealed-results.ts';
 import { iso } from '../../lib/time.ts';
 
 export type ResellerRow = Selectable<ResellersTable>;
@@ -135,15 +136,19 @@ export async function listResellers(
       .executeTakeFirstOrThrow(),
     readRegistrySettings(deps.db),
   ]);
+  // Nominations of events whose results are sealed do not count here (docs/decisions/0036).
+  const sealed = await sealedEventIds(deps, deps.db);
   const rows = await matching(deps.db, query.q)
     .selectAll('r')
-    .select((eb) =>
-      eb
+    .select((eb) => {
+      const count = eb
         .selectFrom('nominations as n')
         .select(sql<number>`cast(count(*) as integer)`.as('n'))
-        .whereRef('n.fiscal_id', '=', 'r.fiscal_id')
-        .as('nominations'),
-    )
+        .whereRef('n.fiscal_id', '=', 'r.fiscal_id');
+      return (sealed.length > 0 ? count.where('n.event_id', 'not in', sealed) : count).as(
+        'nominations',
+      );
+    })
     .orderBy('r.search_text')
     .orderBy('r.fiscal_id')
     .limit(REGISTRY_PAGE_SIZE)
@@ -174,12 +179,19 @@ async function checkCuit(db: Db, fiscalId: string): Promise<void> {
   if (failsCuitCheck(fiscalId, validateCuit)) throw badRequest(MSG.invalidCuit, 'fiscalId');
 }
 
-async function nominationsOf(db: Db, fiscalId: string): Promise<number> {
-  const row = await db
+/** A registry entry's "Nominaciones": stored nominations of its fiscal id, sealed events' left out. */
+async function nominationsOf(
+  deps: Pick<AppDeps, 'clock' | 'config'>,
+  db: Db,
+  fiscalId: string,
+): Promise<number> {
+  const sealed = await sealedEventIds(deps, db);
+  let query = db
     .selectFrom('nominations')
     .select(sql<number>`cast(count(*) as integer)`.as('n'))
-    .where('fiscal_id', '=', fiscalId)
-    .executeTakeFirstOrThrow();
+    .where('fiscal_id', '=', fiscalId);
+  if (sealed.length > 0) query = query.where('event_id', 'not in', sealed);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -208,7 +220,7 @@ export async function addReseller(
       entityId: values.fiscalId,
       details: { after: values },
     });
-    return { ...values, nominations: await nominationsOf(tx, values.fiscalId) };
+    return { ...values, nominations: await nominationsOf(deps, tx, values.fiscalId) };
   });
 }
 
@@ -255,7 +267,7 @@ export async function editReseller(
       entityId: values.fiscalId,
       details: { before: toReseller(before), after: values },
     });
-    return { ...values, nominations: await nominationsOf(tx, values.fiscalId) };
+    return { ...values, nominations: await nominationsOf(deps, tx, values.fiscalId) };
   });
 }
 

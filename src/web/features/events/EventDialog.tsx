@@ -60,6 +60,8 @@ interface FormValues {
   /** "Resellers nominables" and "Validar CUIT" (issue 27). */
   nominableResellers: NominableResellers;
   validateCuit: boolean;
+  /** "Ocultar resultados hasta el cierre" (issue 28). */
+  sealResults: boolean;
   /** "Hora de cierre", `HH:MM`. */
   closeTime: string;
   /** "Zona horaria". */
@@ -141,6 +143,7 @@ function EventForm({ event, duplicateOf, defaultTimeZone, onSaved, onClose }: Ev
       nomineeFields: { ...((event ?? duplicateOf)?.nomineeFields ?? DEFAULT_NOMINEE_FIELDS) },
       nominableResellers: (event ?? duplicateOf)?.nominableResellers ?? 'any',
       validateCuit: (event ?? duplicateOf)?.validateCuit ?? false,
+      sealResults: (event ?? duplicateOf)?.sealResults ?? false,
       closeTime: event?.closeTime ?? duplicateOf?.closeTime ?? '23:59',
       timeZone: event?.timeZone ?? duplicateOf?.timeZone ?? defaultTimeZone ?? '',
       votingOpensAt: event?.votingOpensAt ?? '',
@@ -174,6 +177,7 @@ function EventForm({ event, duplicateOf, defaultTimeZone, onSaved, onClose }: Ev
         nomineeFields: values.nomineeFields,
         nominableResellers: values.nominableResellers,
         validateCuit: values.validateCuit,
+        sealResults: values.sealResults,
         closeTime: values.closeTime,
         // Empty only when the list that gives APP_TIMEZONE has not loaded: the server's default.
         ...(values.timeZone ? { timeZone: values.timeZone } : {}),
@@ -326,6 +330,18 @@ function EventForm({ event, duplicateOf, defaultTimeZone, onSaved, onClose }: Ev
         render={({ field: { value, onChange } }) => (
           <FormControlLabel
             label="Validar CUIT"
+            control={
+              <Checkbox checked={value} onChange={(change) => onChange(change.target.checked)} />
+            }
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="sealResults"
+        render={({ field: { value, onChange } }) => (
+          <FormControlLabel
+            label="Ocultar resultados hasta el cierre"
             control={
               <Checkbox checked={value} onChange={(change) => onChange(change.target.checked)} />
             }

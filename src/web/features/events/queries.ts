@@ -10,6 +10,7 @@ import {
   listEvents,
   unarchiveEvent,
   updateEvent,
+  viewResultsEarly,
 } from '../../../shared/api/events.ts';
 import { endpointKey, endpointQuery, useEndpointMutation } from '../../lib/api.ts';
 
@@ -59,3 +60,9 @@ export const useAnonymiseEvent = () =>
  * just deleted): the caller drops the event and refreshes the lists with `eventWritesInvalidate`.
  */
 export const useDeleteEvent = () => useEndpointMutation(deleteEvent);
+/**
+ * "Ver resultados ahora": opens the event's sealed results for every administrator; the event,
+ * its results and its history are all stale.
+ */
+export const useViewResultsEarly = () =>
+  useEndpointMutation(viewResultsEarly, { invalidates: () => [[]] });

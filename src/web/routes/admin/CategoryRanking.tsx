@@ -4,7 +4,9 @@ import { useParams, useSearchParams } from 'react-router';
 import { exportRanking } from '../../../shared/api/results.ts';
 import type { Category } from '../../../shared/constants.ts';
 import { annulledListsText, MSG } from '../../../shared/messages.ts';
-import { useEventWritable } from '../../features/events/queries.ts';
+import { useEvent, useEventWritable } from '../../features/events/queries.ts';
+import { SealedResults } from '../../features/events/SealedResults.tsx';
+import { Loading } from '../../components/RequireRole.tsx';
 import { DuplicatesAction } from '../../features/results/DuplicatesDialog.tsx';
 import { RankingTable, TieBreakNotes } from '../../features/results/RankingTable.tsx';
 import { ExportAction, RefreshAction, TitleRow } from '../../features/results/ResultsHeader.tsx';
@@ -21,7 +23,11 @@ const PAGE_PARAM = 'pagina';
 /** A category tab of the event page (the layout above it has the page's h1). */
 export default function CategoryRanking() {
   const { eventId = '', category } = useParams();
+  const event = useEvent(eventId);
   if (!isCategory(category)) return <Typography sx={{ my: 2 }}>{MSG.pageNotFound}</Typography>;
+  // A sealed event's figures are not even asked for: the server would refuse them anyway.
+  if (event.isPending) return <Loading />;
+  if (event.data?.resultsSealed) return <SealedResults eventId={eventId} />;
   return <Ranking key={category} eventId={eventId} category={category} />;
 }
 

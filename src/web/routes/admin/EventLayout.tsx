@@ -28,7 +28,7 @@ import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'reac
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { CATEGORY_LABELS } from '../../../shared/constants.ts';
 import { formatDisplayDate } from '../../../shared/dates.ts';
-import { MSG } from '../../../shared/messages.ts';
+import { MSG, resultsViewedEarlyText } from '../../../shared/messages.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
 import { useToast } from '../../components/Toasts.tsx';
@@ -299,6 +299,10 @@ export default function EventLayout() {
           )}
         </Box>
       </Box>
+      {event.resultsViewedEarly ? (
+        // A fact that stays after the close: who opened the sealed results early.
+        <Alert severity="warning">{resultsViewedEarlyText(event.resultsViewedEarly.by)}</Alert>
+      ) : null}
       {event.archived ? (
         <Alert severity="info">
           {event.anonymised ? MSG.eventArchivedAnonymised : MSG.eventArchivedReadOnly}

@@ -12,6 +12,7 @@ import { Loading } from '../../components/RequireRole.tsx';
 import { useEvent } from '../../features/events/queries.ts';
 import { presentPath } from '../../features/results/PresentAction.tsx';
 import { isCategory, useRanking } from '../../features/results/queries.ts';
+import { ApiError } from '../../lib/api.ts';
 
 /** How many places the ceremony reveals. */
 const PODIUM = 5;
@@ -129,7 +130,11 @@ function Presentation({ eventId, category }: { eventId: string; category: Catego
 
   if (event.isPending || ranking.isPending) return <Loading />;
   if (event.isError || ranking.isError) {
-    return <Typography sx={{ m: 2 }}>{MSG.genericError}</Typography>;
+    // Sealed results say so (docs/decisions/0036); anything else is an error.
+    const sealed = ranking.error instanceof ApiError && ranking.error.code === 'results_sealed';
+    return (
+      <Typography sx={{ m: 2 }}>{sealed ? MSG.resultsSealedNotice : MSG.genericError}</Typography>
+    );
   }
   const heading = `Nominación Reseller ${CATEGORY_LABELS[category]}`;
   const stop =
