@@ -222,8 +222,17 @@ export default function EventLayout() {
       <Box>
         <BackButton />
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+      {/* On a phone the actions go under the title: beside it, eight buttons left the name one
+          letter wide. */}
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: 'flex-start',
+          gap: 1,
+        }}
+      >
+        <Box sx={{ flexGrow: 1, minWidth: 0, maxWidth: '100%' }}>
           <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
             {event.name}
           </Typography>
@@ -232,7 +241,15 @@ export default function EventLayout() {
             <Typography>{`Límite: ${formatDisplayDate(event.voteDeadline)}`}</Typography>
           </Box>
         </Box>
-        <Box sx={{ display: 'flex', flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexShrink: 0,
+            flexWrap: 'wrap',
+            justifyContent: { xs: 'flex-start', sm: 'flex-end' },
+            ml: { xs: -1, sm: 0 },
+          }}
+        >
           <ExportEventAction eventId={eventId} />
           <HeaderAction
             label="Vista previa"
