@@ -511,6 +511,11 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/history`, query: { action: 'vote.edit' } }),
   },
+  // "Integridad": names exhibitors, addresses' domains and nominees; administrators only.
+  'GET /api/events/:eventId/integrity': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/integrity` }),
+  },
   'GET /api/events/:eventId/export': {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}/export` }),
