@@ -21,14 +21,15 @@ export interface ListEntry {
   email: string;
 }
 
-/** One exhibitor's list in one category, in its order. */
+/** One exhibitor's list in one category: its fiscal ids in its order. */
 export interface ExhibitorList {
   exhibitorId: string;
-  entries: { fiscalId: string; name: string }[];
+  fiscalIds: string[];
 }
 
 export interface ListGroupFound {
-  entries: { fiscalId: string; name: string }[];
+  /** The shared list in its order, or the shared ids ordered by fiscal id (another order). */
+  fiscalIds: string[];
   exhibitorIds: string[];
 }
 
@@ -36,8 +37,8 @@ export interface ListGroupFound {
 export function identicalLists(lists: readonly ExhibitorList[]): ListGroupFound[] {
   const byOrder = new Map<string, ExhibitorList[]>();
   for (const list of lists) {
-    if (list.entries.length < IDENTICAL_LIST_MIN_IDS) continue;
-    const key = list.entries.map((entry) => entry.fiscalId).join(' ');
+    if (list.fiscalIds.length < IDENTICAL_LIST_MIN_IDS) continue;
+    const key = list.fiscalIds.join(' ');
     const same = byOrder.get(key);
     if (same) same.push(list);
     else byOrder.set(key, [list]);
@@ -45,7 +46,7 @@ export function identicalLists(lists: readonly ExhibitorList[]): ListGroupFound[
   return [...byOrder.values()]
     .filter((same) => same.length >= 2)
     .map((same) => ({
-      entries: same[0]?.entries ?? [],
+      fiscalIds: same[0]?.fiscalIds ?? [],
       exhibitorIds: same.map((list) => list.exhibitorId),
     }));
 }
@@ -56,22 +57,20 @@ export function identicalLists(lists: readonly ExhibitorList[]): ListGroupFound[
  * ordered by fiscal id.
  */
 export function reorderedLists(lists: readonly ExhibitorList[]): ListGroupFound[] {
-  const bySet = new Map<string, { lists: ExhibitorList[]; orders: Set<string> }>();
+  const bySet = new Map<string, { ids: string[]; lists: ExhibitorList[]; orders: Set<string> }>();
   for (const list of lists) {
-    if (list.entries.length < REORDERED_LIST_MIN_IDS) continue;
-    const ids = list.entries.map((entry) => entry.fiscalId);
-    const key = [...ids].sort().join(' ');
-    const group = bySet.get(key) ?? { lists: [], orders: new Set<string>() };
+    if (list.fiscalIds.length < REORDERED_LIST_MIN_IDS) continue;
+    const ids = [...list.fiscalIds].sort();
+    const key = ids.join(' ');
+    const group = bySet.get(key) ?? { ids, lists: [], orders: new Set<string>() };
     group.lists.push(list);
-    group.orders.add(ids.join(' '));
+    group.orders.add(list.fiscalIds.join(' '));
     bySet.set(key, group);
   }
   return [...bySet.values()]
     .filter((group) => group.orders.size >= 2)
     .map((group) => ({
-      entries: [...(group.lists[0]?.entries ?? [])].sort((a, b) =>
-        a.fiscalId < b.fiscalId ? -1 : a.fiscalId > b.fiscalId ? 1 : 0,
-      ),
+      fiscalIds: group.ids,
       exhibitorIds: group.lists.map((list) => list.exhibitorId),
     }));
 }
@@ -87,14 +86,18 @@ export interface SelfNominationFound {
  */
 export function selfNominations(
   entries: readonly ListEntry[],
-  exhibitorEmail: (exhibitorId: string) => string | undefined,
+  exhibitorEmails: ReadonlyMap<string, string>,
 ): SelfNominationFound[] {
+  // Each exhibitor's own domain once, the public ones left out.
+  const ownDomains = new Map<string, string>();
+  for (const [exhibitorId, email] of exhibitorEmails) {
+    const domain = emailDomain(email);
+    if (domain !== null && !isPublicMailDomain(domain)) ownDomains.set(exhibitorId, domain);
+  }
   const found: SelfNominationFound[] = [];
   for (const entry of entries) {
-    const domain = emailDomain(entry.email);
-    if (domain === null || isPublicMailDomain(domain)) continue;
-    const own = exhibitorEmail(entry.exhibitorId);
-    if (own !== undefined && emailDomain(own) === domain) found.push({ entry, domain });
+    const own = ownDomains.get(entry.exhibitorId);
+    if (own !== undefined && emailDomain(entry.email) === own) found.push({ entry, domain: own });
   }
   return found;
 }
