@@ -7,6 +7,7 @@
  *   --only rush     only the deadline rush (SQLite, then PostgreSQL with BENCH_DATABASE_URL): for
  *                   measuring a change to the save or the sign-in before and after
  *   --only registry only the registry import of 20,000 rows (SQLite, then PostgreSQL)
+ *   --only integrity only the "Integridad" tab of a 2,000-exhibitor event (SQLite, then PostgreSQL)
  * With BENCH_DATABASE_URL (a PostgreSQL database), the ranking and the rush run again there, with
  * two servers sharing it.
  */
@@ -16,6 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { benchEventExport } from './event-export.ts';
 import { benchHistory } from './history.ts';
+import { benchIntegrity } from './integrity.ts';
 import { benchRegistryImport } from './registry-import.ts';
 import { benchExport, benchRanking } from './ranking.ts';
 import { benchRegistrySearch } from './registry-search.ts';
@@ -37,8 +39,9 @@ const { values } = parseArgs({
 });
 const onlyRush = values.only === 'rush';
 const onlyRegistry = values.only === 'registry';
-if (values.only !== undefined && !onlyRush && !onlyRegistry) {
-  process.stderr.write(`--only takes "rush" or "registry", not "${values.only}"\n`);
+const onlyIntegrity = values.only === 'integrity';
+if (values.only !== undefined && !onlyRush && !onlyRegistry && !onlyIntegrity) {
+  process.stderr.write(`--only takes "rush", "registry" or "integrity", not "${values.only}"\n`);
   process.exit(2);
 }
 const connections = Number(values.connections);
@@ -73,7 +76,7 @@ process.stdout.write(
   `Premios bench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}\n`,
 );
 
-if (!onlyRush && !onlyRegistry) {
+if (!onlyRush && !onlyRegistry && !onlyIntegrity) {
   // Start to ready and idle memory, on a fresh SQLite database (migrations included).
   const startTimes: number[] = [];
   let idleRss = 0;
@@ -199,6 +202,18 @@ async function benchReads(where: string, shared?: { databaseUrl: () => Promise<s
     history.pass,
   );
   await benchRegistry(where, shared);
+  await benchIntegrityTab(where, shared);
+}
+
+/** "Integridad" (issue 28 item 3): the tab of a 2,000-exhibitor event with planted alerts. */
+async function benchIntegrityTab(where: string, shared?: { databaseUrl: () => Promise<string> }) {
+  const integrity = await benchIntegrity(await shared?.databaseUrl());
+  record(
+    `"Integridad" tab${where} of ${integrity.exhibitors} exhibitors (${integrity.nominations} nominations, ${integrity.signIns} sign-ins, ${integrity.alerts} alerts; median of 5)`,
+    `${integrity.tabMs} ms`,
+    '< 500 ms',
+    integrity.pass,
+  );
 }
 
 /** "Importar padrón" (issue 27): 20,000 rows previewed, imported, and imported again as updates. */
@@ -218,6 +233,7 @@ let sqliteRush: RushFigures | undefined;
 /** The ranking and rush lines of one database; `where` names it in each line. */
 async function benchDatabase(where: string, shared?: { databaseUrl: () => Promise<string> }) {
   if (onlyRegistry) return benchRegistry(where, shared);
+  if (onlyIntegrity) return benchIntegrityTab(where, shared);
   if (!onlyRush) await benchReads(where, shared);
 
   const rush = await benchRush(

@@ -29,6 +29,13 @@ export const CURRENT_USER_COOKIE = 'currentUser';
 /** The pending sign-in between an administrator's password and their second factor. */
 export const MFA_CHALLENGE_COOKIE = 'premios_mfa';
 export const MFA_CHALLENGE_TTL_MINUTES = 10;
+/**
+ * The browser's long-lived random id, set at an exhibitor's code or link sign-in, by which
+ * "Mismo dispositivo" recognises one browser (docs/decisions/0035).
+ */
+export const DEVICE_COOKIE = 'premios_device';
+/** 400 days: the longest a browser keeps a cookie. */
+export const DEVICE_COOKIE_DAYS = 400;
 /** The emailed code that an administrator types to enrol a second factor. */
 export const MFA_ENROL_CODE_TTL_MINUTES = 15;
 export const RECOVERY_CODE_COUNT = 10;

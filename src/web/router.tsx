@@ -63,6 +63,10 @@ export const routes = [
                 lazy: screen(() => import('./routes/admin/ParticipationTab.tsx')),
               },
               {
+                path: 'integrity',
+                lazy: screen(() => import('./routes/admin/IntegrityTab.tsx')),
+              },
+              {
                 path: 'history',
                 lazy: screen(() => import('./routes/admin/HistoryTab.tsx')),
               },

@@ -44,6 +44,7 @@ import {
   replaceLogo,
 } from '../../src/shared/api/branding.ts';
 import { errorsOf, type Endpoint, type InputOf } from '../../src/shared/api/define.ts';
+import { integrityAlerts } from '../../src/shared/api/integrity.ts';
 import {
   anonymiseEvent,
   archiveEvent,
@@ -304,6 +305,8 @@ const MATRIX: readonly Row[] = [
     params: { eventId: w.eventId },
     body: { reason: 'Revisión del comité' },
   })),
+  // "Integridad": names exhibitors, addresses' domains and nominees; administrators only.
+  row(integrityAlerts)(adminOnly(), (w) => ({ params: { eventId: w.eventId } })),
   row(previewEvent)(adminOnly(), (w) => ({ params: { eventId: w.eventId } })),
   row(pendingInvitations)(adminOnly(), (w) => ({ params: { eventId: w.eventId } })),
   row(sendPendingInvitations)(adminOnly(), (w) => ({ params: { eventId: w.eventId } })),

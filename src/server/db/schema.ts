@@ -349,6 +349,21 @@ export interface RegistrySettingsTable {
   updated_by: string | null;
 }
 
+/**
+ * A session's first opening of an event (migration 0029): the browser it came from, for "Mismo
+ * dispositivo" of the "Integridad" tab.
+ */
+export interface DeviceSignInsTable {
+  event_id: string;
+  session_id: string;
+  exhibitor_id: string;
+  /** The device cookie's random id; null when the browser sent none. */
+  device_id: string | null;
+  ip: string;
+  user_agent: string;
+  signed_in_at: Instant;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_invitations: AdminInvitationsTable;
@@ -371,6 +386,7 @@ export interface Database {
   resellers: ResellersTable;
   list_changes: ListChangesTable;
   registry_settings: RegistrySettingsTable;
+  device_sign_ins: DeviceSignInsTable;
 }
 
 export type Admin = Selectable<AdminsTable>;

@@ -4,6 +4,7 @@ import { UnreadableMailParams } from './templates/define.ts';
 import { isMailTemplateName, mailTemplates } from './templates/index.ts';
 import type { MailTransport } from './transport.ts';
 import { claimDueMail, markMailAttemptFailed, markMailSent, markMailSkipped } from './outbox.ts';
+import { pruneDeviceSignIns } from '../lib/device-sign-ins.ts';
 import { pruneThrottle } from '../lib/throttle.ts';
 
 export const MAIL_MAX_ATTEMPTS = 8;
@@ -62,13 +63,15 @@ export function createMailWorker(
 
   /**
    * The periodic work beside the mail, on the same timer (every instance runs it; deleting rows
-   * that no longer count twice is harmless): the sign-in counters whose windows are over.
+   * that no longer count twice is harmless): the sign-in counters whose windows are over, and the
+   * devices exhibitors signed in from, 90 days after their event's date.
    */
   async function housekeeping(): Promise<void> {
     const now = deps.clock.now().getTime();
     if (lastHousekeeping !== undefined && now - lastHousekeeping < HOUSEKEEPING_MS) return;
     lastHousekeeping = now;
     await pruneThrottle(deps.db, deps.clock.now());
+    await pruneDeviceSignIns(deps.db, deps.clock.now());
   }
 
   async function deliver(

@@ -7,6 +7,7 @@ import { correctionsRoutes } from './corrections/routes.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { exhibitorsRoutes } from './exhibitors/routes.ts';
 import { historyRoutes } from './history/routes.ts';
+import { integrityRoutes } from './integrity/routes.ts';
 import { manualRoutes } from './manual/routes.ts';
 import { mergeRoutes } from './merge/routes.ts';
 import { nominationsRoutes } from './nominations/routes.ts';
@@ -31,6 +32,7 @@ export const apiRoutes: Route[] = [
   ...annulmentRoutes,
   ...mergeRoutes,
   ...historyRoutes,
+  ...integrityRoutes,
   ...manualRoutes,
   ...brandingRoutes,
   ...registrySearchRoutes,

@@ -5,6 +5,7 @@ import { brandingEndpoints } from './branding.ts';
 import type { Endpoint } from './define.ts';
 import { eventsEndpoints } from './events.ts';
 import { exhibitorsEndpoints } from './exhibitors.ts';
+import { integrityEndpoints } from './integrity.ts';
 import { nominationsEndpoints } from './nominations.ts';
 import { participationEndpoints } from './participation.ts';
 import { registryEndpoints } from './registry.ts';
@@ -28,6 +29,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...nominationsEndpoints,
   ...resultsEndpoints,
   ...annulmentEndpoints,
+  ...integrityEndpoints,
   ...brandingEndpoints,
   ...registrySearchEndpoints,
 ];

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0030_sealed_results
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0029_device_sign_ins, 0030_sealed_results
 
 -- tables
 admin_invitations BASE TABLE
@@ -7,6 +7,7 @@ admins BASE TABLE
 audit_log BASE TABLE
 auth_throttle BASE TABLE
 branding BASE TABLE
+device_sign_ins BASE TABLE
 event_exhibitors BASE TABLE
 event_logos BASE TABLE
 events BASE TABLE
@@ -70,6 +71,13 @@ branding.logo_png bytea not null -
 branding.etag text not null -
 branding.updated_by text null -
 branding.updated_at text not null -
+device_sign_ins.event_id text not null -
+device_sign_ins.session_id text not null -
+device_sign_ins.exhibitor_id text not null -
+device_sign_ins.device_id text null -
+device_sign_ins.ip text not null -
+device_sign_ins.user_agent text not null -
+device_sign_ins.signed_in_at text not null -
 event_exhibitors.event_id text not null -
 event_exhibitors.exhibitor_id text not null -
 event_exhibitors.invited_by text null -
@@ -234,6 +242,8 @@ auth_throttle auth_throttle_pkey: PRIMARY KEY (scope, key)
 branding branding_id_check: CHECK ((id = 1))
 branding branding_pkey: PRIMARY KEY (id)
 branding branding_updated_by_fkey: FOREIGN KEY (updated_by) REFERENCES admins(id) ON DELETE SET NULL
+device_sign_ins device_sign_ins_member_fk: FOREIGN KEY (event_id, exhibitor_id) REFERENCES event_exhibitors(event_id, exhibitor_id) ON DELETE CASCADE
+device_sign_ins device_sign_ins_pk: PRIMARY KEY (event_id, session_id)
 event_exhibitors event_exhibitors_event_id_fkey: FOREIGN KEY (event_id) REFERENCES events(id) ON DELETE CASCADE
 event_exhibitors event_exhibitors_exhibitor_id_fkey: FOREIGN KEY (exhibitor_id) REFERENCES exhibitors(id) ON DELETE CASCADE
 event_exhibitors event_exhibitors_invitation_message_id_fkey: FOREIGN KEY (invitation_message_id) REFERENCES mail_outbox(id) ON DELETE SET NULL
@@ -295,6 +305,8 @@ CREATE INDEX audit_log_event_history_idx ON audit_log USING btree (event_id, id)
 CREATE UNIQUE INDEX audit_log_pkey ON audit_log USING btree (id)
 CREATE UNIQUE INDEX auth_throttle_pkey ON auth_throttle USING btree (scope, key)
 CREATE UNIQUE INDEX branding_pkey ON branding USING btree (id)
+CREATE INDEX device_sign_ins_member_idx ON device_sign_ins USING btree (event_id, exhibitor_id)
+CREATE UNIQUE INDEX device_sign_ins_pk ON device_sign_ins USING btree (event_id, session_id)
 CREATE INDEX event_exhibitors_exhibitor_idx ON event_exhibitors USING btree (exhibitor_id)
 CREATE UNIQUE INDEX event_exhibitors_pk ON event_exhibitors USING btree (event_id, exhibitor_id)
 CREATE UNIQUE INDEX event_logos_pkey ON event_logos USING btree (event_id)

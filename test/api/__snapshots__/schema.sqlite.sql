@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0030_sealed_results
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0029_device_sign_ins, 0030_sealed_results
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
@@ -11,6 +11,9 @@ CREATE INDEX "audit_log_event_action_idx" on "audit_log" ("event_id", "action", 
 
 -- index audit_log_event_history_idx on audit_log
 CREATE INDEX "audit_log_event_history_idx" on "audit_log" ("event_id", "id");
+
+-- index device_sign_ins_member_idx on device_sign_ins
+CREATE INDEX "device_sign_ins_member_idx" on "device_sign_ins" ("event_id", "exhibitor_id");
 
 -- index event_exhibitors_exhibitor_idx on event_exhibitors
 CREATE INDEX "event_exhibitors_exhibitor_idx" on "event_exhibitors" ("exhibitor_id");
@@ -76,6 +79,9 @@ CREATE UNIQUE INDEX "sign_in_codes_link_idx" on "sign_in_codes" ("link_hash");
 (implicit);
 
 -- index sqlite_autoindex_admins_2 on admins
+(implicit);
+
+-- index sqlite_autoindex_device_sign_ins_1 on device_sign_ins
 (implicit);
 
 -- index sqlite_autoindex_event_exhibitors_1 on event_exhibitors
@@ -149,6 +155,9 @@ CREATE TABLE "auth_throttle" ("scope" text not null, "key" text not null, "windo
 
 -- table branding on branding
 CREATE TABLE "branding" ("id" integer primary key check (id = 1), "logo_png" blob not null, "etag" text not null, "updated_by" text references "admins" ("id") on delete set null, "updated_at" text not null);
+
+-- table device_sign_ins on device_sign_ins
+CREATE TABLE "device_sign_ins" ("event_id" text not null, "session_id" text not null, "exhibitor_id" text not null, "device_id" text, "ip" text not null, "user_agent" text not null, "signed_in_at" text not null, constraint "device_sign_ins_pk" primary key ("event_id", "session_id"), constraint "device_sign_ins_member_fk" foreign key ("event_id", "exhibitor_id") references "event_exhibitors" ("event_id", "exhibitor_id") on delete cascade);
 
 -- table event_exhibitors on event_exhibitors
 CREATE TABLE "event_exhibitors" ("event_id" text not null references "events" ("id") on delete cascade, "exhibitor_id" text not null references "exhibitors" ("id") on delete cascade, "invited_by" text references "admins" ("id") on delete set null, "invitation_message_id" text references "mail_outbox" ("id") on delete set null, "created_at" text not null, "last_reminded_at" text, "invited_at" text, "archived_full_name" text, "archived_email" text, "archived_company" text, "last_signed_in_at" text, constraint "event_exhibitors_pk" primary key ("event_id", "exhibitor_id"));

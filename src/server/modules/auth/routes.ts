@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as api from '../../../shared/api/auth.ts';
 import { OK } from '../../../shared/schemas/common.ts';
 import type { AppDeps } from '../../deps.ts';
+import { keepDeviceCookie } from '../../http/device.ts';
 import { signInStepLimit } from '../../http/rate-limits.ts';
 import { implement, type Route } from '../../http/route.ts';
 import {
@@ -67,19 +68,23 @@ export const authRoutes: Route[] = [
           : null;
       if (opened) {
         setSessionCookies(reply, deps, opened.sessionToken, opened.signedIn.display);
+        keepDeviceCookie(request, reply, deps);
         return { user: opened.signedIn.display };
       }
       const signedIn = await signInWithCode(deps, body.email, body.code, request.ip);
       await startSession(deps, reply, signedIn.subject, signedIn.display);
+      // "Mismo dispositivo" (docs/decisions/0035): the browser keeps, or gets, its device id.
+      keepDeviceCookie(request, reply, deps);
       return { user: signedIn.display };
     },
     signInStepLimit,
   ),
   implement(
     api.signInWithLink,
-    async ({ body, deps, reply }) => {
+    async ({ body, deps, reply, request }) => {
       const signedIn = await signInWithLink(deps, body.token);
       await startSession(deps, reply, signedIn.subject, signedIn.display);
+      keepDeviceCookie(request, reply, deps);
       return { user: signedIn.display };
     },
     signInStepLimit,

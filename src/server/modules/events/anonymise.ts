@@ -25,6 +25,7 @@ import { clockOf, toEventView } from './service.ts';
  * or merged before) and every nominee's contact:
  * - an exhibitor who is in no event any more has their account's name and email replaced, and
  *   their sessions, sign-in codes, sign-in counters (auth_throttle) and mail removed;
+ * - the browsers, addresses and devices the exhibitors signed in to it from are deleted;
  * - an exhibitor who is also in another event keeps their account there: a new placeholder
  *   account with a fresh random id and no company takes their place in this event (membership,
  *   lists, votes, history), so nothing here leads back to them;
@@ -107,6 +108,8 @@ export async function anonymiseEvent(
       .set({ results_viewed_reason: null })
       .where('id', '=', eventId)
       .execute();
+    // Where each exhibitor signed in from ("Mismo dispositivo"): addresses and browsers.
+    await tx.deleteFrom('device_sign_ins').where('event_id', '=', eventId).execute();
 
     await tx
       .updateTable('nominations')

@@ -1,4 +1,5 @@
 import * as api from '../../../shared/api/nominations.ts';
+import { deviceOf } from '../../http/device.ts';
 import { implement, type Route } from '../../http/route.ts';
 import {
   addNominee,
@@ -27,8 +28,13 @@ export const nominationsRoutes: Route[] = [
   implement(api.previewEvent, async ({ deps, params }) =>
     previewExhibitorEvent(deps, params.eventId),
   ),
-  implement(api.myEvent, async ({ deps, user, params }) =>
-    getExhibitorEvent(deps, user.exhibitorId, params.eventId),
+  implement(api.myEvent, async ({ deps, user, params, request }) =>
+    getExhibitorEvent(deps, {
+      exhibitorId: user.exhibitorId,
+      eventId: params.eventId,
+      sessionId: user.sessionId,
+      device: deviceOf(request, deps),
+    }),
   ),
   implement(
     api.addNominee,

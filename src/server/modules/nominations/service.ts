@@ -28,6 +28,7 @@ import { SESSION_NOT_SETTLED } from '../../http/route.ts';
 import { TOUCH_INTERVAL_MS } from '../../http/session.ts';
 import { ARCHIVE_LOCK_CLASS } from '../../lib/archived.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { recordDeviceSignIn, type Device } from '../../lib/device-sign-ins.ts';
 import { latestListChange } from '../../mail/list-changes.ts';
 import { checkRegistryRules, type RegistryRules } from '../../lib/registry-rules.ts';
 import { hashToken, newId } from '../../lib/crypto.ts';
@@ -81,7 +82,7 @@ const summary = (row: {
  * missing event) is the same 404, so an exhibitor cannot learn which event ids exist.
  */
 const selectMemberEvent = prepared<
-  { exhibitorId: string; eventId: string },
+  { exhibitorId: string; eventId: string; sessionId: string },
   {
     id: string;
     name: string;
@@ -97,12 +98,19 @@ const selectMemberEvent = prepared<
     close_time: string;
     time_zone: string | null;
     voting_opens_at: string | null;
+    /** Set once this session's opening of the event is recorded (device_sign_ins). */
+    device_recorded_at: string | null;
   }
 >((db, arg) =>
   db
     .selectFrom('events')
     .innerJoin('event_exhibitors', 'event_exhibitors.event_id', 'events.id')
     .innerJoin('exhibitors', 'exhibitors.id', 'event_exhibitors.exhibitor_id')
+    .leftJoin('device_sign_ins', (join) =>
+      join
+        .onRef('device_sign_ins.event_id', '=', 'events.id')
+        .on('device_sign_ins.session_id', '=', arg('sessionId')),
+    )
     .select([
       'events.id',
       'events.name',
@@ -117,6 +125,7 @@ const selectMemberEvent = prepared<
       'events.close_time',
       'events.time_zone',
       'events.voting_opens_at',
+      'device_sign_ins.signed_in_at as device_recorded_at',
     ])
     .where('events.id', '=', arg('eventId'))
     .where('event_exhibitors.exhibitor_id', '=', arg('exhibitorId'))
@@ -127,8 +136,8 @@ const selectMemberEvent = prepared<
 );
 
 /** The exhibitor's event, 404 as for any other event while it is missing, not theirs or a draft. */
-async function findMemberEvent(deps: AppDeps, exhibitorId: string, eventId: string) {
-  const event = (await selectMemberEvent(deps.db, { exhibitorId, eventId })).rows[0];
+async function findMemberEvent(deps: AppDeps, { exhibitorId, eventId, sessionId }: EventOpening) {
+  const event = (await selectMemberEvent(deps.db, { exhibitorId, eventId, sessionId })).rows[0];
   if (!event || isDraft(calendarOf(event, deps.config.timeZone), deps.clock.now())) {
     throw notFound(MSG.eventNotFound);
   }
@@ -192,13 +201,25 @@ async function stampEventSignIn(
     .execute();
 }
 
+/** An exhibitor's session opening one of their events, from a browser. */
+export interface EventOpening {
+  exhibitorId: string;
+  eventId: string;
+  sessionId: string;
+  device: Device;
+}
+
 export async function getExhibitorEvent(
   deps: AppDeps,
-  exhibitorId: string,
-  eventId: string,
+  opening: EventOpening,
 ): Promise<ExhEventResponse> {
-  const event = await findMemberEvent(deps, exhibitorId, eventId);
+  const { exhibitorId, eventId } = opening;
+  const event = await findMemberEvent(deps, opening);
   await stampEventSignIn(deps.db, exhibitorId, event);
+  // "Mismo dispositivo": the browser of this session's first opening, written once per session.
+  if (event.device_recorded_at === null) {
+    await recordDeviceSignIn(deps.db, { ...opening, at: deps.clock.now() });
+  }
   const calendar = calendarOf(event, deps.config.timeZone);
   // One statement, hence one snapshot: each list's version always matches the rows shown with it
   // (two separate reads could pair a version with rows of another write on PostgreSQL).

@@ -5,6 +5,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { Endpoint, InputOf } from '../../../shared/api/define.ts';
+import { integrityAlerts } from '../../../shared/api/integrity.ts';
 import {
   categoryRanking,
   duplicates,
@@ -53,6 +54,11 @@ export function useNomineeVotes(eventId: string, category: Category, fiscalId: s
   return useQuery(endpointQuery(nomineeVotes, { params: { eventId, category, fiscalId } }));
 }
 
+/** "Integridad": the event's alerts, read afresh each time the tab opens. */
+export function useIntegrityAlerts(eventId: string) {
+  return useQuery(endpointQuery(integrityAlerts, { params: { eventId } }));
+}
+
 export function useExhibitorVotes(eventId: string, exhibitorId: string) {
   return useQuery(endpointQuery(exhibitorVotes, { params: { eventId, exhibitorId } }));
 }
@@ -66,6 +72,7 @@ export const voteEditInvalidates = (input: { params: { eventId: string } }) => {
     endpointKey(exhibitorVotes, ofEvent),
     endpointKey(duplicates, ofEvent),
     endpointKey(history, ofEvent),
+    endpointKey(integrityAlerts, ofEvent),
   ];
 };
 

@@ -57,6 +57,7 @@ const TABS = [
   { path: 'participation', label: 'Participación' },
   { path: 'consumption', label: `Nominación Reseller ${CATEGORY_LABELS.consumption}` },
   { path: 'value', label: `Nominación Reseller ${CATEGORY_LABELS.value}` },
+  { path: 'integrity', label: 'Integridad' },
   { path: 'history', label: 'Historial' },
 ] as const;
 
@@ -327,7 +328,7 @@ export default function EventLayout() {
       ) : null}
       <Tabs
         value={current ?? false}
-        // Five tabs do not fit a phone side by side: there they scroll with a swipe, the current
+        // Six tabs do not fit a phone side by side: there they scroll with a swipe, the current
         // one in view (arrow buttons would take a fifth of the width).
         variant={phone ? 'scrollable' : 'standard'}
         scrollButtons={false}
