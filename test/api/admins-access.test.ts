@@ -2,9 +2,19 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  acceptInvitation,
+  getInvitation,
+  inviteAdmin,
+  listAdmins,
+  resendAdminInvitation,
+  revokeAdmin,
+} from '../../src/shared/api/admins.ts';
+import { signInWithPassword, startSignIn } from '../../src/shared/api/auth.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { createTestApp, TEST_NOW, type Session, type TestApp } from '../helpers/app.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
+import { answered, refused, testClient } from '../helpers/client.ts';
 import { seedAdmin } from '../helpers/seed.ts';
 
 const run = promisify(execFile);
@@ -17,13 +27,17 @@ describe('administrators page: list, re-send, revoke', () => {
     freshEachTest: false,
   });
 
-  const list = (as: Session = app.as) => app.t.request({ method: 'GET', url: '/api/admins', as });
+  const list = (as: Session = app.as) => app.api.send(listAdmins, {}, { as });
   const revoke = (adminId: string, as: Session = app.as) =>
-    app.t.request({ method: 'POST', url: `/api/admins/${adminId}/revoke`, as });
+    app.api.send(revokeAdmin, { params: { adminId } }, { as });
   const resend = (adminId: string, as: Session = app.as) =>
-    app.t.request({ method: 'POST', url: `/api/admins/${adminId}/invitation`, as });
-  const invite = (email: string) =>
-    app.t.request({ method: 'POST', url: '/api/admins', payload: { email }, as: app.as });
+    app.api.send(resendAdminInvitation, { params: { adminId } }, { as });
+  const invite = (email: string) => app.api.send(inviteAdmin, { body: { email } });
+  const invitation = (token: string) => app.signedOut.send(getInvitation, { query: { token } });
+  const accept = (token: string, fullName: string) =>
+    app.signedOut.send(acceptInvitation, {
+      body: { token, fullName, password: 'Clave-larga-2026', confirmPassword: 'Clave-larga-2026' },
+    });
   const adminRow = (id: string) =>
     app.db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -38,7 +52,7 @@ describe('administrators page: list, re-send, revoke', () => {
   it('lists every administrator with status, last sign-in, second factor and who asks', async () => {
     app.t.clock.set(TEST_NOW);
     const pending = await invite('pendiente@premios.test');
-    expect(pending.statusCode).toBe(201);
+    expect(pending.status).toBe(201);
     const bruno = await seedAdmin(app.db, { email: 'bruno@premios.test', fullName: 'Bruno' });
     await app.t.signIn({ role: 'admin', adminId: bruno.id });
     await app.db
@@ -47,9 +61,9 @@ describe('administrators page: list, re-send, revoke', () => {
       .where('id', '=', bruno.id)
       .execute();
 
-    const response = await list();
-    expect(response.statusCode).toBe(200);
-    const rows = (response.json() as { admins: Record<string, unknown>[] }).admins;
+    const response = answered(await list());
+    expect(response.status).toBe(200);
+    const rows = response.data.admins;
     expect(rows.find((row) => row.email === 'bruno@premios.test')).toEqual({
       id: bruno.id,
       fullName: 'Bruno',
@@ -76,15 +90,15 @@ describe('administrators page: list, re-send, revoke', () => {
     app.t.clock.set(TEST_NOW);
     const carla = await seedAdmin(app.db, { email: 'carla@premios.test', fullName: 'Carla' });
     const asCarla = await app.t.signIn({ role: 'admin', adminId: carla.id });
-    expect((await list(asCarla)).statusCode).toBe(200);
+    expect((await list(asCarla)).status).toBe(200);
 
-    const response = await revoke(carla.id);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true });
+    const response = answered(await revoke(carla.id));
+    expect(response.status).toBe(200);
+    expect(response.data).toEqual({ ok: true });
 
-    const next = await list(asCarla);
-    expect(next.statusCode).toBe(401);
-    expect(next.json().error.message).toBe(MSG.notSignedIn);
+    const next = refused(await list(asCarla));
+    expect(next.status).toBe(401);
+    expect(next.message).toBe(MSG.notSignedIn);
     expect((await adminRow(carla.id)).revoked_at).toBe(TEST_NOW);
     const sessions = await app.db
       .selectFrom('sessions')
@@ -100,59 +114,37 @@ describe('administrators page: list, re-send, revoke', () => {
       .executeTakeFirstOrThrow();
     expect(audit.actor_id).toBe(app.admin.id);
 
-    const start = await app.t.request({
-      method: 'POST',
-      url: '/api/auth/start',
-      payload: { email: 'carla@premios.test' },
+    const start = await app.signedOut.fail(startSignIn, { body: { email: 'carla@premios.test' } });
+    expect(start.status).toBe(404);
+    expect(start.message).toBe(MSG.accountNotFound);
+    const password = await app.signedOut.fail(signInWithPassword, {
+      body: { email: 'carla@premios.test', password: carla.password },
     });
-    expect(start.statusCode).toBe(404);
-    expect(start.json().error.message).toBe(MSG.accountNotFound);
-    const password = await app.t.request({
-      method: 'POST',
-      url: '/api/auth/password',
-      payload: { email: 'carla@premios.test', password: carla.password },
-    });
-    expect(password.statusCode).toBe(400);
-    expect(password.json().error.message).toBe(MSG.signInFailed);
+    expect(password.status).toBe(400);
+    expect(password.message).toBe(MSG.signInFailed);
 
-    const rows = (await list()).json() as { admins: { id: string; status: string }[] };
+    const rows = await app.api.call(listAdmins, {});
     expect(rows.admins.find((row) => row.id === carla.id)?.status).toBe('revoked');
 
-    const again = await revoke(carla.id);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe(MSG.adminAlreadyRevoked);
+    const again = refused(await revoke(carla.id));
+    expect(again.status).toBe(409);
+    expect(again.message).toBe(MSG.adminAlreadyRevoked);
   });
 
   it("voids a pending invitation's link", async () => {
     app.t.clock.set(TEST_NOW);
-    const invited = await invite('daniel@premios.test');
-    const { adminId } = invited.json() as { adminId: string };
+    const { adminId } = answered(await invite('daniel@premios.test')).data;
     const token = await invitationToken('daniel@premios.test');
-    expect(
-      (await app.t.request({ method: 'GET', url: `/api/admins/invitation?token=${token}` }))
-        .statusCode,
-    ).toBe(200);
+    expect((await invitation(token)).status).toBe(200);
 
-    expect((await revoke(adminId)).statusCode).toBe(200);
+    expect((await revoke(adminId)).status).toBe(200);
 
-    const shown = await app.t.request({
-      method: 'GET',
-      url: `/api/admins/invitation?token=${token}`,
-    });
-    expect(shown.statusCode).toBe(404);
-    expect(shown.json().error.message).toBe(MSG.invalidToken);
-    const accepted = await app.t.request({
-      method: 'POST',
-      url: '/api/admins/invitation',
-      payload: {
-        token,
-        fullName: 'Daniel',
-        password: 'Clave-larga-2026',
-        confirmPassword: 'Clave-larga-2026',
-      },
-    });
-    expect(accepted.statusCode).toBe(404);
-    expect(accepted.json().error.message).toBe(MSG.invalidToken);
+    const shown = refused(await invitation(token));
+    expect(shown.status).toBe(404);
+    expect(shown.message).toBe(MSG.invalidToken);
+    const accepted = refused(await accept(token, 'Daniel'));
+    expect(accepted.status).toBe(404);
+    expect(accepted.message).toBe(MSG.invalidToken);
     const row = await adminRow(adminId);
     expect(row.full_name).toBeNull();
     expect(row.revoked_at).toBe(TEST_NOW);
@@ -168,62 +160,46 @@ describe('administrators page: list, re-send, revoke', () => {
   it('a revoked address can be invited again and registers as before', async () => {
     app.t.clock.set(TEST_NOW);
     const eva = await seedAdmin(app.db, { email: 'eva@premios.test', fullName: 'Eva' });
-    expect((await revoke(eva.id)).statusCode).toBe(200);
+    expect((await revoke(eva.id)).status).toBe(200);
 
-    const invited = await invite('eva@premios.test');
-    expect(invited.statusCode).toBe(201);
-    expect(invited.json()).toEqual({ adminId: eva.id });
+    const invited = answered(await invite('eva@premios.test'));
+    expect(invited.status).toBe(201);
+    expect(invited.data).toEqual({ adminId: eva.id });
     const row = await adminRow(eva.id);
     expect(row).toMatchObject({ full_name: null, password_hash: null, revoked_at: null });
     const token = await invitationToken('eva@premios.test');
-    const accepted = await app.t.request({
-      method: 'POST',
-      url: '/api/admins/invitation',
-      payload: {
-        token,
-        fullName: 'Eva Nueva',
-        password: 'Clave-larga-2026',
-        confirmPassword: 'Clave-larga-2026',
-      },
-    });
-    expect(accepted.statusCode).toBe(200);
+    const accepted = await accept(token, 'Eva Nueva');
+    expect(accepted.status).toBe(200);
     expect((await adminRow(eva.id)).full_name).toBe('Eva Nueva');
   });
 
   it('nobody revokes themselves', async () => {
-    const response = await revoke(app.admin.id);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error.message).toBe(MSG.adminSelfRevoke);
+    const response = refused(await revoke(app.admin.id));
+    expect(response.status).toBe(409);
+    expect(response.message).toBe(MSG.adminSelfRevoke);
     expect((await adminRow(app.admin.id)).revoked_at).toBeNull();
   });
 
   it('refuses an unknown administrator with 404', async () => {
-    const response = await revoke('00000000-0000-0000-0000-000000000000');
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error.message).toBe(MSG.apiNotFound);
+    const response = refused(await revoke('00000000-0000-0000-0000-000000000000'));
+    expect(response.status).toBe(404);
+    expect(response.message).toBe(MSG.apiNotFound);
   });
 
   it('re-sends a pending invitation, spaced and capped like the one asked at /signin', async () => {
     app.t.clock.set(TEST_NOW);
-    const invited = await invite('fede@premios.test');
-    const { adminId } = invited.json() as { adminId: string };
+    const { adminId } = answered(await invite('fede@premios.test')).data;
     const first = await invitationToken('fede@premios.test');
 
     app.t.clock.advance(31_000);
-    const response = await resend(adminId);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true });
+    const response = answered(await resend(adminId));
+    expect(response.status).toBe(200);
+    expect(response.data).toEqual({ ok: true });
     const second = await invitationToken('fede@premios.test');
     expect(second).not.toBe(first);
     // The earlier link is void; the new one works.
-    expect(
-      (await app.t.request({ method: 'GET', url: `/api/admins/invitation?token=${first}` }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await app.t.request({ method: 'GET', url: `/api/admins/invitation?token=${second}` }))
-        .statusCode,
-    ).toBe(200);
+    expect((await invitation(first)).status).toBe(404);
+    expect((await invitation(second)).status).toBe(200);
 
     // Within 30 s nothing new is issued; ten links an hour at most.
     const before = await app.db
@@ -231,7 +207,7 @@ describe('administrators page: list, re-send, revoke', () => {
       .select('id')
       .where('admin_id', '=', adminId)
       .execute();
-    expect((await resend(adminId)).statusCode).toBe(200);
+    expect((await resend(adminId)).status).toBe(200);
     const after = await app.db
       .selectFrom('admin_invitations')
       .select('id')
@@ -240,16 +216,16 @@ describe('administrators page: list, re-send, revoke', () => {
     expect(after).toHaveLength(before.length);
     for (let i = 0; i < 8; i++) {
       app.t.clock.advance(31_000);
-      expect((await resend(adminId)).statusCode).toBe(200);
+      expect((await resend(adminId)).status).toBe(200);
     }
     app.t.clock.advance(31_000);
-    const refused = await resend(adminId);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json().error.message).toBe(MSG.tooManyRequests);
+    const limited = refused(await resend(adminId));
+    expect(limited.status).toBe(429);
+    expect(limited.message).toBe(MSG.tooManyRequests);
 
-    const active = await resend(app.admin.id);
-    expect(active.statusCode).toBe(409);
-    expect(active.json().error.message).toBe(MSG.adminNotPending);
+    const active = refused(await resend(app.admin.id));
+    expect(active.status).toBe(409);
+    expect(active.message).toBe(MSG.adminNotPending);
   });
 });
 
@@ -270,17 +246,16 @@ describe('the last active administrator', () => {
     const asA = await t.signIn({ role: 'admin', adminId: a.id });
     const asB = await t.signIn({ role: 'admin', adminId: b.id });
     const [byA, byB] = await Promise.all([
-      t.request({ method: 'POST', url: `/api/admins/${b.id}/revoke`, as: asA }),
-      t.request({ method: 'POST', url: `/api/admins/${a.id}/revoke`, as: asB }),
+      testClient(t, asA).send(revokeAdmin, { params: { adminId: b.id } }),
+      testClient(t, asB).send(revokeAdmin, { params: { adminId: a.id } }),
     ]);
-    const [passed, refused] = byA.statusCode === 200 ? [byA, byB] : [byB, byA];
-    expect(passed.statusCode).toBe(200);
+    const [passed, lost] = byA.status === 200 ? [byA, byB] : [byB, byA];
+    expect(passed.status).toBe(200);
     // The loser either finds nobody else active (409), or its own session has already ended by
     // the time its request is read (401): which one depends on when its request arrived.
+    const loser = refused(lost);
     expect(
-      refused.statusCode === 409
-        ? refused.json().error.message === MSG.adminLastActive
-        : refused.statusCode === 401,
+      loser.status === 409 ? loser.message === MSG.adminLastActive : loser.status === 401,
     ).toBe(true);
     const active = await t.deps.db
       .selectFrom('admins')

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/lib/crypto.ts';
 import { verifyPassword } from '../../src/server/lib/passwords.ts';
-import { SESSION_COOKIE } from '../../src/shared/constants.ts';
+import { acceptInvitation, getInvitation, inviteAdmin } from '../../src/shared/api/admins.ts';
+import { signInWithPassword } from '../../src/shared/api/auth.ts';
+import { getSession } from '../../src/shared/api/session.ts';
+import type { AcceptInvitationInput } from '../../src/shared/schemas/auth.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { TEST_NOW, type Session } from '../helpers/app.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
+import { answered, failureOf, refused, sessionSetBy } from '../helpers/client.ts';
 import { seedAdmin, seedExhibitor } from '../helpers/seed.ts';
 
 const DAY = 86_400_000;
@@ -17,9 +21,9 @@ describe('registering a new administrator', () => {
   });
 
   const register = (email: string, as: Session = app.as) =>
-    app.t.request({ method: 'POST', url: '/api/admins', payload: { email }, as });
-  const accept = (payload: Record<string, string>) =>
-    app.t.request({ method: 'POST', url: '/api/admins/invitation', payload });
+    app.api.send(inviteAdmin, { body: { email } }, { as });
+  const accept = (body: AcceptInvitationInput) => app.signedOut.send(acceptInvitation, { body });
+  const invitation = (token: string) => app.signedOut.send(getInvitation, { query: { token } });
 
   async function invitationToken(email: string): Promise<string> {
     await app.t.deliverMail();
@@ -32,10 +36,11 @@ describe('registering a new administrator', () => {
 
   it('emails the invitation (and only emails it) for an address nobody uses', async () => {
     app.t.clock.set(TEST_NOW);
-    const response = await register(' Bruno@Premios.test ');
-    expect(response.statusCode).toBe(201);
-    expect(Object.keys(response.json())).toEqual(['adminId']);
-    const { adminId } = response.json() as { adminId: string };
+    const response = answered(await register(' Bruno@Premios.test '));
+    expect(response.status).toBe(201);
+    // The answer as it travelled, not as parsed: nothing but the new id.
+    expect(Object.keys(response.response.json())).toEqual(['adminId']);
+    const { adminId } = response.data;
 
     const admin = await app.db
       .selectFrom('admins')
@@ -72,9 +77,9 @@ describe('registering a new administrator', () => {
     const exhibitor = await seedExhibitor(app.db, { email: 'expo@empresa.test' });
     const pending = await seedAdmin(app.db, { fullName: null });
     for (const email of [app.admin.email, 'ANA@premios.test', pending.email, exhibitor.email]) {
-      const response = await register(email);
-      expect(response.statusCode).toBe(409);
-      expect(response.json().error.message).toBe(MSG.adminEmailInUse);
+      const failure = refused(await register(email));
+      expect(failure.status).toBe(409);
+      expect(failure.message).toBe(MSG.adminEmailInUse);
     }
     const admins = await app.db
       .selectFrom('admins')
@@ -85,9 +90,9 @@ describe('registering a new administrator', () => {
   });
 
   it('refuses an invalid address with the field message', async () => {
-    const response = await register('sin-arroba');
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toEqual({ email: MSG.invalidEmail });
+    const failure = refused(await register('sin-arroba'));
+    expect(failure.status).toBe(400);
+    expect(failure.fields).toEqual({ email: MSG.invalidEmail });
   });
 
   it('completes registration only through the link: name and password, then signed in', async () => {
@@ -95,59 +100,54 @@ describe('registering a new administrator', () => {
     await register('carla@premios.test');
     const token = await invitationToken('carla@premios.test');
 
-    const shown = await app.t.request({
-      method: 'GET',
-      url: `/api/admins/invitation?token=${token}`,
-    });
-    expect(shown.statusCode).toBe(200);
-    expect(shown.json()).toEqual({ email: 'carla@premios.test' });
+    const shown = answered(await invitation(token));
+    expect(shown.status).toBe(200);
+    expect(shown.data).toEqual({ email: 'carla@premios.test' });
 
-    const mismatch = await accept({
-      token,
-      fullName: 'Carla Gómez',
-      password: 'Clave-larga-2026',
-      confirmPassword: 'Clave-larga-2027',
-    });
-    expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().error).toMatchObject({
+    const mismatch = refused(
+      await accept({
+        token,
+        fullName: 'Carla Gómez',
+        password: 'Clave-larga-2026',
+        confirmPassword: 'Clave-larga-2027',
+      }),
+    );
+    expect(mismatch.status).toBe(400);
+    expect(mismatch).toMatchObject({
       message: MSG.adminPasswordMismatch,
       fields: { confirmPassword: MSG.adminPasswordMismatch },
     });
     for (const weak of ['corta', 'password123', 'Administrador']) {
-      const response = await accept({
-        token,
-        fullName: 'Carla Gómez',
-        password: weak,
-        confirmPassword: weak,
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toBe(MSG.weakPassword);
+      const failure = refused(
+        await accept({ token, fullName: 'Carla Gómez', password: weak, confirmPassword: weak }),
+      );
+      expect(failure.status).toBe(400);
+      expect(failure.message).toBe(MSG.weakPassword);
     }
-    const noName = await accept({
-      token,
-      fullName: '  ',
-      password: 'Clave-larga-2026',
-      confirmPassword: 'Clave-larga-2026',
-    });
-    expect(noName.json().error.fields).toEqual({ fullName: MSG.requiredField });
+    const noName = refused(
+      await accept({
+        token,
+        fullName: '  ',
+        password: 'Clave-larga-2026',
+        confirmPassword: 'Clave-larga-2026',
+      }),
+    );
+    expect(noName.fields).toEqual({ fullName: MSG.requiredField });
 
-    const done = await accept({
-      token,
-      fullName: ' Carla Gómez ',
-      password: 'Clave-larga-2026',
-      confirmPassword: 'Clave-larga-2026',
-    });
-    expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({
+    const done = answered(
+      await accept({
+        token,
+        fullName: ' Carla Gómez ',
+        password: 'Clave-larga-2026',
+        confirmPassword: 'Clave-larga-2026',
+      }),
+    );
+    expect(done.status).toBe(200);
+    expect(done.data).toEqual({
       user: { role: 'admin', email: 'carla@premios.test', fullName: 'Carla Gómez' },
     });
-    const cookie = done.cookies.find((c) => c.name === SESSION_COOKIE)!;
-    const session = await app.t.request({
-      method: 'GET',
-      url: '/api/session',
-      as: { token: cookie.value, cookie: `${SESSION_COOKIE}=${cookie.value}` },
-    });
-    expect(session.json().user).toMatchObject({ role: 'admin', fullName: 'Carla Gómez' });
+    const session = await app.api.call(getSession, {}, { as: sessionSetBy(done.response)! });
+    expect(session.user).toMatchObject({ role: 'admin', fullName: 'Carla Gómez' });
 
     const row = await app.db
       .selectFrom('admins')
@@ -169,20 +169,20 @@ describe('registering a new administrator', () => {
       .execute();
     expect(sent.map((m) => m.params)).toEqual(['{}']);
 
-    const reused = await accept({
-      token,
-      fullName: 'Intruso',
-      password: 'Otra-clave-2026',
-      confirmPassword: 'Otra-clave-2026',
+    const reused = refused(
+      await accept({
+        token,
+        fullName: 'Intruso',
+        password: 'Otra-clave-2026',
+        confirmPassword: 'Otra-clave-2026',
+      }),
+    );
+    expect(reused.status).toBe(404);
+    expect(reused.message).toBe(MSG.invalidToken);
+    const stillCarla = await app.signedOut.send(signInWithPassword, {
+      body: { email: 'carla@premios.test', password: 'Clave-larga-2026' },
     });
-    expect(reused.statusCode).toBe(404);
-    expect(reused.json().error.message).toBe(MSG.invalidToken);
-    const stillCarla = await app.t.request({
-      method: 'POST',
-      url: '/api/auth/password',
-      payload: { email: 'carla@premios.test', password: 'Clave-larga-2026' },
-    });
-    expect(stillCarla.statusCode).toBe(200);
+    expect(stillCarla.status).toBe(200);
   });
 
   it('refuses a link after 7 days, and a made-up one', async () => {
@@ -190,23 +190,20 @@ describe('registering a new administrator', () => {
     await register('diego@premios.test');
     const token = await invitationToken('diego@premios.test');
     app.t.clock.advance(7 * DAY);
-    const expired = await app.t.request({
-      method: 'GET',
-      url: `/api/admins/invitation?token=${token}`,
-    });
-    expect(expired.statusCode).toBe(404);
-    expect(expired.json().error.message).toBe(MSG.invalidToken);
+    const expired = refused(await invitation(token));
+    expect(expired.status).toBe(404);
+    expect(expired.message).toBe(MSG.invalidToken);
     const late = await accept({
       token,
       fullName: 'Diego',
       password: 'Clave-larga-2026',
       confirmPassword: 'Clave-larga-2026',
     });
-    expect(late.statusCode).toBe(404);
-    const madeUp = await app.t.request({ method: 'GET', url: '/api/admins/invitation?token=abc' });
-    expect(madeUp.json().error.message).toBe(MSG.invalidToken);
+    expect(late.status).toBe(404);
+    expect(refused(await invitation('abc')).message).toBe(MSG.invalidToken);
+    // A link without its token, which the contract requires, sent as is.
     const missing = await app.t.request({ method: 'GET', url: '/api/admins/invitation' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.message).toBe(MSG.invalidToken);
+    expect(failureOf(missing).message).toBe(MSG.invalidToken);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '../../src/shared/api/auth.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
-import { answered, errorOf, refused, sessionSetBy } from '../helpers/client.ts';
+import { answered, errorOf, failureOf, refused, sessionSetBy } from '../helpers/client.ts';
 import { seedAdmin, seedExhibitor } from '../helpers/seed.ts';
 
 /*
@@ -257,7 +257,7 @@ describe('the one-time sign-in link', () => {
       payload: { token: 42 },
     });
     expect(number.statusCode).toBe(400);
-    expect(number.json().error.message).toBe(MSG.expectedText);
+    expect(failureOf(number).message).toBe(MSG.expectedText);
   });
 
   it('works once among 40 parallel uses', async () => {

@@ -6,7 +6,7 @@ import { getLogo, replaceLogo } from '../../src/shared/api/branding.ts';
 import { LOGO_MAX_BYTES } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
-import { answered, errorOf, refused } from '../helpers/client.ts';
+import { answered, errorOf, failureOf, refused } from '../helpers/client.ts';
 import { seedExhibitor } from '../helpers/seed.ts';
 import { multipart } from '../helpers/multipart.ts';
 
@@ -66,7 +66,7 @@ describe('logo', () => {
     const { t, as } = app;
     const json = await t.request({ method: 'POST', url: '/api/logo', as, payload: {} });
     expect(json.statusCode).toBe(400);
-    expect(json.json().error.message).toBe(MSG.noLogoFile);
+    expect(failureOf(json).message).toBe(MSG.noLogoFile);
     const fieldOnly = await t.request({
       method: 'POST',
       url: '/api/logo',
@@ -74,7 +74,7 @@ describe('logo', () => {
       ...multipart([{ name: 'note', data: Buffer.from('hola') }]),
     });
     expect(fieldOnly.statusCode).toBe(400);
-    expect(fieldOnly.json().error.message).toBe(MSG.noLogoFile);
+    expect(failureOf(fieldOnly).message).toBe(MSG.noLogoFile);
     const empty = refused(await upload(Buffer.alloc(0)));
     expect(empty.status).toBe(400);
     expect(empty.message).toBe(MSG.noLogoFile);
@@ -199,6 +199,7 @@ describe('logo', () => {
     const body = multipart([
       { name: 'logo', filename: 'logo.png', type: 'image/png', data: tinyPng() },
     ]);
+    // A mangled multipart body, which the typed client never sends: sent as is.
     const response = await app.t.request({
       method: 'POST',
       url: '/api/logo',
@@ -207,7 +208,7 @@ describe('logo', () => {
       payload: mangle(body.payload),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({
+    expect(failureOf(response)).toMatchObject({
       code: 'invalid_input',
       message: MSG.invalidUpload,
     });

@@ -5,7 +5,7 @@
  * nothing changes, rather than silently replacing a nominee the administrator never saw.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answered, errorOf, refused } from '../helpers/client.ts';
+import { answered, errorOf, failureOf, refused } from '../helpers/client.ts';
 import { moveNominee, removeNominee } from '../../src/shared/api/nominations.ts';
 import { editVote, exhibitorVotes, nomineeVotes } from '../../src/shared/api/results.ts';
 import { MSG } from '../../src/shared/messages.ts';
@@ -182,7 +182,7 @@ describe("an administrator's correction based on the list version read", () => {
       as: app.as,
     });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toEqual({
+    expect(errorOf(failureOf(missing))).toEqual({
       code: 'invalid_input',
       message: MSG.invalidInput,
       fields: { version: MSG.invalidInput },

@@ -4,7 +4,7 @@
  * the programme's; "Quitar" goes back to the programme's. Both engines.
  */
 import PostalMime from 'postal-mime';
-import { answered, refused } from '../helpers/client.ts';
+import { answered, failureOf, refused } from '../helpers/client.ts';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMails } from '../../src/server/mail/outbox.ts';
@@ -173,7 +173,7 @@ describe('an event logo', () => {
       payload: {},
     });
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json().error.message).toBe(MSG.noLogoFile);
+    expect(failureOf(noFile).message).toBe(MSG.noLogoFile);
     const jpeg = refused(await upload(eventId, jpegBytes));
     expect(jpeg.status).toBe(400);
     expect(jpeg).toMatchObject({

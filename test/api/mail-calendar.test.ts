@@ -4,6 +4,23 @@
  * clock has passed the moments it must not send late.
  */
 import { describe, expect, it } from 'vitest';
+import {
+  archiveEvent,
+  closeVoting,
+  createEvent as createEventEndpoint,
+  duplicateEvent,
+  listEvents,
+  updateEvent,
+} from '../../src/shared/api/events.ts';
+import {
+  addExhibitor as addExhibitorEndpoint,
+  importRoster,
+  pendingInvitations,
+  sendPendingInvitations,
+} from '../../src/shared/api/exhibitors.ts';
+import { addNominee, myEvent, myEvents } from '../../src/shared/api/nominations.ts';
+import { history } from '../../src/shared/api/results.ts';
+import type { EventInput } from '../../src/shared/schemas/events.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { hitThrottle } from '../../src/server/lib/throttle.ts';
 import { createMailWorker } from '../../src/server/mail/worker.ts';
@@ -15,7 +32,7 @@ import {
 } from '../../src/server/mail/invitation-queue.ts';
 import { TEST_NOW, type Session } from '../helpers/app.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
-import { multipart } from '../helpers/multipart.ts';
+import { answered, refused } from '../helpers/client.ts';
 import { seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 import { nomineeInput } from '../helpers/nominee.ts';
 
@@ -24,30 +41,21 @@ describe('calendar and mail (issue 31)', () => {
   let n = 0;
 
   /** An event through the API: deadline 1 July 2026 (Buenos Aires, UTC-3), event 15 July. */
-  async function createEvent(reminders: string[], voteDeadline = '2026-07-01') {
-    const response = await app.t.request({
-      method: 'POST',
-      url: '/api/events',
-      as: app.as,
-      payload: {
+  async function createEvent(reminders: EventInput['reminders'], voteDeadline = '2026-07-01') {
+    return app.api.call(createEventEndpoint, {
+      body: {
         name: `Premios Calendario ${++n}`,
         eventDate: '2026-07-15',
         voteDeadline,
         reminders,
       },
     });
-    expect(response.statusCode).toBe(201);
-    return response.json() as { id: string; name: string };
   }
   async function addExhibitor(eventId: string, email: string) {
-    const response = await app.t.request({
-      method: 'POST',
-      url: `/api/events/${eventId}/exhibitors`,
-      as: app.as,
-      payload: { fullName: 'Expositor', email, company: 'E' },
+    return app.api.call(addExhibitorEndpoint, {
+      params: { eventId },
+      body: { fullName: 'Expositor', email, company: 'E' },
     });
-    expect(response.statusCode).toBe(201);
-    return response.json() as { id: string; email: string };
   }
   const reminderRows = async (eventId: string) =>
     (
@@ -63,12 +71,20 @@ describe('calendar and mail (issue 31)', () => {
   const remindersTo = (email: string) =>
     app.t.smtp.allTo(email).filter((mail) => !mail.subject.startsWith('Invitación'));
   const save = (session: Session, eventId: string, fiscalId: string) =>
-    app.t.request({
-      method: 'POST',
-      url: `/api/exh/events/${eventId}/consumption/nominees`,
-      as: session,
-      payload: { ...nomineeInput(fiscalId), version: 0 },
-    });
+    app.api.send(
+      addNominee,
+      {
+        params: { eventId, category: 'consumption' },
+        body: { ...nomineeInput(fiscalId), version: 0 },
+      },
+      { as: session },
+    );
+  const mine = async (session: Session) =>
+    (await app.api.call(myEvents, {}, { as: session })).events.map((e) => e.id);
+  const pending = async (eventId: string) =>
+    app.api.call(pendingInvitations, { params: { eventId } });
+  const sendPending = (eventId: string) =>
+    app.api.send(sendPendingInvitations, { params: { eventId } });
 
   /** A second instance's mail worker on the same database and mail server. */
   function secondWorker() {
@@ -169,36 +185,31 @@ describe('calendar and mail (issue 31)', () => {
       const b = await seedExhibitor(app.db, { email: `copia.b.${n}@empresa.test` });
       await seedMembership(app.db, source.id, a.id);
       await seedMembership(app.db, source.id, b.id);
-      const duplicated = await app.t.request({
-        method: 'POST',
-        url: `/api/events/${source.id}/duplicate`,
-        as: app.as,
-        payload: {
-          name: `Copia sin invitar ${n}`,
-          eventDate: '2026-07-15',
-          voteDeadline: '2026-07-01',
-          reminders: ['oneDayBefore', 'deadlineDay'],
-          copyExhibitors: true,
-          sendInvitations: false,
-        },
-      });
-      expect(duplicated.statusCode).toBe(201);
-      const copyId = duplicated.json().id as string;
+      const duplicated = answered(
+        await app.api.send(duplicateEvent, {
+          params: { eventId: source.id },
+          body: {
+            name: `Copia sin invitar ${n}`,
+            eventDate: '2026-07-15',
+            voteDeadline: '2026-07-01',
+            reminders: ['oneDayBefore', 'deadlineDay'],
+            copyExhibitors: true,
+            sendInvitations: false,
+          },
+        }),
+      );
+      expect(duplicated.status).toBe(201);
+      const copyId = duplicated.data.id;
       const exh = await app.t.signIn({ role: 'exh', exhibitorId: a.id });
 
       // Invisible: not in "Mis eventos", cannot open it or vote in it.
-      const mine = await app.t.request({ method: 'GET', url: '/api/exh/events', as: exh });
-      expect(mine.json().events.map((e: { id: string }) => e.id)).toEqual([source.id]);
-      const opened = await app.t.request({
-        method: 'GET',
-        url: `/api/exh/events/${copyId}`,
-        as: exh,
-      });
-      expect(opened.statusCode).toBe(404);
-      expect(opened.json().error.message).toBe(MSG.eventNotFound);
-      const refused = await save(exh, copyId, '30111');
-      expect(refused.statusCode).toBe(404);
-      expect(refused.json().error.message).toBe(MSG.eventNotFound);
+      expect(await mine(exh)).toEqual([source.id]);
+      const opened = await app.api.fail(myEvent, { params: { eventId: copyId } }, { as: exh });
+      expect(opened.status).toBe(404);
+      expect(opened.message).toBe(MSG.eventNotFound);
+      const notSaved = refused(await save(exh, copyId, '30111'));
+      expect(notSaved.status).toBe(404);
+      expect(notSaved.message).toBe(MSG.eventNotFound);
       expect(
         await app.db
           .selectFrom('nomination_lists')
@@ -214,28 +225,13 @@ describe('calendar and mail (issue 31)', () => {
       expect(app.t.smtp.allTo(b.email)).toEqual([]);
       app.t.clock.set(TEST_NOW);
 
-      const pending = await app.t.request({
-        method: 'GET',
-        url: `/api/events/${copyId}/invitations/pending`,
-        as: app.as,
-      });
-      expect(pending.json()).toEqual({ pending: 2 });
-      const [first, second] = await Promise.all([
-        app.t.request({
-          method: 'POST',
-          url: `/api/events/${copyId}/invitations/pending`,
-          as: app.as,
-        }),
-        app.t.request({
-          method: 'POST',
-          url: `/api/events/${copyId}/invitations/pending`,
-          as: app.as,
-        }),
-      ]);
-      expect(first?.statusCode).toBe(200);
-      expect(second?.statusCode).toBe(200);
-      expect([first?.json(), second?.json()]).toContainEqual({ sent: 2, limited: 0 });
-      expect([first?.json(), second?.json()]).toContainEqual({ sent: 0, limited: 0 });
+      expect(await pending(copyId)).toEqual({ pending: 2 });
+      const [first, second] = await Promise.all([sendPending(copyId), sendPending(copyId)]);
+      expect(first.status).toBe(200);
+      expect(second.status).toBe(200);
+      const answers = [answered(first).data, answered(second).data];
+      expect(answers).toContainEqual({ sent: 2, limited: 0 });
+      expect(answers).toContainEqual({ sent: 0, limited: 0 });
       const queued = await app.db
         .selectFrom('mail_outbox')
         .select(['template', 'to_address'])
@@ -256,25 +252,11 @@ describe('calendar and mail (issue 31)', () => {
         `Invitación a votar en Copia sin invitar ${n}`,
       ]);
       expect(app.t.smtp.allTo(b.email)).toHaveLength(1);
-      expect(
-        (
-          await app.t.request({
-            method: 'GET',
-            url: `/api/events/${copyId}/invitations/pending`,
-            as: app.as,
-          })
-        ).json(),
-      ).toEqual({ pending: 0 });
+      expect(await pending(copyId)).toEqual({ pending: 0 });
 
       // Now the exhibitor sees the event and can vote.
-      const visible = await app.t.request({ method: 'GET', url: '/api/exh/events', as: exh });
-      expect(
-        visible
-          .json()
-          .events.map((e: { id: string }) => e.id)
-          .sort(),
-      ).toEqual([source.id, copyId].sort());
-      expect((await save(exh, copyId, '30111')).statusCode).toBe(200);
+      expect((await mine(exh)).sort()).toEqual([source.id, copyId].sort());
+      expect((await save(exh, copyId, '30111')).status).toBe(200);
       const audit = await app.db
         .selectFrom('audit_log')
         .select('details')
@@ -287,19 +269,17 @@ describe('calendar and mail (issue 31)', () => {
     it('an import with "Enviar invitaciones" unchecked queues nothing and hides the event until invited', async () => {
       const event = await createEvent(['oneDayBefore', 'deadlineDay']);
       const email = `importado.${n}@empresa.test`;
-      const imported = await app.t.request({
-        method: 'POST',
-        url: `/api/events/${event.id}/exhibitors/import?sendInvitations=false`,
-        as: app.as,
-        ...multipart([
-          {
-            name: 'file',
+      const imported = await app.api.call(
+        importRoster,
+        { params: { eventId: event.id }, query: { sendInvitations: 'false' } },
+        {
+          file: {
             filename: 'lista.csv',
             data: Buffer.from(`Nombre completo,Email,Empresa\nIvo Importado,${email},I\n`),
           },
-        ]),
-      });
-      expect(imported.json().added).toBe(1);
+        },
+      );
+      expect(imported.added).toBe(1);
       const queued = await app.db
         .selectFrom('mail_outbox')
         .select('template')
@@ -312,26 +292,11 @@ describe('calendar and mail (issue 31)', () => {
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
       const exh = await app.t.signIn({ role: 'exh', exhibitorId: member.id });
-      const mine = await app.t.request({ method: 'GET', url: '/api/exh/events', as: exh });
-      expect(mine.json().events).toEqual([]);
-      expect(
-        (
-          await app.t.request({
-            method: 'GET',
-            url: `/api/events/${event.id}/invitations/pending`,
-            as: app.as,
-          })
-        ).json(),
-      ).toEqual({ pending: 1 });
-      const sent = await app.t.request({
-        method: 'POST',
-        url: `/api/events/${event.id}/invitations/pending`,
-        as: app.as,
-      });
-      expect(sent.json()).toEqual({ sent: 1, limited: 0 });
-      expect(
-        (await app.t.request({ method: 'GET', url: '/api/exh/events', as: exh })).json().events,
-      ).toHaveLength(1);
+      expect(await mine(exh)).toEqual([]);
+      expect(await pending(event.id)).toEqual({ pending: 1 });
+      const sent = await sendPending(event.id);
+      expect(answered(sent).data).toEqual({ sent: 1, limited: 0 });
+      expect(await mine(exh)).toHaveLength(1);
       expect((await reminderRows(event.id)).map((row) => row[1])).toEqual([
         'oneDayBefore',
         'deadlineDay',
@@ -352,12 +317,8 @@ describe('calendar and mail (issue 31)', () => {
       for (let i = 0; i < invitationsPerAddress.max; i++) {
         await hitThrottle(app.db, invitationsPerAddress, counter, app.t.clock.now());
       }
-      const response = await app.t.request({
-        method: 'POST',
-        url: `/api/events/${event.id}/invitations/pending`,
-        as: app.as,
-      });
-      expect(response.json()).toEqual({ sent: 0, limited: 1 });
+      const response = await sendPending(event.id);
+      expect(answered(response).data).toEqual({ sent: 0, limited: 1 });
       const membership = await app.db
         .selectFrom('event_exhibitors')
         .select(['invited_at', 'invitation_message_id'])
@@ -372,51 +333,41 @@ describe('calendar and mail (issue 31)', () => {
       const event = await createEvent(['oneDayBefore', 'deadlineDay']);
       const member = await addExhibitor(event.id, `cierre.${n}@empresa.test`);
       const exh = await app.t.signIn({ role: 'exh', exhibitorId: member.id });
-      expect((await save(exh, event.id, '30222')).statusCode).toBe(200);
+      expect((await save(exh, event.id, '30222')).status).toBe(200);
       app.t.clock.set('2026-06-01T15:30:00.000Z');
-      const [closed, again] = await Promise.all([
-        app.t.request({ method: 'POST', url: `/api/events/${event.id}/close-voting`, as: app.as }),
-        app.t.request({ method: 'POST', url: `/api/events/${event.id}/close-voting`, as: app.as }),
-      ]);
-      const statuses = [closed?.statusCode, again?.statusCode].sort();
+      const close = () => app.api.send(closeVoting, { params: { eventId: event.id } });
+      const [closed, again] = await Promise.all([close(), close()]);
+      const statuses = [closed.status, again.status].sort();
       expect(statuses).toEqual([200, 409]);
-      const ok = closed?.statusCode === 200 ? closed : again;
-      const refused = closed?.statusCode === 200 ? again : closed;
-      expect(refused?.json().error.message).toBe(MSG.votingClosed);
-      expect(ok?.json()).toMatchObject({
+      const ok = closed.status === 200 ? closed : again;
+      const lost = closed.status === 200 ? again : closed;
+      expect(refused(lost).message).toBe(MSG.votingClosed);
+      expect(answered(ok).data).toMatchObject({
         voteDeadline: '2026-06-01',
         status: 'closed',
         votingClosedAt: '2026-06-01T15:30:00.000Z',
         votedPercent: null,
       });
       // The same second: the deadline day is today, yet voting has ended.
-      const late = await app.t.request({
-        method: 'POST',
-        url: `/api/exh/events/${event.id}/value/nominees`,
-        as: exh,
-        payload: { ...nomineeInput('30333'), version: 0 },
-      });
-      expect(late.statusCode).toBe(409);
-      expect(late.json().error.message).toBe(MSG.votingClosed);
-      const seen = await app.t.request({
-        method: 'GET',
-        url: `/api/exh/events/${event.id}`,
-        as: exh,
-      });
-      expect(seen.json()).toMatchObject({ voteDeadline: '2026-06-01', votingOpen: false });
+      const late = await app.api.fail(
+        addNominee,
+        {
+          params: { eventId: event.id, category: 'value' },
+          body: { ...nomineeInput('30333'), version: 0 },
+        },
+        { as: exh },
+      );
+      expect(late.status).toBe(409);
+      expect(late.message).toBe(MSG.votingClosed);
+      const seen = await app.api.call(myEvent, { params: { eventId: event.id } }, { as: exh });
+      expect(seen).toMatchObject({ voteDeadline: '2026-06-01', votingOpen: false });
       expect(await reminderRows(event.id)).toEqual([
         [member.email, 'oneDayBefore', 'cancelled', 'closed_early'],
         [member.email, 'deadlineDay', 'cancelled', 'closed_early'],
       ]);
-      const history = await app.t.request({
-        method: 'GET',
-        url: `/api/events/${event.id}/history`,
-        as: app.as,
-      });
-      expect(history.statusCode).toBe(200);
-      const entry = (history.json().entries as { action: string; actionLabel?: string }[]).find(
-        (e) => e.action === 'event.voting_closed',
-      );
+      const shown = answered(await app.api.send(history, { params: { eventId: event.id } }));
+      expect(shown.status).toBe(200);
+      const entry = shown.data.entries.find((e) => e.action === 'event.voting_closed');
       expect(entry).toBeDefined();
     });
 
@@ -432,32 +383,22 @@ describe('calendar and mail (issue 31)', () => {
         .where('exhibitor_id', '=', uninvited.id)
         .execute();
       await app.t.deliverMail();
-      expect(
-        (
-          await app.t.request({
-            method: 'POST',
-            url: `/api/events/${event.id}/close-voting`,
-            as: app.as,
-          })
-        ).statusCode,
-      ).toBe(200);
+      expect((await app.api.send(closeVoting, { params: { eventId: event.id } })).status).toBe(200);
       const edit = (voteDeadline: string, notifyExhibitors?: boolean) =>
-        app.t.request({
-          method: 'PUT',
-          url: `/api/events/${event.id}`,
-          as: app.as,
-          payload: {
+        app.api.send(updateEvent, {
+          params: { eventId: event.id },
+          body: {
             name: event.name,
             eventDate: '2026-07-15',
             voteDeadline,
             ...(notifyExhibitors === undefined ? {} : { notifyExhibitors }),
           },
         });
-      const extended = await edit('2026-07-05', true);
-      expect(extended.statusCode).toBe(200);
-      expect(extended.json()).toMatchObject({ status: 'open', votingClosedAt: null });
+      const extended = answered(await edit('2026-07-05', true));
+      expect(extended.status).toBe(200);
+      expect(extended.data).toMatchObject({ status: 'open', votingClosedAt: null });
       // Without the checkbox, a later move tells nobody.
-      expect((await edit('2026-07-06', false)).statusCode).toBe(200);
+      expect((await edit('2026-07-06', false)).status).toBe(200);
       await app.t.deliverMail();
       for (const member of [first, second]) {
         const notices = app.t.smtp
@@ -481,7 +422,7 @@ describe('calendar and mail (issue 31)', () => {
         [first.email, 'deadlineDay', 'pending', null],
       ]);
       const exh = await app.t.signIn({ role: 'exh', exhibitorId: first.id });
-      expect((await save(exh, event.id, '30444')).statusCode).toBe(200);
+      expect((await save(exh, event.id, '30444')).status).toBe(200);
     });
   });
 
@@ -498,46 +439,23 @@ describe('calendar and mail (issue 31)', () => {
         nominees: [{ fiscalId: '30555' }],
       });
       const closed = await createEvent(['deadlineDay']);
-      await app.t.request({
-        method: 'POST',
-        url: `/api/events/${closed.id}/close-voting`,
-        as: app.as,
-      });
+      await app.api.call(closeVoting, { params: { eventId: closed.id } });
       const passed = await createEvent(['deadlineDay'], '2026-06-10');
       app.t.clock.set('2026-06-11T12:00:00.000Z');
       await app.signInAdmin();
-      const list = await app.t.request({ method: 'GET', url: '/api/events', as: app.as });
-      expect(list.statusCode, list.body).toBe(200);
-      const byId = new Map(
-        (list.json().events as { id: string; status: string; votedPercent: number | null }[]).map(
-          (e) => [e.id, [e.status, e.votedPercent]],
-        ),
-      );
+      const list = await app.api.call(listEvents, {});
+      const byId = new Map(list.events.map((e) => [e.id, [e.status, e.votedPercent]]));
       expect(byId.get(open.id)).toEqual(['open', 33]);
       expect(byId.get(closed.id)).toEqual(['closed', null]);
       expect(byId.get(passed.id)).toEqual(['closed', null]);
       // An archived event.
       app.t.clock.set('2026-07-16T12:00:00.000Z');
       await app.signInAdmin();
-      expect(
-        (
-          await app.t.request({
-            method: 'POST',
-            url: `/api/events/${passed.id}/archive`,
-            as: app.as,
-          })
-        ).statusCode,
-      ).toBe(200);
-      const archived = await app.t.request({
-        method: 'GET',
-        url: '/api/events',
-        query: { archived: 'true' },
-        as: app.as,
-      });
-      expect(
-        (archived.json().events as { id: string; status: string }[]).find((e) => e.id === passed.id)
-          ?.status,
-      ).toBe('archived');
+      expect((await app.api.send(archiveEvent, { params: { eventId: passed.id } })).status).toBe(
+        200,
+      );
+      const archived = await app.api.call(listEvents, { query: { archived: 'true' } });
+      expect(archived.events.find((e) => e.id === passed.id)?.status).toBe('archived');
     });
   });
 });

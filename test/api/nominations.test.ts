@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answered, errorOf, refused } from '../helpers/client.ts';
+import { answered, errorOf, failureOf, refused } from '../helpers/client.ts';
 import {
   addNominee,
   editNominee,
@@ -246,7 +246,7 @@ describe('exhibitor nominations API', () => {
       const { registeredName: _left, ...missing } = nomineeInput('1');
       const noField = await postRaw('', { ...missing, version: 0 });
       expect(noField.statusCode).toBe(400);
-      expect(noField.json().error.fields.registeredName).toBe(MSG.requiredField);
+      expect(failureOf(noField).fields?.registeredName).toBe(MSG.requiredField);
       expect(await storedRows('consumption')).toHaveLength(0);
       expect(await storedVersion('consumption')).toBeUndefined();
     });

@@ -6,7 +6,7 @@
  * they are edited.
  */
 import ExcelJS from 'exceljs';
-import { answered, errorOf, refused } from '../helpers/client.ts';
+import { answered, errorOf, failureOf, refused } from '../helpers/client.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createEvent as createEventEndpoint,
@@ -159,8 +159,8 @@ describe('the nominee fields of an event', () => {
         as: app.as,
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().error.message).toBe(MSG.invalidInput);
-      expect(bad.json().error.fields).toEqual({ 'nomineeFields.email': MSG.invalidInput });
+      expect(failureOf(bad).message).toBe(MSG.invalidInput);
+      expect(failureOf(bad).fields).toEqual({ 'nomineeFields.email': MSG.invalidInput });
       expect(await app.db.selectFrom('events').select('id').execute()).toEqual(before);
     });
 

@@ -5,7 +5,7 @@
  * the nominations themselves, and the ranking must equal one ranked here from the same rows.
  */
 import ExcelJS from 'exceljs';
-import { answered, refused } from '../helpers/client.ts';
+import { answered, failureOf, refused } from '../helpers/client.ts';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -553,7 +553,7 @@ describe('nominee totals', () => {
         as: app.as,
       });
       expect(empty.statusCode).toBe(400);
-      expect(empty.json().error.message).toBe(MSG.invalidInput);
+      expect(failureOf(empty).message).toBe(MSG.invalidInput);
     });
 
     it('exports every row of the ranking, in the order of the pages', async () => {

@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { addExhibitor } from '../../src/shared/api/exhibitors.ts';
-import { participation } from '../../src/shared/api/participation.ts';
+import { duplicateEvent } from '../../src/shared/api/events.ts';
+import { addExhibitor, editExhibitor } from '../../src/shared/api/exhibitors.ts';
+import { myEvent } from '../../src/shared/api/nominations.ts';
+import {
+  exportParticipation,
+  participation,
+  reminderPlan,
+  sendReminder,
+} from '../../src/shared/api/participation.ts';
 import { MAIL_MAX_ATTEMPTS, retryDelayMs } from '../../src/server/mail/worker.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import {
   filterParticipation,
   reminderPlanText,
   type ParticipationRow,
+  type ReminderAudience,
 } from '../../src/shared/schemas/participation.ts';
 import { TEST_NOW, type Session } from '../helpers/app.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
+import { answered, failureOf, refused } from '../helpers/client.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 import { openWorkbook } from '../helpers/workbook.ts';
 
@@ -35,8 +44,7 @@ describe('participation of an event', () => {
     // A sign-in counts for this event once the exhibitor opens it.
     const anaSession = await app.t.signIn({ role: 'exh', exhibitorId: ana.id });
     expect(
-      (await app.t.request({ method: 'GET', url: `/api/exh/events/${event.id}`, as: anaSession }))
-        .statusCode,
+      (await app.api.send(myEvent, { params: { eventId: event.id } }, { as: anaSession })).status,
     ).toBe(200);
     await seedNominations(app.db, {
       eventId: event.id,
@@ -114,16 +122,17 @@ describe('participation of an event', () => {
     expect(names(filterParticipation(exhibitors, 'all', 'falla@'))).toEqual(['Bruno Falla']);
 
     // The export holds the table as filtered on the screen.
-    const exported = await app.t.request({
-      method: 'GET',
-      url: `/api/events/${event.id}/participation/export?show=incomplete&q=a`,
-      as: app.as,
-    });
-    expect(exported.statusCode).toBe(200);
-    expect(exported.headers['content-disposition']).toBe(
+    const exported = answered(
+      await app.api.send(exportParticipation, {
+        params: { eventId: event.id },
+        query: { show: 'incomplete', q: 'a' },
+      }),
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.response.headers['content-disposition']).toBe(
       `attachment; filename="${event.name}-participacion.xlsx"; filename*=UTF-8''${encodeURIComponent(`${event.name}-participacion.xlsx`)}`,
     );
-    const workbook = await openWorkbook(exported.rawPayload);
+    const workbook = await openWorkbook(exported.data);
     const sheet = workbook.worksheets[0];
     const cells = (n: number) => (sheet?.getRow(n).values as unknown[]).slice(1);
     expect(sheet?.rowCount).toBe(3);
@@ -154,12 +163,11 @@ describe('participation of an event', () => {
       '3 de 5',
       '0 de 5',
     ]);
-    const complete = await app.t.request({
-      method: 'GET',
-      url: `/api/events/${event.id}/participation/export?show=complete`,
-      as: app.as,
+    const complete = await app.api.call(exportParticipation, {
+      params: { eventId: event.id },
+      query: { show: 'complete' },
     });
-    const all = await openWorkbook(complete.rawPayload);
+    const all = await openWorkbook(complete);
     expect((all.worksheets[0]?.getRow(2).values as unknown[]).slice(1)).toEqual([
       'Ana Completa',
       'ana.completa@empresa.test',
@@ -169,6 +177,7 @@ describe('participation of an event', () => {
       '5 de 5',
       '5 de 5',
     ]);
+    // A filter the contract does not know, sent as is.
     const bad = await app.t.request({
       method: 'GET',
       url: `/api/events/${event.id}/participation/export?show=todos`,
@@ -194,7 +203,7 @@ describe('participation of an event', () => {
       };
     };
     const open = (session: Session, eventId: string) =>
-      app.t.request({ method: 'GET', url: `/api/exh/events/${eventId}`, as: session });
+      app.api.send(myEvent, { params: { eventId } }, { as: session });
 
     // Signing in alone counts nowhere: the sign-in is to the account, not to an event.
     const morning = await app.t.signIn({ role: 'exh', exhibitorId: eva.id });
@@ -207,8 +216,8 @@ describe('participation of an event', () => {
     });
     // Opening the first event counts there, and only there; opening it again changes nothing.
     app.t.clock.advance(5 * 60_000);
-    expect((await open(morning, first.id)).statusCode).toBe(200);
-    expect((await open(morning, first.id)).statusCode).toBe(200);
+    expect((await open(morning, first.id)).status).toBe(200);
+    expect((await open(morning, first.id)).status).toBe(200);
     expect(await signedIn(first.id)).toEqual({
       figure: 1,
       rows: [
@@ -223,7 +232,7 @@ describe('participation of an event', () => {
     await app.at('2026-06-02T15:00:00.000Z');
     const afternoon = await app.t.signIn({ role: 'exh', exhibitorId: eva.id });
     const parallel = await Promise.all(Array.from({ length: 5 }, () => open(afternoon, second.id)));
-    expect(parallel.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(parallel.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await signedIn(second.id)).toEqual({
       figure: 1,
       rows: [
@@ -234,20 +243,20 @@ describe('participation of an event', () => {
     expect((await signedIn(first.id)).rows[0]).toEqual(['Eva Ingreso', TEST_NOW]);
 
     // A duplicate copies the members, never their sign-ins.
-    const copy = await app.t.request({
-      method: 'POST',
-      url: `/api/events/${first.id}/duplicate`,
-      as: app.as,
-      payload: {
-        name: 'Premios Ingresos C',
-        eventDate: '2027-07-15',
-        voteDeadline: '2027-07-01',
-        copyExhibitors: true,
-        sendInvitations: false,
-      },
-    });
-    expect(copy.statusCode).toBe(201);
-    expect(await signedIn(copy.json().id)).toEqual({
+    const copy = answered(
+      await app.api.send(duplicateEvent, {
+        params: { eventId: first.id },
+        body: {
+          name: 'Premios Ingresos C',
+          eventDate: '2027-07-15',
+          voteDeadline: '2027-07-01',
+          copyExhibitors: true,
+          sendInvitations: false,
+        },
+      }),
+    );
+    expect(copy.status).toBe(201);
+    expect(await signedIn(copy.data.id)).toEqual({
       figure: 0,
       rows: [
         ['Eva Ingreso', null],
@@ -274,13 +283,11 @@ describe('participation of an event', () => {
       .executeTakeFirstOrThrow();
     expect(attempts.attempts).toBe(1);
 
-    const fixed = await app.t.request({
-      method: 'PUT',
-      url: `/api/events/${event.id}/exhibitors/${added.id}`,
-      as: app.as,
-      payload: { fullName: 'Dora Bien Escrita', email: 'dora@empresa.test', company: 'Empresa' },
+    const fixed = await app.api.send(editExhibitor, {
+      params: { eventId: event.id, exhibitorId: added.id },
+      body: { fullName: 'Dora Bien Escrita', email: 'dora@empresa.test', company: 'Empresa' },
     });
-    expect(fixed.statusCode).toBe(200);
+    expect(fixed.status).toBe(200);
     await app.t.deliverMail();
     expect((await app.t.smtp.waitFor('dora@empresa.test')).subject).toContain(event.name);
     const [after] = (await get(event.id)).exhibitors;
@@ -289,25 +296,23 @@ describe('participation of an event', () => {
   });
 
   it('answers 404 for an unknown event', async () => {
-    const response = await app.t.request({
-      method: 'GET',
-      url: '/api/events/00000000-0000-4000-8000-000000000000/participation',
-      as: app.as,
+    const failure = await app.api.fail(participation, {
+      params: { eventId: '00000000-0000-4000-8000-000000000000' },
     });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().error.message).toBe(MSG.eventNotFound);
+    expect(failure.status).toBe(404);
+    expect(failure.message).toBe(MSG.eventNotFound);
   });
 
   describe('reminder to those who have not voted', () => {
-    const reminderUrl = (eventId: string) => `/api/events/${eventId}/participation/reminder`;
-    const plan = async (eventId: string, to = 'noVotes') =>
-      (
-        await app.t.request({ method: 'GET', url: `${reminderUrl(eventId)}?to=${to}`, as: app.as })
-      ).json();
-    const send = (eventId: string, to?: string) =>
+    const plan = (eventId: string, to: ReminderAudience = 'noVotes') =>
+      app.api.call(reminderPlan, { params: { eventId }, query: { to } });
+    const send = (eventId: string, to?: ReminderAudience) =>
+      app.api.send(sendReminder, { params: { eventId }, ...(to ? { query: { to } } : {}) });
+    // An audience the contract does not know, sent as is.
+    const sendAsIs = (method: 'GET' | 'POST', eventId: string, to: string) =>
       app.t.request({
-        method: 'POST',
-        url: to ? `${reminderUrl(eventId)}?to=${to}` : reminderUrl(eventId),
+        method,
+        url: `/api/events/${eventId}/participation/reminder?to=${to}`,
         as: app.as,
       });
 
@@ -339,9 +344,9 @@ describe('participation of an event', () => {
         'Se enviará un recordatorio a 3 expositores.',
       );
 
-      const sent = await send(event.id);
-      expect(sent.statusCode).toBe(200);
-      expect(sent.json()).toEqual({ recipients: 3, remindedRecently: 0 });
+      const sent = answered(await send(event.id));
+      expect(sent.status).toBe(200);
+      expect(sent.data).toEqual({ recipients: 3, remindedRecently: 0 });
       await app.t.deliverMail();
       for (const exhibitor of silent) {
         const mail = await app.t.smtp.waitFor(exhibitor.email);
@@ -361,13 +366,13 @@ describe('participation of an event', () => {
       expect(reminderPlanText({ recipients: 0, remindedRecently: 3 })).toBe(
         'Se enviará un recordatorio a 0 expositores. Se omiten 3 que ya recibieron un recordatorio en las últimas 12 horas.',
       );
-      expect((await send(event.id)).json()).toEqual({ recipients: 0, remindedRecently: 3 });
+      expect(answered(await send(event.id)).data).toEqual({ recipients: 0, remindedRecently: 3 });
       await app.t.deliverMail();
       for (const exhibitor of silent) expect(app.t.smtp.allTo(exhibitor.email)).toHaveLength(1);
 
       // After 12 hours they can be reminded again.
       app.t.clock.advance(60_000);
-      expect((await send(event.id)).json()).toEqual({ recipients: 3, remindedRecently: 0 });
+      expect(answered(await send(event.id)).data).toEqual({ recipients: 3, remindedRecently: 0 });
 
       const audit = await app.db
         .selectFrom('audit_log')
@@ -385,8 +390,8 @@ describe('participation of an event', () => {
     it('reminds each exhibitor once when 20 requests arrive at the same time', async () => {
       const { event, silent } = await eventWithVotersAndNot();
       const replies = await Promise.all(Array.from({ length: 20 }, () => send(event.id)));
-      expect(replies.map((reply) => reply.statusCode)).toEqual(Array(20).fill(200));
-      const total = replies.reduce((sum, reply) => sum + reply.json().recipients, 0);
+      expect(replies.map((reply) => reply.status)).toEqual(Array(20).fill(200));
+      const total = replies.reduce((sum, reply) => sum + answered(reply).data.recipients, 0);
       expect(total).toBe(3);
       const queued = await app.db
         .selectFrom('mail_outbox')
@@ -431,13 +436,10 @@ describe('participation of an event', () => {
 
       expect(await plan(event.id, 'incomplete')).toEqual({ recipients: 4, remindedRecently: 0 });
       expect(await plan(event.id, 'noVotes')).toEqual({ recipients: 3, remindedRecently: 0 });
-      const unknown = await app.t.request({
-        method: 'GET',
-        url: `${reminderUrl(event.id)}?to=todos`,
-        as: app.as,
-      });
+      const unknown = await sendAsIs('GET', event.id, 'todos');
       expect(unknown.statusCode).toBe(400);
-      expect((await send(event.id, 'todos')).statusCode).toBe(400);
+      expect(failureOf(unknown).status).toBe(400);
+      expect((await sendAsIs('POST', event.id, 'todos')).statusCode).toBe(400);
       expect(
         await app.db
           .selectFrom('mail_outbox')
@@ -450,8 +452,8 @@ describe('participation of an event', () => {
       const replies = await Promise.all(
         Array.from({ length: 10 }, () => send(event.id, 'incomplete')),
       );
-      expect(replies.map((reply) => reply.statusCode)).toEqual(Array(10).fill(200));
-      expect(replies.reduce((sum, reply) => sum + reply.json().recipients, 0)).toBe(4);
+      expect(replies.map((reply) => reply.status)).toEqual(Array(10).fill(200));
+      expect(replies.reduce((sum, reply) => sum + answered(reply).data.recipients, 0)).toBe(4);
       await app.t.deliverMail();
       for (const exhibitor of [voter, ...silent]) {
         const mails = app.t.smtp.allTo(exhibitor.email);
@@ -495,7 +497,7 @@ describe('participation of an event', () => {
         .set({ time_zone: 'Europe/Madrid', close_time: '18:00' })
         .where('id', '=', event.id)
         .execute();
-      expect((await send(event.id, 'incomplete')).statusCode).toBe(200);
+      expect((await send(event.id, 'incomplete')).status).toBe(200);
       await app.t.deliverMail();
       for (const exhibitor of [voter, ...silent]) {
         const [mail] = app.t.smtp.allTo(exhibitor.email);
@@ -508,7 +510,7 @@ describe('participation of an event', () => {
       }
       app.t.clock.advance(13 * 60 * 60 * 1000);
       await app.signInAdmin();
-      expect((await send(event.id)).statusCode).toBe(200);
+      expect((await send(event.id)).status).toBe(200);
       await app.t.deliverMail();
       for (const exhibitor of silent) {
         const mails = app.t.smtp.allTo(exhibitor.email);
@@ -526,10 +528,10 @@ describe('participation of an event', () => {
       const { event } = await eventWithVotersAndNot();
       app.t.clock.set('2026-07-02T12:00:00.000Z');
       await app.signInAdmin();
-      const response = await send(event.id);
-      expect(response.statusCode).toBe(409);
-      expect(response.json().error.message).toBe('El período de votación ha terminado');
-      expect((await send(event.id, 'incomplete')).statusCode).toBe(409);
+      const failure = refused(await send(event.id));
+      expect(failure.status).toBe(409);
+      expect(failure.message).toBe('El período de votación ha terminado');
+      expect((await send(event.id, 'incomplete')).status).toBe(409);
       const queued = await app.db
         .selectFrom('mail_outbox')
         .select('id')

@@ -9,6 +9,7 @@ import type { Category } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import type { RankingRow, VoteEditInput } from '../../src/shared/schemas/results.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
+import { errorOf, failureOf } from '../helpers/client.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 const T1 = '2026-01-01T10:00:00.000Z';
@@ -405,7 +406,7 @@ describe('results', () => {
       const { reason: _reason, ...withoutReason } = nominee('20999999999', 'Sin Motivo');
       const missing = await editRaw(e1.id, 2, withoutReason);
       expect(missing.statusCode).toBe(400);
-      expect(missing.json().error).toEqual({
+      expect(errorOf(failureOf(missing))).toEqual({
         code: 'invalid_input',
         message: 'Elija un motivo.',
         fields: { reason: 'Elija un motivo.' },
@@ -413,13 +414,13 @@ describe('results', () => {
       // The dialog's select before a choice sends an empty reason: the same message.
       const empty = await editRaw(e1.id, 2, { ...nominee('20999999999', 'X'), reason: '' });
       expect(empty.statusCode).toBe(400);
-      expect(empty.json().error.fields).toEqual({ reason: 'Elija un motivo.' });
+      expect(failureOf(empty).fields).toEqual({ reason: 'Elija un motivo.' });
       const unknown = await editRaw(e1.id, 2, {
         ...nominee('20999999999', 'X'),
         reason: 'capricho',
       });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().error.fields).toEqual({ reason: MSG.invalidInput });
+      expect(failureOf(unknown).fields).toEqual({ reason: MSG.invalidInput });
       const otherWithout = await edit(e1.id, 'consumption', 2, {
         ...nominee('20999999999', 'X'),
         reason: 'other',

@@ -14,7 +14,7 @@ import {
 import { MSG } from '../../src/shared/messages.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { TEST_NOW } from '../helpers/app.ts';
-import type { ApiFailure } from '../helpers/client.ts';
+import { failureOf, type ApiFailure } from '../helpers/client.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 /*
@@ -322,7 +322,7 @@ describe('bulk actions on the exhibitors tab', () => {
         as: app.as,
       });
       expect(notAList.statusCode).toBe(400);
-      expect(notAList.json().error.fields).toEqual({ exhibitorIds: MSG.expectedList });
+      expect(failureOf(notAList).fields).toEqual({ exhibitorIds: MSG.expectedList });
       const missing = await refuse('00000000-0000-4000-8000-000000000000', [ana.id]);
       expect(missing.status).toBe(404);
       expect(missing.message).toBe(MSG.eventNotFound);

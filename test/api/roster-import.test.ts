@@ -2,6 +2,10 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_VALUE } from '../../src/server/app.ts';
+import { signInWithCode, startSignIn } from '../../src/shared/api/auth.ts';
+import type { InputOf } from '../../src/shared/api/define.ts';
+import { importRoster, previewRoster, rosterTemplate } from '../../src/shared/api/exhibitors.ts';
+import { getSession } from '../../src/shared/api/session.ts';
 import { CURRENT_USER_COOKIE, SESSION_COOKIE } from '../../src/shared/constants.ts';
 import {
   ROSTER_FILE_MESSAGES,
@@ -9,7 +13,9 @@ import {
   rosterSummaryText,
 } from '../../src/shared/roster-messages.ts';
 import { MSG } from '../../src/shared/messages.ts';
+import { sessionResponse } from '../../src/shared/schemas/session.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
+import { answered, failureOf, refused } from '../helpers/client.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { seedAdmin, seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 import { openWorkbook } from '../helpers/workbook.ts';
@@ -41,17 +47,19 @@ const mixedFile = (taken: { member: string; admin: string }) =>
 describe('importing exhibitors from a file', () => {
   const app = useTestApp();
 
-  const upload = (url: string, fileName: string, data: Buffer) =>
-    app.t.request({
-      method: 'POST',
-      url,
-      as: app.as,
-      ...multipart([{ name: 'file', filename: fileName, data }]),
-    });
-  const preview = (eventId: string, fileName: string, data: Buffer) =>
-    upload(`/api/events/${eventId}/exhibitors/import/preview`, fileName, data);
-  const confirm = (eventId: string, fileName: string, data: Buffer, query = '') =>
-    upload(`/api/events/${eventId}/exhibitors/import${query}`, fileName, data);
+  const preview = (eventId: string, filename: string, data: Buffer) =>
+    app.api.send(previewRoster, { params: { eventId } }, { file: { filename, data } });
+  const confirm = (
+    eventId: string,
+    filename: string,
+    data: Buffer,
+    query?: InputOf<typeof importRoster>['query'],
+  ) =>
+    app.api.send(
+      importRoster,
+      { params: { eventId }, ...(query ? { query } : {}) },
+      { file: { filename, data } },
+    );
 
   async function eventWithOneMember() {
     const event = await seedEvent(app.db, { name: 'Premios Importación' });
@@ -75,10 +83,10 @@ describe('importing exhibitors from a file', () => {
   it('previews every row with its Estado and stores nothing', async () => {
     const { event, taken } = await eventWithOneMember();
     const before = await members(event.id);
-    const response = await preview(event.id, 'expositores.csv', mixedFile(taken));
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
-    expect(body.rows.map((r: { row: number; status: string }) => [r.row, r.status])).toEqual([
+    const response = answered(await preview(event.id, 'expositores.csv', mixedFile(taken)));
+    expect(response.status).toBe(200);
+    const body = response.data;
+    expect(body.rows.map((r) => [r.row, r.status])).toEqual([
       [2, 'new'],
       [3, 'new'],
       [4, 'alreadyInEvent'],
@@ -101,9 +109,9 @@ describe('importing exhibitors from a file', () => {
 
   it('adds every Nuevo row in one go, with invitations and reminders, audited as one import', async () => {
     const { event, taken } = await eventWithOneMember();
-    const response = await confirm(event.id, 'expositores.csv', mixedFile(taken));
-    expect(response.statusCode).toBe(200);
-    const { skipped, ...counts } = response.json();
+    const response = answered(await confirm(event.id, 'expositores.csv', mixedFile(taken)));
+    expect(response.status).toBe(200);
+    const { skipped, ...counts } = response.data;
     expect(counts).toEqual({
       added: 2,
       summary: { nuevos: 2, yaEstaban: 1, conErrores: 4 },
@@ -153,12 +161,12 @@ describe('importing exhibitors from a file', () => {
     });
 
     // The same file again: everybody is already there, nothing is added or sent.
-    const again = await confirm(event.id, 'expositores.csv', mixedFile(taken));
-    expect(again.json()).toMatchObject({
+    const again = answered(await confirm(event.id, 'expositores.csv', mixedFile(taken))).data;
+    expect(again).toMatchObject({
       added: 0,
       summary: { nuevos: 0, yaEstaban: 4, conErrores: 3 },
     });
-    expect(again.json().skipped).toHaveLength(7);
+    expect(again.skipped).toHaveLength(7);
   });
 
   it('queues no invitation when "Enviar invitaciones" is unchecked, and reuses an exhibitor of another event', async () => {
@@ -170,8 +178,8 @@ describe('importing exhibitors from a file', () => {
     const file = csv(
       `Nombre completo,Email,Empresa\nOtro Nombre,${elsewhere.email},Otra\nSolo Nuevo,solo.nuevo.${event.id}@empresa.test,S\n`,
     );
-    const response = await confirm(event.id, 'lista.csv', file, '?sendInvitations=false');
-    expect(response.json().added).toBe(2);
+    const response = await confirm(event.id, 'lista.csv', file, { sendInvitations: 'false' });
+    expect(answered(response).data.added).toBe(2);
     const invitations = await app.db
       .selectFrom('mail_outbox')
       .select('id')
@@ -194,9 +202,9 @@ describe('importing exhibitors from a file', () => {
     sheet.addRow(['  CORREO ', 'Nombre', 'Empresa']);
     sheet.addRow([`xlsx.${event.id}@empresa.test`, 'Desde Excel', 'Libro']);
     const data = Buffer.from(await workbook.xlsx.writeBuffer());
-    const response = await preview(event.id, 'Expositores.XLSX', data);
-    expect(response.statusCode).toBe(200);
-    expect(response.json().rows).toEqual([
+    const response = answered(await preview(event.id, 'Expositores.XLSX', data));
+    expect(response.status).toBe(200);
+    expect(response.data.rows).toEqual([
       {
         row: 2,
         fullName: 'Desde Excel',
@@ -242,12 +250,12 @@ describe('importing exhibitors from a file', () => {
     async (_, name, data, status, message) => {
       const { event } = await eventWithOneMember();
       const before = await members(event.id);
-      for (const response of [
-        await preview(event.id, name, data),
-        await confirm(event.id, name, data),
+      for (const failure of [
+        refused(await preview(event.id, name, data)),
+        refused(await confirm(event.id, name, data)),
       ]) {
-        expect(response.statusCode).toBe(status);
-        expect(response.json().error).toMatchObject({ message, fields: { file: message } });
+        expect(failure.status).toBe(status);
+        expect(failure).toMatchObject({ message, fields: { file: message } });
       }
       expect(await members(event.id)).toEqual(before);
     },
@@ -255,6 +263,7 @@ describe('importing exhibitors from a file', () => {
 
   it('answers 400 in Spanish to a request without a file or with a broken multipart body', async () => {
     const { event } = await eventWithOneMember();
+    // Neither can the typed client send: a form without the file's field, a cut multipart body.
     const noFile = await app.t.request({
       method: 'POST',
       url: `/api/events/${event.id}/exhibitors/import/preview`,
@@ -262,7 +271,7 @@ describe('importing exhibitors from a file', () => {
       ...multipart([{ name: 'nota', data: Buffer.from('hola') }]),
     });
     expect(noFile.statusCode).toBe(400);
-    expect(noFile.json().error.message).toBe(MSG.noLogoFile);
+    expect(failureOf(noFile).message).toBe(MSG.noLogoFile);
     const broken = await app.t.request({
       method: 'POST',
       url: `/api/events/${event.id}/exhibitors/import`,
@@ -273,7 +282,7 @@ describe('importing exhibitors from a file', () => {
       headers: { 'content-type': 'multipart/form-data; boundary=x' },
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().error.message).toBe(MSG.invalidUpload);
+    expect(failureOf(broken).message).toBe(MSG.invalidUpload);
   });
 
   it('adds each address once when the same file is confirmed 10 times at once', async () => {
@@ -287,11 +296,11 @@ describe('importing exhibitors from a file', () => {
     const replies = await Promise.all(
       Array.from({ length: 10 }, () => confirm(event.id, 'lista.csv', file)),
     );
-    const added = replies.map((reply) => (reply.statusCode === 200 ? reply.json().added : 0));
+    const added = replies.map((reply) => (reply.ok ? reply.data.added : 0));
     // Each attempt either added the whole file or found everybody there; an attempt that lost a
     // race on PostgreSQL is refused whole (409) rather than half-stored.
     expect(added.reduce((sum, n) => sum + n, 0)).toBe(30);
-    for (const reply of replies) expect([200, 409]).toContain(reply.statusCode);
+    for (const reply of replies) expect([200, 409]).toContain(reply.status);
     expect((await members(event.id)).length).toBe(31);
     const invitations = await app.db
       .selectFrom('mail_outbox')
@@ -319,15 +328,9 @@ describe('importing exhibitors from a file', () => {
       ].join('\n'),
     );
     const before = await members(event.id);
-    const previewed = await preview(event.id, 'forma.csv', file);
-    expect(previewed.statusCode).toBe(200);
-    const rows = previewed.json().rows as {
-      row: number;
-      fullName: string;
-      company: string;
-      status: keyof typeof ROSTER_ROW_STATUS_LABELS;
-      message?: string;
-    }[];
+    const previewed = answered(await preview(event.id, 'forma.csv', file));
+    expect(previewed.status).toBe(200);
+    const rows = previewed.data.rows;
     expect(rows.map((r) => [r.row, ROSTER_ROW_STATUS_LABELS[r.status], r.message])).toEqual([
       [2, 'Nombre inválido', MSG.invalidInput],
       [3, 'Nombre inválido', MSG.invalidCharacters],
@@ -340,14 +343,14 @@ describe('importing exhibitors from a file', () => {
     // What is echoed back is cut at 256 characters: never the 300,000 of the file.
     expect(rows[0]?.fullName).toBe(`${'N'.repeat(256)}…`);
     expect(rows[4]?.fullName).toBe(`${hugeName.slice(0, 256)}…`);
-    expect(previewed.json().summary).toEqual({ nuevos: 1, yaEstaban: 0, conErrores: 5 });
+    expect(previewed.data.summary).toEqual({ nuevos: 1, yaEstaban: 0, conErrores: 5 });
     expect(await members(event.id)).toEqual(before);
 
-    const confirmed = await confirm(event.id, 'forma.csv', file);
-    expect(confirmed.json()).toEqual({
+    const confirmed = answered(await confirm(event.id, 'forma.csv', file));
+    expect(confirmed.data).toEqual({
       added: 1,
       summary: { nuevos: 1, yaEstaban: 0, conErrores: 5 },
-      skipped: previewed.json().rows.filter((row: { status: string }) => row.status !== 'new'),
+      skipped: rows.filter((row) => row.status !== 'new'),
     });
     const stored = await app.db
       .selectFrom('exhibitors')
@@ -366,9 +369,9 @@ describe('importing exhibitors from a file', () => {
     sheet.addRow(['Email', 'Nombre completo', 'Empresa']);
     sheet.addRow([`largo.${event.id}@empresa.test`, 'Z'.repeat(100_000), 'Acme']);
     const data = Buffer.from(await workbook.xlsx.writeBuffer());
-    const response = await preview(event.id, 'largo.xlsx', data);
-    expect(response.statusCode).toBe(200);
-    expect(response.json().rows).toEqual([
+    const response = answered(await preview(event.id, 'largo.xlsx', data));
+    expect(response.status).toBe(200);
+    expect(response.data.rows).toEqual([
       {
         row: 2,
         fullName: `${'Z'.repeat(256)}…`,
@@ -390,16 +393,21 @@ describe('importing exhibitors from a file', () => {
     });
     await app.t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.t.app.server.address() as AddressInfo).port}`;
-    const post = (url: string, body: unknown) =>
-      fetch(`${base}${url}`, {
+    // Over real HTTP, which the typed client (light-my-request) does not speak: the contract's
+    // paths, its bodies typed.
+    const post = <E extends typeof startSignIn | typeof signInWithCode>(
+      endpoint: E,
+      body: InputOf<E>['body'],
+    ) =>
+      fetch(`${base}${endpoint.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_VALUE },
         body: JSON.stringify(body),
       });
-    expect((await post('/api/auth/start', { email: exhibitor.email })).status).toBe(200);
+    expect((await post(startSignIn, { email: exhibitor.email })).status).toBe(200);
     await app.t.deliverMail();
-    const code = /\b(\d{6})\b/.exec(app.t.smtp.latestTo(exhibitor.email)?.text ?? '')?.[1];
-    const signedIn = await post('/api/auth/code', { email: exhibitor.email, code });
+    const code = /\b(\d{6})\b/.exec(app.t.smtp.latestTo(exhibitor.email)?.text ?? '')?.[1] ?? '';
+    const signedIn = await post(signInWithCode, { email: exhibitor.email, code });
     expect(signedIn.status).toBe(200);
     const display = signedIn.headers
       .getSetCookie()
@@ -414,24 +422,20 @@ describe('importing exhibitors from a file', () => {
     });
     // The session works: the name the app shows from it is the stored one, whole.
     const session = sessionCookieOf(signedIn);
-    const me = await fetch(`${base}/api/session`, { headers: { cookie: session } });
-    expect(((await me.json()) as { user: { fullName: string } }).user.fullName).toBe(hugeName);
+    const me = await fetch(`${base}${getSession.path}`, { headers: { cookie: session } });
+    expect(sessionResponse.parse(await me.json()).user?.fullName).toBe(hugeName);
   });
 
   it('gives the template with the three headers', async () => {
-    const response = await app.t.request({
-      method: 'GET',
-      url: '/api/exhibitors/import-template',
-      as: app.as,
-    });
-    expect(response.statusCode).toBe(200);
+    const { status, data, response } = answered(await app.api.send(rosterTemplate, {}));
+    expect(status).toBe(200);
     expect(response.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="plantilla-expositores.xlsx"; filename*=UTF-8''plantilla-expositores.xlsx`,
     );
-    const workbook = await openWorkbook(response.rawPayload);
+    const workbook = await openWorkbook(data);
     expect(workbook.worksheets[0]?.getRow(1).values).toEqual([
       undefined,
       'Nombre completo',

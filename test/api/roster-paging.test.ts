@@ -4,7 +4,7 @@ import { MSG } from '../../src/shared/messages.ts';
 import { ROSTER_PAGE_SIZE, type RosterListQuery } from '../../src/shared/schemas/exhibitors.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { TEST_NOW } from '../helpers/app.ts';
-import type { AnswerOf } from '../helpers/client.ts';
+import { failureOf, type AnswerOf } from '../helpers/client.ts';
 import { seedEvent, seedExhibitor, seedMembership } from '../helpers/seed.ts';
 
 /*
@@ -164,7 +164,7 @@ describe('the exhibitors tab, paged on the server', () => {
       as: app.as,
     });
     expect(unknownFilter.statusCode).toBe(400);
-    expect(unknownFilter.json().error.message).toBe(MSG.invalidInput);
+    expect(failureOf(unknownFilter).message).toBe(MSG.invalidInput);
     const control = await refusal({ q: '\u0001' });
     expect(control.status).toBe(400);
     expect(control.message).toBe(MSG.invalidCharacters);

@@ -1,10 +1,12 @@
-import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/server/lib/crypto.ts';
-import { SESSION_ABSOLUTE_DAYS, SESSION_COOKIE } from '../../src/shared/constants.ts';
+import { signInWithCode, startSignIn } from '../../src/shared/api/auth.ts';
+import { getSession } from '../../src/shared/api/session.ts';
+import { SESSION_ABSOLUTE_DAYS } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { createTestApp, TEST_NOW, type TestApp } from '../helpers/app.ts';
+import { answered, errorOf, refused, sessionSetBy, testClient } from '../helpers/client.ts';
 import { seedExhibitor } from '../helpers/seed.ts';
 
 /**
@@ -22,9 +24,9 @@ describe.runIf(onPostgres)('a code sign-in on PostgreSQL', () => {
   const originalQuery = pg.Client.prototype.query;
 
   const start = (email: string, remoteAddress = '127.0.0.1') =>
-    t.request({ method: 'POST', url: '/api/auth/start', payload: { email }, remoteAddress });
+    testClient(t).send(startSignIn, { body: { email } }, { remoteAddress });
   const enter = (email: string, code: string, remoteAddress = '127.0.0.1') =>
-    t.request({ method: 'POST', url: '/api/auth/code', payload: { email, code }, remoteAddress });
+    testClient(t).send(signInWithCode, { body: { email, code } }, { remoteAddress });
 
   /** The statements the server sends while `request` runs. */
   async function statementsOf<T>(request: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
@@ -35,15 +37,15 @@ describe.runIf(onPostgres)('a code sign-in on PostgreSQL', () => {
 
   /** Asks for a code on the email step and returns it as emailed. */
   async function requestCode(email: string, client?: string): Promise<string> {
-    expect((await start(email, client)).statusCode).toBe(200);
+    expect((await start(email, client)).status).toBe(200);
     await t.deliverMail();
     const code = /\b(\d{6})\b/.exec(t.smtp.latestTo(email)?.text ?? '')?.[1];
     if (!code) throw new Error(`no code in the mail to ${email}`);
     return code;
   }
 
-  const sessionCookie = (response: LightMyRequestResponse) =>
-    response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+  const sessionCookie = (outcome: { response: Parameters<typeof sessionSetBy>[0] }) =>
+    sessionSetBy(outcome.response);
 
   const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
 
@@ -99,8 +101,8 @@ describe.runIf(onPostgres)('a code sign-in on PostgreSQL', () => {
     t.clock.advance(MINUTE);
 
     const { result, sql } = await statementsOf(() => enter(exhibitor.email, code, '10.0.0.2'));
-    expect(result.statusCode).toBe(200);
-    expect(result.json()).toEqual({
+    expect(result.status).toBe(200);
+    expect(answered(result).data).toEqual({
       user: { role: 'exh', email: exhibitor.email, fullName: 'Esteban Uno' },
     });
     expect(sql).toHaveLength(1);
@@ -123,7 +125,7 @@ describe.runIf(onPostgres)('a code sign-in on PostgreSQL', () => {
     if (!cookie) throw new Error('no session cookie');
     expect(await sessionsOf(exhibitor.id)).toEqual([
       {
-        token_hash: hashToken(cookie.value),
+        token_hash: hashToken(cookie.token),
         role: 'exh',
         created_at: at,
         last_seen_at: at,
@@ -144,16 +146,13 @@ describe.runIf(onPostgres)('a code sign-in on PostgreSQL', () => {
     ]);
 
     // The session works, and the code works once.
-    const session = await t.request({
-      method: 'GET',
-      url: '/api/session',
-      as: { token: cookie.value, cookie: `${SESSION_COOKIE}=${cookie.value}` },
-    });
-    expect(session.json().user).toMatchObject({ role: 'exh', email: exhibitor.email });
+    const session = await testClient(t, cookie).call(getSession, {});
+    expect(session.user).toMatchObject({ role: 'exh', email: exhibitor.email });
     const again = await statementsOf(() => enter(exhibitor.email, code, '10.0.0.2'));
-    expect(again.result.statusCode).toBe(400);
-    expect(again.result.json()).toEqual({
-      error: { code: 'invalid_code', message: MSG.invalidCode },
+    expect(again.result.status).toBe(400);
+    expect(errorOf(refused(again.result))).toEqual({
+      code: 'invalid_code',
+      message: MSG.invalidCode,
     });
     expect(again.sql).toHaveLength(1);
     expect(sessionCookie(again.result)).toBeUndefined();
@@ -164,8 +163,8 @@ describe.runIf(onPostgres)('a code sign-in on PostgreSQL', () => {
     const { result, sql } = await statementsOf(() =>
       enter(exhibitor.email, wrongCodeFor(code), '10.0.0.3'),
     );
-    expect(result.statusCode).toBe(400);
-    expect(result.json()).toEqual({ error: { code: 'invalid_code', message: MSG.invalidCode } });
+    expect(result.status).toBe(400);
+    expect(errorOf(refused(result))).toEqual({ code: 'invalid_code', message: MSG.invalidCode });
     expect(sql).toHaveLength(1);
     expect(sessionCookie(result)).toBeUndefined();
     expect(await sessionsOf(exhibitor.id)).toEqual([]);
@@ -180,18 +179,20 @@ describe.runIf(onPostgres)('a code sign-in on PostgreSQL', () => {
     const code = await requestCode(exhibitor.email);
     t.clock.advance(15 * MINUTE);
     const expired = await statementsOf(() => enter(exhibitor.email, code));
-    expect(expired.result.statusCode).toBe(400);
-    expect(expired.result.json()).toEqual({
-      error: { code: 'invalid_code', message: MSG.invalidCode },
+    expect(expired.result.status).toBe(400);
+    expect(errorOf(refused(expired.result))).toEqual({
+      code: 'invalid_code',
+      message: MSG.invalidCode,
     });
     expect(expired.sql).toHaveLength(1);
     expect(await codesOf(exhibitor.id)).toEqual([{ used_at: null, voided_at: null }]);
     expect(await sessionsOf(exhibitor.id)).toEqual([]);
 
     const unknown = await statementsOf(() => enter('nadie@expo.test', code));
-    expect(unknown.result.statusCode).toBe(400);
-    expect(unknown.result.json()).toEqual({
-      error: { code: 'invalid_code', message: MSG.invalidCode },
+    expect(unknown.result.status).toBe(400);
+    expect(errorOf(refused(unknown.result))).toEqual({
+      code: 'invalid_code',
+      message: MSG.invalidCode,
     });
     expect(unknown.sql).toHaveLength(1);
   });
@@ -199,12 +200,13 @@ describe.runIf(onPostgres)('a code sign-in on PostgreSQL', () => {
   it('refuses the 6th try from one client even with the right code (429), in one statement', async () => {
     const code = await requestCode(exhibitor.email);
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      expect((await enter(exhibitor.email, wrongCodeFor(code), '10.0.0.4')).statusCode).toBe(400);
+      expect((await enter(exhibitor.email, wrongCodeFor(code), '10.0.0.4')).status).toBe(400);
     }
     const sixth = await statementsOf(() => enter(exhibitor.email, code, '10.0.0.4'));
-    expect(sixth.result.statusCode).toBe(429);
-    expect(sixth.result.json()).toEqual({
-      error: { code: 'code_tries_exhausted', message: MSG.codeTriesExhausted },
+    expect(sixth.result.status).toBe(429);
+    expect(errorOf(refused(sixth.result))).toEqual({
+      code: 'code_tries_exhausted',
+      message: MSG.codeTriesExhausted,
     });
     expect(sixth.sql).toHaveLength(1);
     expect(sessionCookie(sixth.result)).toBeUndefined();
@@ -223,15 +225,16 @@ describe.runIf(onPostgres)('a code sign-in on PostgreSQL', () => {
     );
     // 15 tries evaluated by the daily cap and 5 more by the grace of fresh clients: one signs in
     // (the code works once), the other 19 find it spent; the other 20 are refused before.
-    const statuses = replies.map((reply) => reply.statusCode).sort();
+    const statuses = replies.map((reply) => reply.status).sort();
     expect(statuses).toEqual([200, ...Array<number>(19).fill(400), ...Array<number>(20).fill(429)]);
     for (const reply of replies) {
-      if (reply.statusCode === 400) {
-        expect(reply.json()).toEqual({ error: { code: 'invalid_code', message: MSG.invalidCode } });
+      if (reply.status === 400) {
+        expect(errorOf(refused(reply))).toEqual({ code: 'invalid_code', message: MSG.invalidCode });
       }
-      if (reply.statusCode === 429) {
-        expect(reply.json()).toEqual({
-          error: { code: 'code_tries_exhausted', message: MSG.codeTriesExhausted },
+      if (reply.status === 429) {
+        expect(errorOf(refused(reply))).toEqual({
+          code: 'code_tries_exhausted',
+          message: MSG.codeTriesExhausted,
         });
       }
     }
