@@ -61,11 +61,18 @@ try {
     eventDate: '2026-07-15',
     voteDeadline: '2026-07-01',
   });
-  await seed.seedEvent(db, {
+  // Voting is still open here, with its results hidden until the close and only registry
+  // resellers nominable: the sealed tab, the "Integridad" alerts and the registry-only form.
+  const sealedEvent = await seed.seedEvent(db, {
     name: 'Encuentro de Canales 2026',
     eventDate: '2026-09-20',
     voteDeadline: '2026-09-05',
   });
+  await db
+    .updateTable('events')
+    .set({ seal_results: 1, nominable_resellers: 'registry' })
+    .where('id', '=', sealedEvent.id)
+    .execute();
   const people = [
     ['Laura Gómez', 'laura.gomez@distribuidora.example', 'Distribuidora Sur'],
     ['Martín Pérez', 'martin.perez@mayorista.example', 'Mayorista Norte'],
@@ -111,6 +118,33 @@ try {
     nominees: [{ fiscalId: '30611122233', name: 'Datacenter Cuyo' }],
   });
   const firstExhibitor = exhibitors[0] ?? { id: '', email: '', fullName: '' };
+  const secondExhibitor = exhibitors[1] ?? { id: '', email: '', fullName: '' };
+  // Two exhibitors of the sealed event with the same list in the same order ("Listas idénticas"),
+  // one of them nominating a contact at its own company ("Nominaciones a la propia empresa").
+  const identicalList = ['30712345671', '30698765432', '30611122233'];
+  for (const [index, ownDomainAt] of [
+    [1, -1],
+    [2, 2],
+  ] as const) {
+    const exhibitor = exhibitors[index];
+    if (!exhibitor) continue;
+    await seed.seedMembership(db, sealedEvent.id, exhibitor.id);
+    await seed.seedNominations(db, {
+      eventId: sealedEvent.id,
+      exhibitorId: exhibitor.id,
+      category: 'consumption',
+      nominees: identicalList.map((fiscalId, order) => ({
+        fiscalId,
+        name: resellers[fiscalId],
+        email:
+          order === ownDomainAt
+            ? `ventas@${exhibitor.email.split('@')[1] ?? ''}`
+            : `contacto@${(resellers[fiscalId] ?? 'reseller').toLowerCase().replace(/\W+/g, '')}.example`,
+        nominatedAt: `2026-06-0${index + 4}T1${order}:00:00.000Z`,
+      })),
+    });
+  }
+  const annulReason = 'Votó con la cuenta de otra empresa';
 
   async function context(
     subject: SessionSubject | null,
@@ -359,6 +393,44 @@ try {
         ),
       );
     });
+    await shot('admin-annul', page, async () => {
+      await page.goto(`/admin/event/${event.id}/exhibitors/${secondExhibitor.id}`);
+      await page.getByRole('button', { name: 'Anular votos' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Anular votos' });
+      await dialog.waitFor(visible);
+      await dialog.getByRole('textbox', { name: 'Motivo' }).fill(annulReason);
+    });
+    await shot('admin-annulled', page, async () => {
+      const dialog = page.getByRole('dialog', { name: 'Anular votos' });
+      await dialog.getByRole('button', { name: 'Anular' }).click();
+      await dialog.waitFor({ state: 'detached', ...visible });
+      await page.getByText(`Anulado: ${annulReason}`).waitFor(visible);
+      await page.getByRole('button', { name: 'Restablecer' }).waitFor(visible);
+    });
+    await shot('admin-sealed', page, async () => {
+      await page.goto(`/admin/event/${sealedEvent.id}/consumption`);
+      await page.getByText('Los resultados se mostrarán después del cierre.').waitFor(visible);
+      await page.getByRole('button', { name: 'Ver resultados ahora' }).waitFor(visible);
+    });
+    await shot('admin-sealed-view', page, async () => {
+      await page.getByRole('button', { name: 'Ver resultados ahora' }).click();
+      const dialog = page.getByRole('dialog', { name: '¿Ver resultados antes del cierre?' });
+      await dialog.waitFor(visible);
+      await dialog
+        .getByRole('textbox', { name: 'Motivo' })
+        .fill('El comité pidió el avance para la prensa');
+    });
+    await shot('admin-integrity', page, async () => {
+      await page.goto(`/admin/event/${sealedEvent.id}/integrity`);
+      await page.getByRole('heading', { name: 'Listas idénticas' }).waitFor(visible);
+      await page
+        .getByText(/en el mismo orden/)
+        .first()
+        .waitFor(visible);
+      await page
+        .getByRole('heading', { name: 'Nominaciones a la propia empresa' })
+        .waitFor(visible);
+    });
     await adminContext.close();
   }
 
@@ -397,13 +469,53 @@ try {
       await page.getByRole('button', { name: 'Nominar', exact: true }).click();
       await page.getByRole('dialog', { name: 'Nominar a un reseller' }).waitFor(visible);
     });
+    await shot('exh-previous', page, async () => {
+      const dialog = page.getByRole('dialog', { name: 'Nominar a un reseller' });
+      await dialog.getByRole('combobox', { name: 'Buscar en el padrón' }).click();
+      await dialog
+        .getByRole('group', { name: 'Mis nominaciones anteriores' })
+        .getByRole('option')
+        .first()
+        .waitFor(visible);
+    });
+    await shot('exh-registry-search', page, async () => {
+      const dialog = page.getByRole('dialog', { name: 'Nominar a un reseller' });
+      await dialog.getByRole('combobox', { name: 'Buscar en el padrón' }).fill('30');
+      await dialog
+        .getByRole('option', { name: 'Conectar · 30709988774', exact: true })
+        .waitFor(visible);
+    });
     await desktop.close();
+
+    // The exhibitor whose list the administrator annulled above, also in the registry-only event.
+    const annulled = await context(
+      { role: 'exh', exhibitorId: secondExhibitor.id },
+      { email: secondExhibitor.email, fullName: secondExhibitor.fullName },
+    );
+    const annulledPage = await annulled.newPage();
+    await shot('exh-annulled', annulledPage, async () => {
+      await annulledPage.goto(`/exh/event/${event.id}`);
+      await annulledPage
+        .getByText(`Tu lista fue anulada por la organización: ${annulReason}`)
+        .waitFor(visible);
+      await annulledPage.getByText(/Modificado por la organización el/).waitFor(visible);
+    });
+    await shot('exh-registry-only', annulledPage, async () => {
+      await annulledPage.goto(`/exh/event/${sealedEvent.id}?categoria=value`);
+      await annulledPage.getByRole('button', { name: 'Nominar', exact: true }).click();
+      const dialog = annulledPage.getByRole('dialog', { name: 'Nominar a un reseller' });
+      await dialog
+        .getByText('Este evento solo acepta resellers del padrón.', { exact: false })
+        .waitFor(visible);
+    });
+    await annulled.close();
   }
 
   process.stdout.write('Printing the PDF\n');
   let html = fs.readFileSync(path.join(here, 'manual.html'), 'utf8');
   html = html.replace(
-    /<figure([^>]*)>\s*<img data-shot="([^"]+)"([^>]*)\/>([\s\S]*?)<\/figure>/g,
+    // Prettier breaks a long <img> over several lines: any whitespace before data-shot.
+    /<figure([^>]*)>\s*<img\s+data-shot="([^"]+)"([^>]*)\/>([\s\S]*?)<\/figure>/g,
     (figure, attributes: string, name: string, rest: string, caption: string) =>
       shots.has(name)
         ? `<figure${attributes}><img src="${shots.get(name)}"${rest}/>${caption}</figure>`
