@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, CATEGORY_LABELS } from './constants.ts';
+import { CATEGORY_LABELS } from './constants.ts';
 import { CORRECTION_REASONS, CORRECTION_REASON_LABELS } from './correction-reasons.ts';
 import { formatDisplayDate } from './dates.ts';
 import { MSG } from './messages.ts';
@@ -51,7 +51,8 @@ export const storedVote = z.object({
 });
 export type StoredVote = z.output<typeof storedVote>;
 
-const category = z.enum(CATEGORIES);
+/** A category's address (docs/decisions/0034): a default one or one made from a name. */
+const category = z.string();
 
 const mergeDetails = z.object({
   category,
@@ -140,7 +141,9 @@ const nothing = z.object({});
 
 const NOMINEE_FIELDS = nomineeSnapshot.keyof().options;
 
-const categoryText = (value: keyof typeof CATEGORY_LABELS) => CATEGORY_LABELS[value];
+/** A default category by its label; another by its address, as its entries recorded it. */
+const categoryText = (value: string) =>
+  Object.entries(CATEGORY_LABELS).find(([address]) => address === value)?.[1] ?? value;
 const nomineeText = (entry: { name: string; fiscalId: string }) =>
   `${entry.name} (${entry.fiscalId})`;
 

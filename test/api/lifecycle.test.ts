@@ -14,6 +14,7 @@ import { TEST_NOW, type Session } from '../helpers/app.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
+import { DEFAULT_CATEGORY_VIEWS } from '../helpers/categories.ts';
 
 // TEST_NOW is 2026-06-01 in Buenos Aires. Events seeded here: deadline 2026-07-01, event 2026-07-15.
 const AFTER_EVENT = '2026-07-16T15:00:00.000Z';
@@ -106,6 +107,8 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         hasOwnLogo: false,
         nominableResellers: 'any',
         validateCuit: false,
+        // "Duplicar evento" copies the source's categories with their settings.
+        categories: DEFAULT_CATEGORY_VIEWS,
       });
       expect(await membersOf(copy.id)).toEqual([a.id, b.id].sort());
       const votes = await app.db

@@ -4,6 +4,7 @@ import { nomineeFieldSettings } from '../nominee-fields.ts';
 import { NOMINABLE_RESELLERS } from '../registry.ts';
 import { isValidIsoDate } from '../dates.ts';
 import { hasOnlyTextCharacters, isoDateField, requiredText } from './common.ts';
+import { eventCategoryView } from './categories.ts';
 
 /** The reminders an event can send to its exhibitors, earliest first. */
 export const REMINDER_KINDS = [
@@ -141,6 +142,8 @@ export const eventView = z.object({
   nominableResellers: z.enum(NOMINABLE_RESELLERS),
   /** "Validar CUIT": an 11-digit fiscal id must carry a valid check digit. */
   validateCuit: z.boolean(),
+  /** Its categories in their order (docs/decisions/0034). */
+  categories: z.array(eventCategoryView),
 });
 export type EventView = z.output<typeof eventView>;
 

@@ -28,6 +28,7 @@ import { migration as annulledLists } from './0024-annulled-lists.ts';
 import { migration as listChanges } from './0025-list-changes.ts';
 import { migration as oneRoundTripCodeSignIn } from './0026-one-round-trip-code-sign-in.ts';
 import { migration as saveFollowsRegistryAndAnnulment } from './0027-save-follows-registry-and-annulment.ts';
+import { migration as eventCategories } from './0028-event-categories.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -57,6 +58,7 @@ export const migrations: readonly FrozenMigration[] = [
   listChanges,
   oneRoundTripCodeSignIn,
   saveFollowsRegistryAndAnnulment,
+  eventCategories,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */

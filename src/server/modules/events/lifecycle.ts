@@ -15,6 +15,7 @@ import { cancelPendingMail } from '../../mail/outbox.ts';
 import { eventReminders, scheduleReminders } from '../../mail/reminders.ts';
 import { calendarDetails, checkDates, clockOf, newEventRow, toEventView } from './service.ts';
 import { calendarOf, eventToday } from '../../lib/event-calendar.ts';
+import { copyEventCategories, readEventCategories } from '../../lib/event-categories.ts';
 
 /**
  * "Duplicar evento": a new event with the dialog's name, dates and reminders (the rules of a new
@@ -50,6 +51,8 @@ export async function duplicateEvent(
       },
     );
     await tx.insertInto('events').values(row).execute();
+    // Next year's edition asks for the same categories, with their settings and order.
+    await copyEventCategories(tx, sourceId, row.id, row.created_at);
     if (source.logo_etag !== null) await copyEventLogo(tx, sourceId, row.id, admin, now);
     const members =
       fields.copyExhibitors && source.anonymised_at === null
@@ -99,7 +102,7 @@ export async function duplicateEvent(
     });
     return row;
   });
-  return toEventView(created, clockOf(deps));
+  return toEventView(created, clockOf(deps), await readEventCategories(deps.db, created.id));
 }
 
 /** The source's own logo, as the duplicate's. */
@@ -158,7 +161,7 @@ export async function archiveEvent(
     });
     return { ...event, archived_at: iso(now), updated_at: iso(now) };
   });
-  return toEventView(archived, clock);
+  return toEventView(archived, clock, await readEventCategories(deps.db, archived.id));
 }
 
 /**
@@ -193,7 +196,7 @@ export async function unarchiveEvent(
     });
     return { ...event, archived_at: null, updated_at: iso(now) };
   });
-  return toEventView(open, clockOf(deps));
+  return toEventView(open, clockOf(deps), await readEventCategories(deps.db, open.id));
 }
 
 /**

@@ -157,8 +157,12 @@ function votesSheet(db: Db, eventId: string): StreamedSheet {
                 .onRef('l.exhibitor_id', '=', 'n.exhibitor_id')
                 .onRef('l.category', '=', 'n.category'),
             )
+            .innerJoin('event_categories as c', (join) =>
+              join.onRef('c.event_id', '=', 'n.event_id').onRef('c.address', '=', 'n.category'),
+            )
             .selectAll('n')
             .select([
+              'c.name as category_name',
               memberField('full_name', 'm', 'e').as('full_name'),
               memberField('company', 'm', 'e').as('company'),
               'l.annulled_reason',
@@ -179,7 +183,7 @@ function votesSheet(db: Db, eventId: string): StreamedSheet {
         yield [
           row.full_name,
           row.company,
-          CATEGORY_LABELS[row.category],
+          row.category_name,
           row.list_order,
           ...NOMINEE_FIELDS.map(([, field]) => row[field]),
           row.annulled_reason === null ? 'No' : `Sí: ${row.annulled_reason}`,

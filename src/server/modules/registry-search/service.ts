@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
   REGISTRY_SEARCH_LIMIT,
@@ -154,7 +154,7 @@ const EARLIER_NOMINATIONS_READ = 300;
  */
 async function earlierNominees(
   db: Db,
-  list: { exhibitorId: string; eventId: string; eventDate: string; category: Category },
+  list: { exhibitorId: string; eventId: string; eventDate: string; category: CategoryAddress },
   terms: RegistryTerms | null,
 ): Promise<RegistrySearchEntry[]> {
   const rows = await db
@@ -199,7 +199,7 @@ async function earlierNominees(
  */
 export async function searchAsExhibitor(
   deps: AppDeps,
-  list: { exhibitorId: string; eventId: string; category: Category },
+  list: { exhibitorId: string; eventId: string; category: CategoryAddress },
   typed: string,
 ): Promise<RegistrySearchResponse> {
   const event = await memberEventOr404(deps, list.exhibitorId, list.eventId);
