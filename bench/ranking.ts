@@ -22,6 +22,7 @@ import { rankingWorkbook } from '../src/server/modules/ranking/export.ts';
 import { duplicateGroups } from '../src/server/modules/merge/service.ts';
 import { categoryRanking, fullRanking } from '../src/server/modules/ranking/service.ts';
 import { RANKING_PAGE_SIZE } from '../src/shared/schemas/results.ts';
+import { defaultCategoryRows } from '../src/server/lib/event-categories.ts';
 
 const EXHIBITORS = 10_000;
 const PER_LIST = 5;
@@ -132,6 +133,7 @@ export async function seedLargeEvent(databaseUrl?: string): Promise<Seeded> {
         updated_at: STAMP,
       })
       .execute();
+    await trx.insertInto('event_categories').values(defaultCategoryRows(eventId, STAMP)).execute();
     // SQLite allows 32,766 parameters per statement and PostgreSQL 65,535: chunks stay well under.
     await insertChunked(exhibitors, 1_000, (c) => trx.insertInto('exhibitors').values(c).execute());
     await insertChunked(memberships, 1_000, (c) =>

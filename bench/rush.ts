@@ -6,6 +6,7 @@ import { nominee } from '../test/helpers/nomination-load.ts';
 import { startSmtpServer } from '../test/helpers/smtp.ts';
 import { combine, createClient, runPool, summarize, type LoadStats } from './http-load.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
+import { defaultCategoryRows } from '../src/server/lib/event-categories.ts';
 
 export interface RushFigures {
   exhibitors: number;
@@ -74,6 +75,10 @@ export async function benchRush(
           created_at: stamp,
           updated_at: stamp,
         })
+        .execute();
+      await trx
+        .insertInto('event_categories')
+        .values(defaultCategoryRows(eventId, stamp))
         .execute();
       for (let i = 0; i < exhibitors; i++) {
         const id = newId();

@@ -1,15 +1,36 @@
+/**
+ * The specification's two categories: what every new event starts with (docs/decisions/0034).
+ * An event's own categories are data (event_categories); these addresses stay theirs.
+ */
 export const CATEGORIES = ['consumption', 'value'] as const;
 export type Category = (typeof CATEGORIES)[number];
+
+/** A category's address: one of the defaults or one made from a new category's name. */
+export type CategoryAddress = string;
 
 export const CATEGORY_LABELS: Record<Category, string> = {
   consumption: 'CONSUMO',
   value: 'VALOR AGREGADO',
 };
 
+/** How a category's votes count: 'place' = n + 1 − rank of n nominees; 'one' = 1 each. */
+export const CATEGORY_SCORINGS = ['place', 'one'] as const;
+export type CategoryScoring = (typeof CATEGORY_SCORINGS)[number];
+
+/** The specification's limit, the default categories' "Nominaciones por expositor". */
 export const MAX_NOMINEES_PER_CATEGORY = 5;
-/** Points of a vote: 6 minus its order (1st = 5 points … 5th = 1 point). */
+/** The most any category may ask for; nominee_totals counts places 1 to this. */
+export const MAX_CATEGORY_NOMINEE_LIMIT = 10;
+export const MIN_CATEGORIES_PER_EVENT = 1;
+export const MAX_CATEGORIES_PER_EVENT = 10;
+
+/** What a vote at `place` (1 = first) is worth in a category of `limit` nominees and `scoring`. */
+export const pointsOfVote = (place: number, limit: number, scoring: CategoryScoring): number =>
+  scoring === 'one' ? 1 : limit + 1 - place;
+
+/** Points of a vote in a default category: 6 minus its order (1st = 5 points … 5th = 1 point). */
 export const POINTS_BASE = 6;
-/** What a vote at `place` (1 = first) is worth. */
+/** What a vote at `place` (1 = first) is worth in a default category. */
 export const pointsForPlace = (place: number): number => POINTS_BASE - place;
 
 /** An exhibitor's receipt goes out once their lists have not changed for this long. */

@@ -43,6 +43,13 @@ import {
   replaceEventLogo,
   replaceLogo,
 } from '../../src/shared/api/branding.ts';
+import {
+  createCategory,
+  deleteCategory,
+  listCategories,
+  moveCategory,
+  updateCategory,
+} from '../../src/shared/api/categories.ts';
 import { errorsOf, type Endpoint, type InputOf } from '../../src/shared/api/define.ts';
 import { integrityAlerts } from '../../src/shared/api/integrity.ts';
 import {
@@ -300,6 +307,20 @@ const MATRIX: readonly Row[] = [
   row(unarchiveEvent)(adminOnly(409), (w) => ({ params: { eventId: w.eventId } })),
   row(anonymiseEvent)(adminOnly(409), (w) => ({ params: { eventId: w.eventId } })),
   row(closeVoting)(adminOnly(), (w) => ({ params: { eventId: w.eventId } })),
+  row(listCategories)(adminOnly(), (w) => ({ params: { eventId: w.eventId } })),
+  row(createCategory)(adminOnly(201), (w) => ({
+    params: { eventId: w.eventId },
+    body: { name: 'Seguridad', description: '', nomineeLimit: 3, scoring: 'one' },
+  })),
+  row(updateCategory)(adminOnly(), (w) => ({
+    params: { eventId: w.eventId, category: 'value' },
+    body: { name: 'VALOR', description: 'Valor agregado', nomineeLimit: 5, scoring: 'place' },
+  })),
+  row(moveCategory)(adminOnly(), (w) => ({
+    params: { eventId: w.eventId, category: 'value' },
+    body: { direction: 'up' },
+  })),
+  row(deleteCategory)(adminOnly(), (w) => ({ params: { eventId: w.eventId, category: 'value' } })),
   // The seeded event does not seal its results: nothing to open early (409), only for administrators.
   row(viewResultsEarly)(adminOnly(409), (w) => ({
     params: { eventId: w.eventId },

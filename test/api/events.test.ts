@@ -11,6 +11,7 @@ import { MSG } from '../../src/shared/messages.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
+import { DEFAULT_CATEGORY_VIEWS } from '../helpers/categories.ts';
 
 // TEST_NOW is 2026-06-01T12:00Z: 09:00 of 2026-06-01 in Buenos Aires (UTC-3).
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -84,6 +85,7 @@ describe('events', () => {
       sealResults: false,
       resultsSealed: false,
       resultsViewedEarly: null,
+      categories: DEFAULT_CATEGORY_VIEWS,
     });
     const row = await t.deps.db
       .selectFrom('events')
@@ -189,6 +191,7 @@ describe('events', () => {
       sealResults: false,
       resultsSealed: false,
       resultsViewedEarly: null,
+      categories: DEFAULT_CATEGORY_VIEWS,
     });
     const missing = await app.api.fail(getEvent, { params: { eventId: MISSING_ID } });
     expect(missing.status).toBe(404);

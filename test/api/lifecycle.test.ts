@@ -48,6 +48,7 @@ import { useTestApp } from '../helpers/api-fixture.ts';
 import { answered, errorOf, failureOf, refused } from '../helpers/client.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
+import { DEFAULT_CATEGORY_VIEWS } from '../helpers/categories.ts';
 
 // TEST_NOW is 2026-06-01 in Buenos Aires. Events seeded here: deadline 2026-07-01, event 2026-07-15.
 const AFTER_EVENT = '2026-07-16T15:00:00.000Z';
@@ -146,6 +147,8 @@ describe('the life of an event: duplicate, archive, anonymise', () => {
         sealResults: false,
         resultsSealed: false,
         resultsViewedEarly: null,
+        // "Duplicar evento" copies the source's categories with their settings.
+        categories: DEFAULT_CATEGORY_VIEWS,
       });
       expect(await membersOf(copy.id)).toEqual([a.id, b.id].sort());
       const votes = await app.db

@@ -18,6 +18,7 @@ import { TEST_TIMEZONE, type Session } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 import { nomineeInput } from '../helpers/nominee.ts';
+import { DEFAULT_CATEGORY_VIEWS } from '../helpers/categories.ts';
 
 describe('exhibitor nominations API', () => {
   const app = useTestApp();
@@ -141,6 +142,7 @@ describe('exhibitor nominations API', () => {
           consumption: { category: 'consumption', version: 0, savedAt: null, nominees: [] },
           value: { category: 'value', version: 0, savedAt: null, nominees: [] },
         },
+        categories: DEFAULT_CATEGORY_VIEWS,
       });
     });
 

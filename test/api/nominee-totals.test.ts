@@ -72,6 +72,11 @@ async function storedTotals(t: TestApp, eventIds?: string[]): Promise<Totals[]> 
       p3: Number(row.p3),
       p4: Number(row.p4),
       p5: Number(row.p5),
+      p6: Number(row.p6),
+      p7: Number(row.p7),
+      p8: Number(row.p8),
+      p9: Number(row.p9),
+      p10: Number(row.p10),
       nominations: Number(row.nominations),
     }))
     .sort(byKey);
@@ -94,6 +99,12 @@ function aggregate(nominations: Nomination[]): Totals[] {
       p3: 0,
       p4: 0,
       p5: 0,
+      // Places past 5th (migration 0028): none in a category of the specification's 5 nominees.
+      p6: 0,
+      p7: 0,
+      p8: 0,
+      p9: 0,
+      p10: 0,
       nominations: 0,
       first_key: key,
     };

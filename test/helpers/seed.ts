@@ -1,7 +1,8 @@
 import type { Db } from '../../src/server/db/connection.ts';
 import { newId } from '../../src/server/lib/crypto.ts';
 import { hashPassword } from '../../src/server/lib/passwords.ts';
-import type { Category } from '../../src/shared/constants.ts';
+import type { CategoryAddress } from '../../src/shared/constants.ts';
+import { defaultCategoryRows } from '../../src/server/lib/event-categories.ts';
 
 /** Rows written straight to the database, for tests that need data before the API under test. */
 const stamp = '2026-01-01T00:00:00.000Z';
@@ -68,6 +69,7 @@ export async function seedEvent(
     updated_at: stamp,
   };
   await db.insertInto('events').values(row).execute();
+  await db.insertInto('event_categories').values(defaultCategoryRows(id, stamp)).execute();
   return { id, name, eventDate: row.event_date, voteDeadline: row.vote_deadline };
 }
 
@@ -95,7 +97,12 @@ export interface NomineeSeed {
 /** A whole list, in the given order (1-based), for an exhibitor already in the event. */
 export async function seedNominations(
   db: Db,
-  list: { eventId: string; exhibitorId: string; category: Category; nominees: NomineeSeed[] },
+  list: {
+    eventId: string;
+    exhibitorId: string;
+    category: CategoryAddress;
+    nominees: NomineeSeed[];
+  },
 ) {
   await db
     .insertInto('nomination_lists')

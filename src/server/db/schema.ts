@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { Category, Role } from '../../shared/constants.ts';
+import type { CategoryAddress, CategoryScoring, Role } from '../../shared/constants.ts';
 import type { NominableResellers } from '../../shared/registry.ts';
 
 /** Instants are ISO-8601 UTC strings; calendar dates are `YYYY-MM-DD` (same text on both engines). */
@@ -151,7 +151,7 @@ export interface EventExhibitorsTable {
 export interface NominationListsTable {
   event_id: string;
   exhibitor_id: string;
-  category: Category;
+  category: CategoryAddress;
   /** Incremented on every write: a save based on an older version is refused (409). */
   version: number;
   updated_at: Instant;
@@ -166,7 +166,7 @@ export interface NominationListsTable {
 export interface NominationsTable {
   event_id: string;
   exhibitor_id: string;
-  category: Category;
+  category: CategoryAddress;
   list_order: number;
   fiscal_id: string;
   name: string;
@@ -193,9 +193,9 @@ export interface NominationsTable {
  */
 export interface NomineeTotalsTable {
   event_id: string;
-  category: Category;
+  category: CategoryAddress;
   fiscal_id: string;
-  /** Sum of its nominations' points (pointsForPlace of each place). */
+  /** Sum of its nominations' points (by its category's scoring: pointsOfVote). */
   points: number;
   /** How many nominations at each place. */
   p1: number;
@@ -203,6 +203,11 @@ export interface NomineeTotalsTable {
   p3: number;
   p4: number;
   p5: number;
+  p6: number;
+  p7: number;
+  p8: number;
+  p9: number;
+  p10: number;
   nominations: number;
   /** min(nominated_at || exhibitor_id): the earliest nomination (ids are 36-character UUIDs). */
   first_key: string;
@@ -330,7 +335,7 @@ export interface ListChangesTable {
   id: Generated<number>;
   event_id: string;
   exhibitor_id: string;
-  category: Category;
+  category: CategoryAddress;
   /** The message that reports it (its parameters carry the same id). */
   batch_id: string;
   before: string;
@@ -338,6 +343,24 @@ export interface ListChangesTable {
   admin_id: string | null;
   reason: string;
   changed_at: Instant;
+}
+
+/**
+ * One category of an event (migration 0028, docs/decisions/0034), in `position` order. `address`
+ * names it in routes and in every `category` column; fixed at creation. `name_key` is the name
+ * without case or accents, unique in the event.
+ */
+export interface EventCategoriesTable {
+  event_id: string;
+  address: CategoryAddress;
+  name: string;
+  name_key: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** "Nominaciones por expositor": 1 to 10. */
+  nominee_limit: number;
+  scoring: CategoryScoring;
+  position: number;
+  created_at: Instant;
 }
 
 /** The registry's settings: one row (id 1), absent until first set. */
@@ -372,6 +395,7 @@ export interface Database {
   exhibitors: ExhibitorsTable;
   events: EventsTable;
   event_exhibitors: EventExhibitorsTable;
+  event_categories: EventCategoriesTable;
   nomination_lists: NominationListsTable;
   nominations: NominationsTable;
   nominee_totals: NomineeTotalsTable;
@@ -393,6 +417,7 @@ export type Admin = Selectable<AdminsTable>;
 export type Exhibitor = Selectable<ExhibitorsTable>;
 export type EventRow = Selectable<EventsTable>;
 export type Nomination = Selectable<NominationsTable>;
+export type EventCategory = Selectable<EventCategoriesTable>;
 export type NewNomination = Insertable<NominationsTable>;
 export type NomineeTotals = Selectable<NomineeTotalsTable>;
 export type MailMessage = Selectable<MailOutboxTable>;

@@ -22,6 +22,7 @@ import { AppError, forbidden, notFound, unauthorized } from '../lib/errors.ts';
 import { refuseSealedResults } from '../lib/sealed-results.ts';
 import { findSessionUser, mustSetUpMfa, sessionToken, type SessionUser } from './session.ts';
 import { zodFields } from './errors.ts';
+import { refuseUnknownCategory } from '../lib/event-categories.ts';
 
 /** The user a handler receives, by the endpoint's access. */
 interface UserByAccess {
@@ -142,6 +143,15 @@ function invalidInput(error: z.ZodError): AppError {
   });
 }
 
+/** A path with an event and a category names one of that event's categories, or is a 404. */
+async function refuseUnknownCategoryIn(deps: AppDeps, params: unknown): Promise<void> {
+  if (typeof params !== 'object' || params === null) return;
+  if (!('eventId' in params) || !('category' in params)) return;
+  const { eventId, category } = params;
+  if (typeof eventId !== 'string' || typeof category !== 'string') return;
+  await refuseUnknownCategory(deps.db, eventId, category);
+}
+
 function eventIdOf(params: unknown): string {
   const eventId =
     typeof params === 'object' && params !== null && 'eventId' in params
@@ -217,6 +227,7 @@ export function implement<
       // A path that does not fit its pattern names nothing: the same 404 as a missing record.
       const params = z.safeParse(endpoint.params, request.params);
       if (!params.success) throw notFound();
+      await refuseUnknownCategoryIn(deps, params.data);
       // Sealed results are refused before anything of them is read (docs/decisions/0036).
       if (endpoint.showsResults) await refuseSealedResults(deps, eventIdOf(request.params));
       if (!writesToEvent(endpoint)) return respond(params.data, deps);

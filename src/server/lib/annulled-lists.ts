@@ -1,4 +1,4 @@
-import type { Category } from '../../shared/constants.ts';
+import type { Category, CategoryAddress } from '../../shared/constants.ts';
 import { annulledListText, MSG } from '../../shared/messages.ts';
 import type { ListAnnulment } from '../../shared/schemas/results.ts';
 import type { Db } from '../db/connection.ts';
@@ -58,7 +58,7 @@ export async function annulmentsOf(
 export async function annulledListCount(
   db: Db,
   eventId: string,
-  category: Category,
+  category: CategoryAddress,
 ): Promise<number> {
   const row = await db
     .selectFrom('nomination_lists')

@@ -1,4 +1,4 @@
-import type { Category } from '../../shared/constants.ts';
+import type { CategoryAddress } from '../../shared/constants.ts';
 import { MSG } from '../../shared/messages.ts';
 import {
   missingRequiredFields,
@@ -64,7 +64,7 @@ export function nomineeColumns(values: Nominee): NomineeColumns {
 export interface ListKey {
   eventId: string;
   exhibitorId: string;
-  category: Category;
+  category: CategoryAddress;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { TieBreak } from '../../shared/schemas/results.ts';
 
 /**
- * The ranking order, written once: points, then more 1st, 2nd … 5th places, more nominations, the
+ * The ranking order, written once: points, then more 1st, 2nd … 10th places (a category of n
+ * nominees has none past n°), more nominations, the
  * earliest first nomination. Rows equal on all of it share a position. The SQL ranking orders by
  * `RANKING_ORDER_SQL`, the in-memory one (the merge's preview) by `compareRank`, and the "Desempate"
  * of a row is the `tieBreak` of the first criterion on which it differs from the row above; all
@@ -15,6 +16,11 @@ export const RANKING_CRITERIA = [
   { column: 'p3', better: 'more', tieBreak: 'places' },
   { column: 'p4', better: 'more', tieBreak: 'places' },
   { column: 'p5', better: 'more', tieBreak: 'places' },
+  { column: 'p6', better: 'more', tieBreak: 'places' },
+  { column: 'p7', better: 'more', tieBreak: 'places' },
+  { column: 'p8', better: 'more', tieBreak: 'places' },
+  { column: 'p9', better: 'more', tieBreak: 'places' },
+  { column: 'p10', better: 'more', tieBreak: 'places' },
   { column: 'nominations', better: 'more', tieBreak: 'nominations' },
   { column: 'first_at', better: 'earlier', tieBreak: 'earliest' },
 ] as const satisfies readonly {

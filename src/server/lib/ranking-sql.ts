@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
-import type { Category } from '../../shared/constants.ts';
+import type { CategoryAddress } from '../../shared/constants.ts';
 import { engineOf, type Db } from '../db/connection.ts';
 import type { NomineeTotalsTable } from '../db/schema.ts';
 import { RANKING_ORDER_SQL } from './ranking-order.ts';
+
+/** nominee_totals' per-place counts, 1st to 10th (migration 0028). */
+export const PLACE_COLUMNS = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7', 'p8', 'p9', 'p10'] as const;
 
 /**
  * The pieces of SQL every ranking query shares: the ranking (modules/ranking) and "Posibles
@@ -12,12 +15,16 @@ import { RANKING_ORDER_SQL } from './ranking-order.ts';
 /** What the ranking order compares of a `nominee_totals` row (`first_at`: its first instant). */
 export type RankingSums = Pick<
   NomineeTotalsTable,
-  'points' | 'p1' | 'p2' | 'p3' | 'p4' | 'p5' | 'nominations'
+  'points' | 'p1' | 'p2' | 'p3' | 'p4' | 'p5' | 'p6' | 'p7' | 'p8' | 'p9' | 'p10' | 'nominations'
 > & { first_at: string };
 
 /** The ranking order and its tie-break, from `RANKING_CRITERIA` (ranking-order.ts). */
 export const RANKING_ORDER = sql.raw(RANKING_ORDER_SQL);
-export const SUMS = sql.raw('points, p1, p2, p3, p4, p5, nominations');
+const SUM_COLUMNS = ['points', ...PLACE_COLUMNS, 'nominations'];
+export const SUMS = sql.raw(SUM_COLUMNS.join(', '));
+/** The same sums as a row value of the table alias `alias`, to compare two rows in order. */
+export const sumsOf = (alias: string) =>
+  sql.raw(`(${SUM_COLUMNS.map((column) => `${alias}.${column}`).join(', ')})`);
 
 /**
  * Joins each ranking row `s` to its earliest nomination `n`, looked up by index. On PostgreSQL
@@ -28,7 +35,7 @@ export const SUMS = sql.raw('points, p1, p2, p3, p4, p5, nominations');
  * once per nomination (15 s for one page of 3,000 fiscal ids). SQLite has no lateral joins and its
  * planner starts from the ranking's rows on its own.
  */
-export function earliestNomination(db: Db, eventId: string, category: Category) {
+export function earliestNomination(db: Db, eventId: string, category: CategoryAddress) {
   const matches = sql`n.event_id = ${eventId}
       and n.category = ${category}
       and n.exhibitor_id = substr(s.first_key, length(s.first_key) - 35)

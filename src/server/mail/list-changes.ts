@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Category } from '../../shared/constants.ts';
+import type { CategoryAddress } from '../../shared/constants.ts';
 import type { Db, Engine } from '../db/connection.ts';
 import type { Tx } from '../db/transact.ts';
 import { chunks } from '../lib/chunks.ts';
@@ -35,7 +35,7 @@ export interface ReportedEntry {
 export interface ListChange {
   eventId: string;
   exhibitorId: string;
-  category: Category;
+  category: CategoryAddress;
   /** The entries in list order (order 1 first). */
   before: readonly ListEntryLike[];
   after: readonly ListEntryLike[];

@@ -37,7 +37,7 @@ export const getEvent = defineEndpoint({
   method: 'GET',
   path: '/api/events/:eventId',
   access: 'admin',
-  summary: 'Un evento',
+  summary: 'Un evento, con sus categorías en orden',
   params: eventParams,
   response: json(eventView),
   errors: ['not_found'],

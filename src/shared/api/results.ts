@@ -29,7 +29,7 @@ export const categoryRanking = defineEndpoint({
   method: 'GET',
   path: '/api/events/:eventId/ranking/:category',
   access: 'admin',
-  summary: `Ranking de una categoría: puntos (6 − puesto) por ID fiscal, con desempates; ${RANKING_PAGE_SIZE} filas por página (?page=N)`,
+  summary: `Ranking de una categoría: puntos por ID fiscal (por puesto: n + 1 − puesto; o uno por nominación), con desempates; ${RANKING_PAGE_SIZE} filas por página (?page=N)`,
   params: rankingParams,
   query: rankingQuery,
   response: json(rankingResponse),

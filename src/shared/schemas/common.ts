@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { CatalogueMessage } from '../errors.ts';
 import { MSG } from '../messages.ts';
-import { CATEGORIES } from '../constants.ts';
 import { isValidIsoDate } from '../dates.ts';
 
 // Before its first object parse Zod probes for eval (`Function('')`) to pick a faster parser. In
@@ -133,7 +132,14 @@ export const isoDateField = requiredString()
   .min(1, MSG.requiredField)
   .refine(isValidIsoDate, MSG.invalidDates);
 
-export const categoryField = z.enum(CATEGORIES);
+/**
+ * A category's address (docs/decisions/0034): lowercase ASCII words joined by hyphens, as made from
+ * its name. Whether the event has it is the route's check (404 otherwise).
+ */
+export const categoryField = z
+  .string()
+  .max(60)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 
 export const idParam = z.string().regex(/^[0-9a-f-]{36}$/, MSG.apiNotFound);
 

@@ -4,6 +4,7 @@ import { nomineeFieldSettings } from '../nominee-fields.ts';
 import { NOMINABLE_RESELLERS } from '../registry.ts';
 import { isValidIsoDate } from '../dates.ts';
 import { hasOnlyTextCharacters, isoDateField, requiredText, whenMissing } from './common.ts';
+import { eventCategoryView } from './categories.ts';
 
 /** The reminders an event can send to its exhibitors, earliest first. */
 export const REMINDER_KINDS = [
@@ -157,6 +158,8 @@ export const eventView = z.object({
   resultsViewedEarly: z
     .object({ by: z.string(), at: z.string(), reason: z.string().nullable() })
     .nullable(),
+  /** Its categories in their order (docs/decisions/0034). */
+  categories: z.array(eventCategoryView),
 });
 export type EventView = z.output<typeof eventView>;
 

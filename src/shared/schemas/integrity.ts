@@ -58,6 +58,8 @@ export type SelfNomination = z.output<typeof selfNomination>;
 
 export const categoryAlerts = z.object({
   category: categoryField,
+  /** The category's name, as its tab says it. */
+  name: z.string(),
   identicalLists: z.array(listGroup),
   reorderedLists: z.array(listGroup),
   selfNominations: z.array(selfNomination),

@@ -4,6 +4,7 @@ import { categoryField, digitsField, idParam, whenMissing } from './common.ts';
 import { nomineeFieldSettings } from '../nominee-fields.ts';
 import { NOMINABLE_RESELLERS } from '../registry.ts';
 import { nomineeInput, nomineeView } from './nominee.ts';
+import { eventCategoryView } from './categories.ts';
 
 /**
  * The list version a write is based on (nomination_lists.version; 0 before the first write).
@@ -55,6 +56,8 @@ export const exhEventResponse = exhEventSummary.extend({
    */
   nominableResellers: z.enum(NOMINABLE_RESELLERS),
   lists: z.object({ consumption: nominationList, value: nominationList }),
+  /** The event's categories in their order (address, name, description, limit, scoring). */
+  categories: z.array(eventCategoryView),
   /**
    * The latest change an administrator made to these lists (a correction, a merge or its undo),
    * shown above them as "Modificado por la organización el {d-m-yyyy HH:mm}: {motivo}"; absent

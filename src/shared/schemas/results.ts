@@ -20,7 +20,7 @@ export const voteEditParams = z.object({
   eventId: idParam,
   exhibitorId: idParam,
   category: categoryField,
-  order: z.coerce.number().int().min(1).max(5),
+  order: z.coerce.number().int().min(1).max(10),
 });
 
 /**
@@ -41,6 +41,8 @@ export const rankingRow = nomineeView.omit({ order: true }).extend({
   p3: z.number().int(),
   p4: z.number().int(),
   p5: z.number().int(),
+  /** How many put it 1st … n° in a category of n nominees ("1°" … "{n}°"). */
+  places: z.array(z.number().int()),
   tieBreak: z.enum(TIE_BREAKS).nullable(),
 });
 export type RankingRow = z.output<typeof rankingRow>;

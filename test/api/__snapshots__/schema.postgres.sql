@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0029_device_sign_ins, 0030_sealed_results
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0028_event_categories, 0029_device_sign_ins, 0030_sealed_results
 
 -- tables
 admin_invitations BASE TABLE
@@ -8,6 +8,7 @@ audit_log BASE TABLE
 auth_throttle BASE TABLE
 branding BASE TABLE
 device_sign_ins BASE TABLE
+event_categories BASE TABLE
 event_exhibitors BASE TABLE
 event_logos BASE TABLE
 events BASE TABLE
@@ -78,6 +79,15 @@ device_sign_ins.device_id text null -
 device_sign_ins.ip text not null -
 device_sign_ins.user_agent text not null -
 device_sign_ins.signed_in_at text not null -
+event_categories.event_id text not null -
+event_categories.address text not null -
+event_categories.name text not null -
+event_categories.name_key text not null -
+event_categories.description text not null ''::text
+event_categories.nominee_limit integer not null -
+event_categories.scoring text not null -
+event_categories.position integer not null -
+event_categories.created_at text not null -
 event_exhibitors.event_id text not null -
 event_exhibitors.exhibitor_id text not null -
 event_exhibitors.invited_by text null -
@@ -188,6 +198,11 @@ nominee_totals.p4 integer not null -
 nominee_totals.p5 integer not null -
 nominee_totals.nominations integer not null -
 nominee_totals.first_key text not null -
+nominee_totals.p6 integer not null 0
+nominee_totals.p7 integer not null 0
+nominee_totals.p8 integer not null 0
+nominee_totals.p9 integer not null 0
+nominee_totals.p10 integer not null 0
 password_reset_tokens.id text not null -
 password_reset_tokens.admin_id text not null -
 password_reset_tokens.token_hash text not null -
@@ -244,6 +259,11 @@ branding branding_pkey: PRIMARY KEY (id)
 branding branding_updated_by_fkey: FOREIGN KEY (updated_by) REFERENCES admins(id) ON DELETE SET NULL
 device_sign_ins device_sign_ins_member_fk: FOREIGN KEY (event_id, exhibitor_id) REFERENCES event_exhibitors(event_id, exhibitor_id) ON DELETE CASCADE
 device_sign_ins device_sign_ins_pk: PRIMARY KEY (event_id, session_id)
+event_categories event_categories_event_id_fkey: FOREIGN KEY (event_id) REFERENCES events(id) ON DELETE CASCADE
+event_categories event_categories_name_unique: UNIQUE (event_id, name_key)
+event_categories event_categories_nominee_limit_check: CHECK (((nominee_limit >= 1) AND (nominee_limit <= 10)))
+event_categories event_categories_pk: PRIMARY KEY (event_id, address)
+event_categories event_categories_scoring_check: CHECK ((scoring = ANY (ARRAY['place'::text, 'one'::text])))
 event_exhibitors event_exhibitors_event_id_fkey: FOREIGN KEY (event_id) REFERENCES events(id) ON DELETE CASCADE
 event_exhibitors event_exhibitors_exhibitor_id_fkey: FOREIGN KEY (exhibitor_id) REFERENCES exhibitors(id) ON DELETE CASCADE
 event_exhibitors event_exhibitors_invitation_message_id_fkey: FOREIGN KEY (invitation_message_id) REFERENCES mail_outbox(id) ON DELETE SET NULL
@@ -266,12 +286,12 @@ mail_outbox mail_outbox_status_check: CHECK ((status = ANY (ARRAY['pending'::tex
 mfa_challenges mfa_challenges_admin_id_fkey: FOREIGN KEY (admin_id) REFERENCES admins(id) ON DELETE CASCADE
 mfa_challenges mfa_challenges_pkey: PRIMARY KEY (id)
 mfa_challenges mfa_challenges_token_hash_key: UNIQUE (token_hash)
-nomination_lists nomination_lists_category_check: CHECK ((category = ANY (ARRAY['consumption'::text, 'value'::text])))
+nomination_lists nomination_lists_category_fk: FOREIGN KEY (event_id, category) REFERENCES event_categories(event_id, address)
 nomination_lists nomination_lists_membership_fk: FOREIGN KEY (event_id, exhibitor_id) REFERENCES event_exhibitors(event_id, exhibitor_id) ON DELETE CASCADE
 nomination_lists nomination_lists_pk: PRIMARY KEY (event_id, exhibitor_id, category)
 nominations nominations_fiscal_unique: UNIQUE (event_id, exhibitor_id, category, fiscal_id)
 nominations nominations_list_fk: FOREIGN KEY (event_id, exhibitor_id, category) REFERENCES nomination_lists(event_id, exhibitor_id, category) ON DELETE CASCADE
-nominations nominations_list_order_check: CHECK (((list_order >= 1) AND (list_order <= 5)))
+nominations nominations_list_order_check: CHECK (((list_order >= 1) AND (list_order <= 10)))
 nominations nominations_pk: PRIMARY KEY (event_id, exhibitor_id, category, list_order)
 nominee_totals nominee_totals_event_id_fkey: FOREIGN KEY (event_id) REFERENCES events(id) ON DELETE CASCADE
 nominee_totals nominee_totals_pk: PRIMARY KEY (event_id, category, fiscal_id)
@@ -307,6 +327,8 @@ CREATE UNIQUE INDEX auth_throttle_pkey ON auth_throttle USING btree (scope, key)
 CREATE UNIQUE INDEX branding_pkey ON branding USING btree (id)
 CREATE INDEX device_sign_ins_member_idx ON device_sign_ins USING btree (event_id, exhibitor_id)
 CREATE UNIQUE INDEX device_sign_ins_pk ON device_sign_ins USING btree (event_id, session_id)
+CREATE UNIQUE INDEX event_categories_name_unique ON event_categories USING btree (event_id, name_key)
+CREATE UNIQUE INDEX event_categories_pk ON event_categories USING btree (event_id, address)
 CREATE INDEX event_exhibitors_exhibitor_idx ON event_exhibitors USING btree (exhibitor_id)
 CREATE UNIQUE INDEX event_exhibitors_pk ON event_exhibitors USING btree (event_id, exhibitor_id)
 CREATE UNIQUE INDEX event_logos_pkey ON event_logos USING btree (event_id)
@@ -331,7 +353,7 @@ CREATE UNIQUE INDEX nominations_fiscal_unique ON nominations USING btree (event_
 CREATE UNIQUE INDEX nominations_pk ON nominations USING btree (event_id, exhibitor_id, category, list_order)
 CREATE INDEX nominations_results_idx ON nominations USING btree (event_id, category, fiscal_id, nominated_at, exhibitor_id, list_order)
 CREATE UNIQUE INDEX nominee_totals_pk ON nominee_totals USING btree (event_id, category, fiscal_id)
-CREATE INDEX nominee_totals_ranking_idx ON nominee_totals USING btree (event_id, category, points DESC, p1 DESC, p2 DESC, p3 DESC, p4 DESC, p5 DESC, nominations DESC, first_key, fiscal_id)
+CREATE INDEX nominee_totals_ranking_idx ON nominee_totals USING btree (event_id, category, points DESC, p1 DESC, p2 DESC, p3 DESC, p4 DESC, p5 DESC, p6 DESC, p7 DESC, p8 DESC, p9 DESC, p10 DESC, nominations DESC, first_key, fiscal_id)
 CREATE UNIQUE INDEX password_reset_tokens_pkey ON password_reset_tokens USING btree (id)
 CREATE UNIQUE INDEX password_reset_tokens_token_hash_key ON password_reset_tokens USING btree (token_hash)
 CREATE UNIQUE INDEX registry_settings_pkey ON registry_settings USING btree (id)
@@ -365,12 +387,17 @@ AS $function$
     begin
       if tg_op in ('DELETE', 'UPDATE') and old.annulled = 0 then
         update nominee_totals set
-          points = points - (6 - old.list_order),
+          points = points - coalesce((select case when c.scoring = 'one' then 1 else c.nominee_limit + 1 - old.list_order end from event_categories c where c.event_id = old.event_id and c.address = old.category), 0),
       p1 = p1 - case when old.list_order = 1 then 1 else 0 end,
       p2 = p2 - case when old.list_order = 2 then 1 else 0 end,
       p3 = p3 - case when old.list_order = 3 then 1 else 0 end,
       p4 = p4 - case when old.list_order = 4 then 1 else 0 end,
       p5 = p5 - case when old.list_order = 5 then 1 else 0 end,
+      p6 = p6 - case when old.list_order = 6 then 1 else 0 end,
+      p7 = p7 - case when old.list_order = 7 then 1 else 0 end,
+      p8 = p8 - case when old.list_order = 8 then 1 else 0 end,
+      p9 = p9 - case when old.list_order = 9 then 1 else 0 end,
+      p10 = p10 - case when old.list_order = 10 then 1 else 0 end,
       nominations = nominations - 1
         where nominee_totals.event_id = old.event_id and nominee_totals.category = old.category and nominee_totals.fiscal_id = old.fiscal_id
         returning nominations, first_key into remaining, current_first;
@@ -387,9 +414,9 @@ AS $function$
         end if;
       end if;
       if tg_op in ('INSERT', 'UPDATE') and new.annulled = 0 then
-        insert into nominee_totals (event_id, category, fiscal_id, points, p1, p2, p3, p4, p5, nominations, first_key)
-    values (new.event_id, new.category, new.fiscal_id, 6 - new.list_order,
-      case when new.list_order = 1 then 1 else 0 end, case when new.list_order = 2 then 1 else 0 end, case when new.list_order = 3 then 1 else 0 end, case when new.list_order = 4 then 1 else 0 end, case when new.list_order = 5 then 1 else 0 end,
+        insert into nominee_totals (event_id, category, fiscal_id, points, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, nominations, first_key)
+    values (new.event_id, new.category, new.fiscal_id, coalesce((select case when c.scoring = 'one' then 1 else c.nominee_limit + 1 - new.list_order end from event_categories c where c.event_id = new.event_id and c.address = new.category), 0),
+      case when new.list_order = 1 then 1 else 0 end, case when new.list_order = 2 then 1 else 0 end, case when new.list_order = 3 then 1 else 0 end, case when new.list_order = 4 then 1 else 0 end, case when new.list_order = 5 then 1 else 0 end, case when new.list_order = 6 then 1 else 0 end, case when new.list_order = 7 then 1 else 0 end, case when new.list_order = 8 then 1 else 0 end, case when new.list_order = 9 then 1 else 0 end, case when new.list_order = 10 then 1 else 0 end,
       1, new.nominated_at || new.exhibitor_id)
     on conflict (event_id, category, fiscal_id) do update set
       points = nominee_totals.points + excluded.points,
@@ -398,6 +425,11 @@ AS $function$
       p3 = nominee_totals.p3 + excluded.p3,
       p4 = nominee_totals.p4 + excluded.p4,
       p5 = nominee_totals.p5 + excluded.p5,
+      p6 = nominee_totals.p6 + excluded.p6,
+      p7 = nominee_totals.p7 + excluded.p7,
+      p8 = nominee_totals.p8 + excluded.p8,
+      p9 = nominee_totals.p9 + excluded.p9,
+      p10 = nominee_totals.p10 + excluded.p10,
       nominations = nominee_totals.nominations + 1,
       first_key = least(nominee_totals.first_key, excluded.first_key);
       end if;
@@ -426,7 +458,7 @@ begin
 end
 $function$
 
-CREATE OR REPLACE FUNCTION premios_save_nominee(p_token_hash text, p_now text, p_idle_cutoff text, p_touch_cutoff text, p_event_id text, p_category text, p_app_time_zone text, p_action text, p_fiscal_id text, p_nominee json, p_direction text, p_expected integer, p_max_nominees integer, p_archive_lock_class integer, p_audit_action text, p_receipt_template text, p_receipt_at text, p_receipt_id text)
+CREATE OR REPLACE FUNCTION premios_save_nominee(p_token_hash text, p_now text, p_idle_cutoff text, p_touch_cutoff text, p_event_id text, p_category text, p_app_time_zone text, p_action text, p_fiscal_id text, p_nominee json, p_direction text, p_expected integer, p_archive_lock_class integer, p_audit_action text, p_receipt_template text, p_receipt_at text, p_receipt_id text)
  RETURNS json
  LANGUAGE plpgsql
 AS $function$
@@ -443,6 +475,7 @@ declare
   v_after json;
   v_queued boolean := false;
   v_annulled_reason text;
+  v_limit integer;
 begin
   select s.id, s.role, s.last_seen_at, s.expires_at, x.id as exhibitor_id
     into v_session
@@ -471,6 +504,14 @@ begin
   if not found or (v_target.voting_opens_at is not null
                    and p_now::timestamptz < v_target.voting_opens_at::timestamptz) then
     return json_build_object('outcome', 'not_found');
+  end if;
+  -- The category's row (migration 0028): its limit, shared-locked until commit, so that a change
+  -- of the limit or the scoring (which takes it for update) waits for this save or is seen by it.
+  select c.nominee_limit into v_limit from event_categories c
+   where c.event_id = p_event_id and c.address = p_category
+     for share;
+  if not found then
+    return json_build_object('outcome', 'category_not_found');
   end if;
   if v_target.archived_at is not null then
     return json_build_object('outcome', 'event_archived');
@@ -514,7 +555,7 @@ begin
     if v_position is not null then
       return json_build_object('outcome', 'duplicate_fiscal_id');
     end if;
-    if v_count >= p_max_nominees then
+    if v_count >= v_limit then
       return json_build_object('outcome', 'nomination_limit');
     end if;
   elsif v_position is null then

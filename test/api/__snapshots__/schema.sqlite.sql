@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0029_device_sign_ins, 0030_sealed_results
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0028_event_categories, 0029_device_sign_ins, 0030_sealed_results
 
 -- index admin_invitations_admin_idx on admin_invitations
 CREATE INDEX "admin_invitations_admin_idx" on "admin_invitations" ("admin_id");
@@ -49,7 +49,7 @@ CREATE INDEX "nominations_fiscal_id_idx" on "nominations" ("fiscal_id");
 CREATE INDEX "nominations_results_idx" on "nominations" ("event_id", "category", "fiscal_id", "nominated_at", "exhibitor_id", "list_order");
 
 -- index nominee_totals_ranking_idx on nominee_totals
-CREATE INDEX "nominee_totals_ranking_idx" on "nominee_totals" ("event_id", "category", "points" desc, "p1" desc, "p2" desc, "p3" desc, "p4" desc, "p5" desc, "nominations" desc, "first_key", "fiscal_id");
+CREATE INDEX "nominee_totals_ranking_idx" on "nominee_totals" ("event_id", "category", "points" desc, "p1" desc, "p2" desc, "p3" desc, "p4" desc, "p5" desc, "p6" desc, "p7" desc, "p8" desc, "p9" desc, "p10" desc, "nominations" desc, "first_key", "fiscal_id");
 
 -- index resellers_name_idx on resellers
 CREATE INDEX "resellers_name_idx" on "resellers" ("name", "fiscal_id");
@@ -82,6 +82,12 @@ CREATE UNIQUE INDEX "sign_in_codes_link_idx" on "sign_in_codes" ("link_hash");
 (implicit);
 
 -- index sqlite_autoindex_device_sign_ins_1 on device_sign_ins
+(implicit);
+
+-- index sqlite_autoindex_event_categories_1 on event_categories
+(implicit);
+
+-- index sqlite_autoindex_event_categories_2 on event_categories
 (implicit);
 
 -- index sqlite_autoindex_event_exhibitors_1 on event_exhibitors
@@ -159,6 +165,9 @@ CREATE TABLE "branding" ("id" integer primary key check (id = 1), "logo_png" blo
 -- table device_sign_ins on device_sign_ins
 CREATE TABLE "device_sign_ins" ("event_id" text not null, "session_id" text not null, "exhibitor_id" text not null, "device_id" text, "ip" text not null, "user_agent" text not null, "signed_in_at" text not null, constraint "device_sign_ins_pk" primary key ("event_id", "session_id"), constraint "device_sign_ins_member_fk" foreign key ("event_id", "exhibitor_id") references "event_exhibitors" ("event_id", "exhibitor_id") on delete cascade);
 
+-- table event_categories on event_categories
+CREATE TABLE "event_categories" ("event_id" text not null references "events" ("id") on delete cascade, "address" text not null, "name" text not null, "name_key" text not null, "description" text default '' not null, "nominee_limit" integer not null check (nominee_limit between 1 and 10), "scoring" text not null check (scoring in ('place', 'one')), "position" integer not null, "created_at" text not null, constraint "event_categories_pk" primary key ("event_id", "address"), constraint "event_categories_name_unique" unique ("event_id", "name_key"));
+
 -- table event_exhibitors on event_exhibitors
 CREATE TABLE "event_exhibitors" ("event_id" text not null references "events" ("id") on delete cascade, "exhibitor_id" text not null references "exhibitors" ("id") on delete cascade, "invited_by" text references "admins" ("id") on delete set null, "invitation_message_id" text references "mail_outbox" ("id") on delete set null, "created_at" text not null, "last_reminded_at" text, "invited_at" text, "archived_full_name" text, "archived_email" text, "archived_company" text, "last_signed_in_at" text, constraint "event_exhibitors_pk" primary key ("event_id", "exhibitor_id"));
 
@@ -181,13 +190,13 @@ CREATE TABLE "mail_outbox" ("id" text primary key, "template" text not null, "pa
 CREATE TABLE "mfa_challenges" ("id" text primary key, "admin_id" text not null references "admins" ("id") on delete cascade, "token_hash" text not null unique, "expires_at" text not null, "created_at" text not null);
 
 -- table nomination_lists on nomination_lists
-CREATE TABLE "nomination_lists" ("event_id" text not null, "exhibitor_id" text not null, "category" text not null check (category in ('consumption', 'value')), "version" integer default 0 not null, "updated_at" text not null, "annulled_at" text, "annulled_reason" text, constraint "nomination_lists_pk" primary key ("event_id", "exhibitor_id", "category"), constraint "nomination_lists_membership_fk" foreign key ("event_id", "exhibitor_id") references "event_exhibitors" ("event_id", "exhibitor_id") on delete cascade);
+CREATE TABLE "nomination_lists" ("event_id" text not null, "exhibitor_id" text not null, "category" text not null, "version" integer default 0 not null, "updated_at" text not null, "annulled_at" text, "annulled_reason" text, constraint "nomination_lists_pk" primary key ("event_id", "exhibitor_id", "category"), constraint "nomination_lists_membership_fk" foreign key ("event_id", "exhibitor_id") references "event_exhibitors" ("event_id", "exhibitor_id") on delete cascade, constraint "nomination_lists_category_fk" foreign key ("event_id", "category") references "event_categories" ("event_id", "address"));
 
 -- table nominations on nominations
-CREATE TABLE "nominations" ("event_id" text not null, "exhibitor_id" text not null, "category" text not null, "list_order" integer not null check (list_order between 1 and 5), "fiscal_id" text not null, "name" text not null, "registered_name" text not null, "contact_name" text not null, "contact_position" text not null, "phone" text not null, "email" text not null, "location" text not null, "city" text not null, "nominated_at" text not null, "updated_at" text not null, "annulled" integer default 0 not null, constraint "nominations_pk" primary key ("event_id", "exhibitor_id", "category", "list_order"), constraint "nominations_fiscal_unique" unique ("event_id", "exhibitor_id", "category", "fiscal_id"), constraint "nominations_list_fk" foreign key ("event_id", "exhibitor_id", "category") references "nomination_lists" ("event_id", "exhibitor_id", "category") on delete cascade);
+CREATE TABLE "nominations" ("event_id" text not null, "exhibitor_id" text not null, "category" text not null, "list_order" integer not null check (list_order between 1 and 10), "fiscal_id" text not null, "name" text not null, "registered_name" text not null, "contact_name" text not null, "contact_position" text not null, "phone" text not null, "email" text not null, "location" text not null, "city" text not null, "nominated_at" text not null, "updated_at" text not null, "annulled" integer default 0 not null, constraint "nominations_pk" primary key ("event_id", "exhibitor_id", "category", "list_order"), constraint "nominations_fiscal_unique" unique ("event_id", "exhibitor_id", "category", "fiscal_id"), constraint "nominations_list_fk" foreign key ("event_id", "exhibitor_id", "category") references "nomination_lists" ("event_id", "exhibitor_id", "category") on delete cascade);
 
 -- table nominee_totals on nominee_totals
-CREATE TABLE "nominee_totals" ("event_id" text not null references "events" ("id") on delete cascade, "category" text not null, "fiscal_id" text not null, "points" integer not null, "p1" integer not null, "p2" integer not null, "p3" integer not null, "p4" integer not null, "p5" integer not null, "nominations" integer not null, "first_key" text not null, constraint "nominee_totals_pk" primary key ("event_id", "category", "fiscal_id"));
+CREATE TABLE "nominee_totals" ("event_id" text not null references "events" ("id") on delete cascade, "category" text not null, "fiscal_id" text not null, "points" integer not null, "p1" integer not null, "p2" integer not null, "p3" integer not null, "p4" integer not null, "p5" integer not null, "nominations" integer not null, "first_key" text not null, "p6" integer default 0 not null, "p7" integer default 0 not null, "p8" integer default 0 not null, "p9" integer default 0 not null, "p10" integer default 0 not null, constraint "nominee_totals_pk" primary key ("event_id", "category", "fiscal_id"));
 
 -- table password_reset_tokens on password_reset_tokens
 CREATE TABLE "password_reset_tokens" ("id" text primary key, "admin_id" text not null references "admins" ("id") on delete cascade, "token_hash" text not null unique, "expires_at" text not null, "used_at" text, "created_at" text not null);
@@ -213,12 +222,17 @@ CREATE TRIGGER nominee_totals_after_delete after delete on nominations
       begin
         delete from nominee_totals where nominee_totals.event_id = old.event_id and nominee_totals.category = old.category and nominee_totals.fiscal_id = old.fiscal_id and nominations <= 1;
     update nominee_totals set
-      points = points - (6 - old.list_order),
+      points = points - coalesce((select case when c.scoring = 'one' then 1 else c.nominee_limit + 1 - old.list_order end from event_categories c where c.event_id = old.event_id and c.address = old.category), 0),
       p1 = p1 - case when old.list_order = 1 then 1 else 0 end,
       p2 = p2 - case when old.list_order = 2 then 1 else 0 end,
       p3 = p3 - case when old.list_order = 3 then 1 else 0 end,
       p4 = p4 - case when old.list_order = 4 then 1 else 0 end,
       p5 = p5 - case when old.list_order = 5 then 1 else 0 end,
+      p6 = p6 - case when old.list_order = 6 then 1 else 0 end,
+      p7 = p7 - case when old.list_order = 7 then 1 else 0 end,
+      p8 = p8 - case when old.list_order = 8 then 1 else 0 end,
+      p9 = p9 - case when old.list_order = 9 then 1 else 0 end,
+      p10 = p10 - case when old.list_order = 10 then 1 else 0 end,
       nominations = nominations - 1,
       first_key = case when first_key = old.nominated_at || old.exhibitor_id
         then coalesce((select n.nominated_at || n.exhibitor_id
@@ -233,9 +247,9 @@ CREATE TRIGGER nominee_totals_after_delete after delete on nominations
 CREATE TRIGGER nominee_totals_after_insert after insert on nominations
       when new.annulled = 0
       begin
-        insert into nominee_totals (event_id, category, fiscal_id, points, p1, p2, p3, p4, p5, nominations, first_key)
-    values (new.event_id, new.category, new.fiscal_id, 6 - new.list_order,
-      case when new.list_order = 1 then 1 else 0 end, case when new.list_order = 2 then 1 else 0 end, case when new.list_order = 3 then 1 else 0 end, case when new.list_order = 4 then 1 else 0 end, case when new.list_order = 5 then 1 else 0 end,
+        insert into nominee_totals (event_id, category, fiscal_id, points, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, nominations, first_key)
+    values (new.event_id, new.category, new.fiscal_id, coalesce((select case when c.scoring = 'one' then 1 else c.nominee_limit + 1 - new.list_order end from event_categories c where c.event_id = new.event_id and c.address = new.category), 0),
+      case when new.list_order = 1 then 1 else 0 end, case when new.list_order = 2 then 1 else 0 end, case when new.list_order = 3 then 1 else 0 end, case when new.list_order = 4 then 1 else 0 end, case when new.list_order = 5 then 1 else 0 end, case when new.list_order = 6 then 1 else 0 end, case when new.list_order = 7 then 1 else 0 end, case when new.list_order = 8 then 1 else 0 end, case when new.list_order = 9 then 1 else 0 end, case when new.list_order = 10 then 1 else 0 end,
       1, new.nominated_at || new.exhibitor_id)
     on conflict (event_id, category, fiscal_id) do update set
       points = nominee_totals.points + excluded.points,
@@ -244,6 +258,11 @@ CREATE TRIGGER nominee_totals_after_insert after insert on nominations
       p3 = nominee_totals.p3 + excluded.p3,
       p4 = nominee_totals.p4 + excluded.p4,
       p5 = nominee_totals.p5 + excluded.p5,
+      p6 = nominee_totals.p6 + excluded.p6,
+      p7 = nominee_totals.p7 + excluded.p7,
+      p8 = nominee_totals.p8 + excluded.p8,
+      p9 = nominee_totals.p9 + excluded.p9,
+      p10 = nominee_totals.p10 + excluded.p10,
       nominations = nominee_totals.nominations + 1,
       first_key = min(nominee_totals.first_key, excluded.first_key);
       end;
@@ -254,12 +273,17 @@ CREATE TRIGGER nominee_totals_after_update after update of event_id, exhibitor_i
       begin
         delete from nominee_totals where nominee_totals.event_id = old.event_id and nominee_totals.category = old.category and nominee_totals.fiscal_id = old.fiscal_id and nominations <= 1;
     update nominee_totals set
-      points = points - (6 - old.list_order),
+      points = points - coalesce((select case when c.scoring = 'one' then 1 else c.nominee_limit + 1 - old.list_order end from event_categories c where c.event_id = old.event_id and c.address = old.category), 0),
       p1 = p1 - case when old.list_order = 1 then 1 else 0 end,
       p2 = p2 - case when old.list_order = 2 then 1 else 0 end,
       p3 = p3 - case when old.list_order = 3 then 1 else 0 end,
       p4 = p4 - case when old.list_order = 4 then 1 else 0 end,
       p5 = p5 - case when old.list_order = 5 then 1 else 0 end,
+      p6 = p6 - case when old.list_order = 6 then 1 else 0 end,
+      p7 = p7 - case when old.list_order = 7 then 1 else 0 end,
+      p8 = p8 - case when old.list_order = 8 then 1 else 0 end,
+      p9 = p9 - case when old.list_order = 9 then 1 else 0 end,
+      p10 = p10 - case when old.list_order = 10 then 1 else 0 end,
       nominations = nominations - 1,
       first_key = case when first_key = old.nominated_at || old.exhibitor_id
         then coalesce((select n.nominated_at || n.exhibitor_id
@@ -274,9 +298,9 @@ CREATE TRIGGER nominee_totals_after_update after update of event_id, exhibitor_i
 CREATE TRIGGER nominee_totals_after_update_add after update of event_id, exhibitor_id, category, list_order, fiscal_id, nominated_at, annulled on nominations
       when (old.event_id is not new.event_id or old.exhibitor_id is not new.exhibitor_id or old.category is not new.category or old.list_order is not new.list_order or old.fiscal_id is not new.fiscal_id or old.nominated_at is not new.nominated_at or old.annulled is not new.annulled) and new.annulled = 0
       begin
-        insert into nominee_totals (event_id, category, fiscal_id, points, p1, p2, p3, p4, p5, nominations, first_key)
-    values (new.event_id, new.category, new.fiscal_id, 6 - new.list_order,
-      case when new.list_order = 1 then 1 else 0 end, case when new.list_order = 2 then 1 else 0 end, case when new.list_order = 3 then 1 else 0 end, case when new.list_order = 4 then 1 else 0 end, case when new.list_order = 5 then 1 else 0 end,
+        insert into nominee_totals (event_id, category, fiscal_id, points, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, nominations, first_key)
+    values (new.event_id, new.category, new.fiscal_id, coalesce((select case when c.scoring = 'one' then 1 else c.nominee_limit + 1 - new.list_order end from event_categories c where c.event_id = new.event_id and c.address = new.category), 0),
+      case when new.list_order = 1 then 1 else 0 end, case when new.list_order = 2 then 1 else 0 end, case when new.list_order = 3 then 1 else 0 end, case when new.list_order = 4 then 1 else 0 end, case when new.list_order = 5 then 1 else 0 end, case when new.list_order = 6 then 1 else 0 end, case when new.list_order = 7 then 1 else 0 end, case when new.list_order = 8 then 1 else 0 end, case when new.list_order = 9 then 1 else 0 end, case when new.list_order = 10 then 1 else 0 end,
       1, new.nominated_at || new.exhibitor_id)
     on conflict (event_id, category, fiscal_id) do update set
       points = nominee_totals.points + excluded.points,
@@ -285,6 +309,11 @@ CREATE TRIGGER nominee_totals_after_update_add after update of event_id, exhibit
       p3 = nominee_totals.p3 + excluded.p3,
       p4 = nominee_totals.p4 + excluded.p4,
       p5 = nominee_totals.p5 + excluded.p5,
+      p6 = nominee_totals.p6 + excluded.p6,
+      p7 = nominee_totals.p7 + excluded.p7,
+      p8 = nominee_totals.p8 + excluded.p8,
+      p9 = nominee_totals.p9 + excluded.p9,
+      p10 = nominee_totals.p10 + excluded.p10,
       nominations = nominee_totals.nominations + 1,
       first_key = min(nominee_totals.first_key, excluded.first_key);
       end;

@@ -28,6 +28,7 @@ import { migration as annulledLists } from './0024-annulled-lists.ts';
 import { migration as listChanges } from './0025-list-changes.ts';
 import { migration as oneRoundTripCodeSignIn } from './0026-one-round-trip-code-sign-in.ts';
 import { migration as saveFollowsRegistryAndAnnulment } from './0027-save-follows-registry-and-annulment.ts';
+import { migration as eventCategories } from './0028-event-categories.ts';
 import { migration as deviceSignIns } from './0029-device-sign-ins.ts';
 import { migration as sealedResults } from './0030-sealed-results.ts';
 
@@ -59,6 +60,7 @@ export const migrations: readonly FrozenMigration[] = [
   listChanges,
   oneRoundTripCodeSignIn,
   saveFollowsRegistryAndAnnulment,
+  eventCategories,
   deviceSignIns,
   sealedResults,
 ];

@@ -1,4 +1,4 @@
-import type { Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { ExhibitorVotesResponse, VoteEdit } from '../../../shared/schemas/results.ts';
@@ -59,8 +59,8 @@ export async function exhibitorVotes(
     .where('event_id', '=', eventId)
     .where('exhibitor_id', '=', exhibitorId)
     .execute();
-  const entries = (category: Category) => rows.filter((row) => row.category === category);
-  const version = (category: Category) =>
+  const entries = (category: CategoryAddress) => rows.filter((row) => row.category === category);
+  const version = (category: CategoryAddress) =>
     Number(
       entries(category)[0]?.list_version ??
         lists.find((list) => list.category === category)?.version ??

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
 import { clockOf, toEventView } from './service.ts';
+import { readEventCategories } from '../../lib/event-categories.ts';
 
 /**
  * "Anonimizar datos personales" of an archived event, in one transaction and never undone. The
@@ -161,7 +162,7 @@ export async function anonymiseEvent(
     // reader in the way leaves it for the checkpointer's next truncation.
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(deps.db).catch(() => undefined);
   }
-  return toEventView(done, clockOf(deps));
+  return toEventView(done, clockOf(deps), await readEventCategories(deps.db, done.id));
 }
 
 interface HistoryRow {

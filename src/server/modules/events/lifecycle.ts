@@ -23,6 +23,7 @@ import {
   toEventView,
 } from './service.ts';
 import { calendarOf, eventToday } from '../../lib/event-calendar.ts';
+import { copyEventCategories, readEventCategories } from '../../lib/event-categories.ts';
 
 /**
  * "Duplicar evento": a new event with the dialog's name, dates and reminders (the rules of a new
@@ -60,6 +61,8 @@ export async function duplicateEvent(
       },
     );
     await tx.insertInto('events').values(row).execute();
+    // Next year's edition asks for the same categories, with their settings and order.
+    await copyEventCategories(tx, sourceId, row.id, row.created_at);
     if (source.logo_etag !== null) await copyEventLogo(tx, sourceId, row.id, admin, now);
     const members =
       fields.copyExhibitors && source.anonymised_at === null
@@ -111,7 +114,7 @@ export async function duplicateEvent(
     });
     return row;
   });
-  return toEventView(created, clockOf(deps));
+  return toEventView(created, clockOf(deps), await readEventCategories(deps.db, created.id));
 }
 
 /** The source's own logo, as the duplicate's. */
@@ -170,7 +173,7 @@ export async function archiveEvent(
     });
     return { ...event, archived_at: iso(now), updated_at: iso(now) };
   });
-  return toEventView(archived, clock);
+  return toEventView(archived, clock, await readEventCategories(deps.db, archived.id));
 }
 
 /**
@@ -205,7 +208,7 @@ export async function unarchiveEvent(
     });
     return { ...event, archived_at: null, updated_at: iso(now) };
   });
-  return toEventView(open, clockOf(deps));
+  return toEventView(open, clockOf(deps), await readEventCategories(deps.db, open.id));
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   viewResultsEarly,
 } from './service.ts';
 import { anonymiseEvent } from './anonymise.ts';
+import { readEventCategories } from '../../lib/event-categories.ts';
 import { archiveEvent, duplicateEvent, unarchiveEvent } from './lifecycle.ts';
 
 export const eventsRoutes: Route[] = [
@@ -22,7 +23,11 @@ export const eventsRoutes: Route[] = [
   })),
   implement(api.createEvent, async ({ deps, user, body }) => createEvent(deps, user, body)),
   implement(api.getEvent, async ({ deps, params }) =>
-    toEventView(await getEventOr404(deps.db, params.eventId), clockOf(deps)),
+    toEventView(
+      await getEventOr404(deps.db, params.eventId),
+      clockOf(deps),
+      await readEventCategories(deps.db, params.eventId),
+    ),
   ),
   implement(api.updateEvent, async ({ deps, user, params, body }) =>
     updateEvent(deps, user, params.eventId, body),

@@ -39,6 +39,13 @@ import { resultsSealedAt } from '../../lib/sealed-results.ts';
 import { iso } from '../../lib/time.ts';
 import { cancelPendingMail, enqueueMails } from '../../mail/outbox.ts';
 import { eventReminders, remindersColumn, rescheduleReminders } from '../../mail/reminders.ts';
+import {
+  defaultCategoryRows,
+  categoriesOfEvents,
+  readEventCategories,
+  toCategoryView,
+} from '../../lib/event-categories.ts';
+import type { EventCategory } from '../../db/schema.ts';
 
 // The event routes read one event through this module.
 export { getEventOr404 };
@@ -77,6 +84,7 @@ export function eventStatus(row: EventRow, clock: EventClock): EventStatus {
 export function toEventView(
   row: EventRow,
   clock: EventClock,
+  categories: readonly EventCategory[],
   turnout?: { exhibitors: number; voters: number },
 ): EventView {
   const status = eventStatus(row, clock);
@@ -115,6 +123,7 @@ export function toEventView(
             at: row.results_viewed_at,
             reason: row.results_viewed_reason,
           },
+    categories: categories.map(toCategoryView),
   };
 }
 
@@ -153,8 +162,12 @@ export async function listEvents(
   }
   const rows = await query.orderBy('event_date').orderBy('name_search').orderBy('id').execute();
   const clock = clockOf(deps);
+  const categories = await categoriesOfEvents(
+    deps.db,
+    rows.map((row) => row.id),
+  );
   return rows.map(({ exhibitor_count, voter_count, ...row }) =>
-    toEventView(row, clock, {
+    toEventView(row, clock, categories.get(row.id) ?? [], {
       exhibitors: Number(exhibitor_count ?? 0),
       voters: Number(voter_count ?? 0),
     }),
@@ -280,6 +293,10 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
   });
   await deps.transact(async (tx) => {
     await tx.insertInto('events').values(row).execute();
+    await tx
+      .insertInto('event_categories')
+      .values(defaultCategoryRows(row.id, row.created_at))
+      .execute();
     await recordAudit(tx, admin, now, {
       action: 'event.created',
       entityType: 'event',
@@ -296,7 +313,7 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
       },
     });
   });
-  return toEventView(row, clockOf(deps));
+  return toEventView(row, clockOf(deps), defaultCategoryRows(row.id, row.created_at));
 }
 
 /**
@@ -425,7 +442,7 @@ export async function updateEvent(
     }
     return after;
   });
-  return toEventView(updated, clockOf(deps));
+  return toEventView(updated, clockOf(deps), await readEventCategories(deps.db, eventId));
 }
 
 /**
@@ -520,7 +537,7 @@ export async function closeVotingNow(
     });
     return after;
   });
-  return toEventView(closed, clock);
+  return toEventView(closed, clock, await readEventCategories(deps.db, closed.id));
 }
 
 /**
@@ -566,7 +583,7 @@ export async function viewResultsEarly(
     });
     return after;
   });
-  return toEventView(viewed, clock);
+  return toEventView(viewed, clock, await readEventCategories(deps.db, eventId));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import { emailDomain, isPublicMailDomain } from '../../../shared/public-mail-domains.ts';
 import {
   IDENTICAL_LIST_MIN_IDS,
@@ -15,7 +15,7 @@ import {
 /** One entry of a list that counts (annulled lists are never read). */
 export interface ListEntry {
   exhibitorId: string;
-  category: Category;
+  category: CategoryAddress;
   fiscalId: string;
   name: string;
   email: string;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { CATEGORIES, type Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
+import { readEventCategories } from '../../lib/event-categories.ts';
 import type {
   IntegrityExhibitor,
   IntegrityResponse,
@@ -90,8 +91,9 @@ export async function integrityAlerts(
   const exhibitors = (ids: readonly string[]) =>
     ids.map(exhibitor).sort((a, b) => a.fullName.localeCompare(b.fullName, 'es'));
 
-  const listsByCategory = new Map<Category, ExhibitorList[]>(
-    CATEGORIES.map((category) => [category, []]),
+  const eventCategories = await readEventCategories(db, eventId);
+  const listsByCategory = new Map<CategoryAddress, ExhibitorList[]>(
+    eventCategories.map(({ address }) => [address, []]),
   );
   for (const list of lists) {
     listsByCategory.get(list.category)?.push({
@@ -99,10 +101,11 @@ export async function integrityAlerts(
       fiscalIds: list.fiscal_ids.split(' '),
     });
   }
-  const found = CATEGORIES.map((category) => {
+  const found = eventCategories.map(({ address: category, name }) => {
     const ofCategory = listsByCategory.get(category) ?? [];
     return {
       category,
+      name,
       identical: identicalLists(ofCategory),
       reordered: reorderedLists(ofCategory),
     };
@@ -117,7 +120,7 @@ export async function integrityAlerts(
       })),
     ),
   );
-  const withNames = (category: Category, group: ListGroupFound): ListGroup => ({
+  const withNames = (category: CategoryAddress, group: ListGroupFound): ListGroup => ({
     entries: group.fiscalIds.map((fiscalId) => ({
       fiscalId,
       name: nameOf(category, group.exhibitorIds[0] ?? '', fiscalId),
@@ -135,8 +138,9 @@ export async function integrityAlerts(
     })),
     new Map(members.map((member) => [member.id, member.email])),
   );
-  const categories = found.map(({ category, identical, reordered }) => ({
+  const categories = found.map(({ category, name, identical, reordered }) => ({
     category,
+    name,
     identicalLists: identical.map((group) => withNames(category, group)),
     reorderedLists: reordered.map((group) => withNames(category, group)),
     selfNominations: ownDomain
@@ -175,8 +179,8 @@ export async function integrityAlerts(
 async function resellerNames(
   db: Db,
   eventId: string,
-  lists: { category: Category; exhibitorId: string }[],
-): Promise<(category: Category, exhibitorId: string, fiscalId: string) => string> {
+  lists: { category: CategoryAddress; exhibitorId: string }[],
+): Promise<(category: CategoryAddress, exhibitorId: string, fiscalId: string) => string> {
   const names = new Map<string, string>();
   const key = (category: string, exhibitorId: string, fiscalId: string) =>
     `${category} ${exhibitorId} ${fiscalId}`;

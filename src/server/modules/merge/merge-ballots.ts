@@ -1,7 +1,8 @@
 import {
   MAX_NOMINEES_PER_CATEGORY,
-  POINTS_BASE,
-  type Category,
+  pointsOfVote,
+  type CategoryAddress,
+  type CategoryScoring,
 } from '../../../shared/constants.ts';
 import { compareFiscalIds, compareRank, type RankingKey } from '../../lib/ranking-order.ts';
 
@@ -17,13 +18,13 @@ export interface BallotEntry {
  */
 export interface Ballot<Entry extends BallotEntry = BallotEntry> {
   exhibitorId: string;
-  category: Category;
+  category: CategoryAddress;
   entries: Entry[];
 }
 
 /** "These fiscal ids are the same reseller as that one": every `from` becomes `into`. */
 export interface NomineeMerge {
-  category: Category;
+  category: CategoryAddress;
   from: readonly string[];
   into: string;
 }
@@ -69,8 +70,20 @@ export function mergeBallots<Entry extends BallotEntry>(
   return { ballots: result, touched };
 }
 
-/** How many entries put a nominee at each place, 1st to 5th. */
-export type PlaceCounts = [number, number, number, number, number];
+/** How many entries put a nominee at each place, 1st to n° (the category's limit). */
+export type PlaceCounts = number[];
+
+/** How a category counts its votes: its "Nominaciones por expositor" and "Puntaje". */
+export interface CategoryScheme {
+  nomineeLimit: number;
+  scoring: CategoryScoring;
+}
+
+/** The specification's categories: 5 nominees, 6 − order points. */
+export const DEFAULT_SCHEME: CategoryScheme = {
+  nomineeLimit: MAX_NOMINEES_PER_CATEGORY,
+  scoring: 'place',
+};
 
 export interface RankingEntry {
   fiscalId: string;
@@ -84,11 +97,14 @@ export interface RankingEntry {
 
 /**
  * The ranking of the given ballots (pass one category's), by the rule the results screen uses
- * (`RANKING_CRITERIA`): points (6 − order per entry), then more 1st, 2nd, 3rd, 4th and 5th places,
- * then more nominations, then the earliest first nomination; rows equal on all of it share a
+ * (`RANKING_CRITERIA`): points (by the category's scheme: n + 1 − order per entry, or one each),
+ * then more 1st, 2nd … n° places, then more nominations, then the earliest first nomination; rows equal on all of it share a
  * position and are listed by fiscal id in numeric order (shorter first).
  */
-export function rankingOf(ballots: readonly Ballot[]): RankingEntry[] {
+export function rankingOf(
+  ballots: readonly Ballot[],
+  scheme: CategoryScheme = DEFAULT_SCHEME,
+): RankingEntry[] {
   const totals = new Map<string, Omit<RankingEntry, 'position'>>();
   for (const ballot of ballots) {
     ballot.entries.forEach((entry, index) => {
@@ -96,13 +112,13 @@ export function rankingOf(ballots: readonly Ballot[]): RankingEntry[] {
       const total = totals.get(entry.fiscalId) ?? {
         fiscalId: entry.fiscalId,
         points: 0,
-        places: [0, 0, 0, 0, 0],
+        places: Array.from({ length: scheme.nomineeLimit }, () => 0),
         nominations: 0,
         firstNominatedAt: entry.nominatedAt,
       };
-      total.points += POINTS_BASE - order;
+      total.points += pointsOfVote(order, scheme.nomineeLimit, scheme.scoring);
       const place = order - 1;
-      if (order <= MAX_NOMINEES_PER_CATEGORY) total.places[place] = (total.places[place] ?? 0) + 1;
+      if (order <= scheme.nomineeLimit) total.places[place] = (total.places[place] ?? 0) + 1;
       total.nominations += 1;
       if (entry.nominatedAt < total.firstNominatedAt) total.firstNominatedAt = entry.nominatedAt;
       totals.set(entry.fiscalId, total);
@@ -124,11 +140,16 @@ type Ranked = Omit<RankingEntry, 'position'>;
 /** What the ranking order (`RANKING_CRITERIA`) compares of an in-memory row. */
 const rankKey = ({ points, places, nominations, firstNominatedAt }: Ranked): RankingKey => ({
   points,
-  p1: places[0],
-  p2: places[1],
-  p3: places[2],
-  p4: places[3],
-  p5: places[4],
+  p1: places[0] ?? 0,
+  p2: places[1] ?? 0,
+  p3: places[2] ?? 0,
+  p4: places[3] ?? 0,
+  p5: places[4] ?? 0,
+  p6: places[5] ?? 0,
+  p7: places[6] ?? 0,
+  p8: places[7] ?? 0,
+  p9: places[8] ?? 0,
+  p10: places[9] ?? 0,
   nominations,
   first_at: firstNominatedAt,
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import type { Db } from '../../db/connection.ts';
 import { earliestNomination, RANKING_ORDER, SUMS } from '../../lib/ranking-sql.ts';
 
@@ -19,7 +19,7 @@ export interface RankedName {
  */
 export async function rankedNames(
   db: Db,
-  { eventId, category }: { eventId: string; category: Category },
+  { eventId, category }: { eventId: string; category: CategoryAddress },
 ): Promise<RankedName[]> {
   const result = await sql<{
     fiscal_id: string;

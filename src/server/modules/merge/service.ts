@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import {
   AUDIT_ACTIONS,
   readAuditDetails,
@@ -36,6 +36,7 @@ import {
   type RankingEntry,
 } from './merge-ballots.ts';
 import { rankedNames, type RankedName } from './ranked-names.ts';
+import { findEventCategoryOr404 } from '../../lib/event-categories.ts';
 
 /** A stored nomination as the merge's audit entry keeps it, to compare and to restore. */
 type StoredVote = Omit<
@@ -55,7 +56,7 @@ export type { MergeDetails };
 /** One category of an event, where duplicates are looked for and merged. */
 export interface CategoryRef {
   eventId: string;
-  category: Category;
+  category: CategoryAddress;
 }
 
 /** A merge of one category: the ids of `from` become `into`. */
@@ -161,7 +162,7 @@ type StoredEntry = BallotEntry & { vote: StoredVote };
 
 function toBallots(
   rows: readonly Selectable<NominationsTable>[],
-  category: Category,
+  category: CategoryAddress,
 ): Ballot<StoredEntry>[] {
   const byExhibitor = new Map<string, Selectable<NominationsTable>[]>();
   for (const row of rows) {
@@ -182,7 +183,7 @@ function toBallots(
   }));
 }
 
-async function categoryVotes(db: Db | Tx, eventId: string, category: Category) {
+async function categoryVotes(db: Db | Tx, eventId: string, category: CategoryAddress) {
   return (
     db
       .selectFrom('nominations')
@@ -235,6 +236,8 @@ async function checkMerge(
 export async function previewMerge(db: Db, input: MergeRequest): Promise<MergePreviewResponse> {
   const { eventId, category } = input;
   await getEventOr404(db, eventId);
+  const settings = await findEventCategoryOr404(db, eventId, category);
+  const scheme = { nomineeLimit: Number(settings.nominee_limit), scoring: settings.scoring };
   const rows = await categoryVotes(db, eventId, category);
   const from = await checkMerge(db, rows, input);
   const ballots = toBallots(rows, category);
@@ -244,8 +247,10 @@ export async function previewMerge(db: Db, input: MergeRequest): Promise<MergePr
       .filter((row, index) => index < MERGE_PREVIEW_TOP || involved.has(row.fiscalId))
       .map(({ fiscalId, position, points }) => ({ fiscalId, position, points }));
   return {
-    before: shown(rankingOf(ballots)),
-    after: shown(rankingOf(mergeBallots(ballots, { category, from, into: input.into }).ballots)),
+    before: shown(rankingOf(ballots, scheme)),
+    after: shown(
+      rankingOf(mergeBallots(ballots, { category, from, into: input.into }).ballots, scheme),
+    ),
   };
 }
 
@@ -276,7 +281,7 @@ async function lockLists(
   tx: Tx,
   engine: Engine,
   eventId: string,
-  category: Category,
+  category: CategoryAddress,
   exhibitorIds: readonly string[],
 ): Promise<string[]> {
   if (exhibitorIds.length === 0) return [];
@@ -298,7 +303,7 @@ async function lockLists(
 async function bumpVersions(
   tx: Tx,
   eventId: string,
-  category: Category,
+  category: CategoryAddress,
   exhibitorIds: readonly string[],
   now: Date,
 ): Promise<void> {
@@ -316,7 +321,7 @@ async function bumpVersions(
 async function anyAnnulled(
   tx: Tx,
   eventId: string,
-  category: Category,
+  category: CategoryAddress,
   exhibitorIds: readonly string[],
 ): Promise<boolean> {
   if (exhibitorIds.length === 0) return false;
@@ -336,7 +341,7 @@ async function anyAnnulled(
 async function listVotes(
   tx: Tx,
   eventId: string,
-  category: Category,
+  category: CategoryAddress,
   exhibitorIds: readonly string[],
 ): Promise<Selectable<NominationsTable>[]> {
   if (exhibitorIds.length === 0) return [];
@@ -377,7 +382,7 @@ function storedVotes(ballot: Ballot<StoredEntry>, now: Date): StoredVote[] {
 async function writeList(
   tx: Tx,
   eventId: string,
-  category: Category,
+  category: CategoryAddress,
   exhibitorId: string,
   votes: readonly StoredVote[],
 ): Promise<void> {

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import {
-  MAX_NOMINEES_PER_CATEGORY,
   RECEIPT_QUIET_MINUTES,
   SESSION_IDLE_HOURS,
-  type Category,
+  type CategoryAddress,
 } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
@@ -47,6 +46,11 @@ import { addHours, iso } from '../../lib/time.ts';
 import { calendarOf, hasVotingEnded, isDraft, isVotingOpenNow } from '../../lib/event-calendar.ts';
 import { debounceMail } from '../../mail/outbox.ts';
 import { annulledListError, refuseAnnulledList } from '../../lib/annulled-lists.ts';
+import {
+  findEventCategoryOr404,
+  readEventCategories,
+  toCategoryView,
+} from '../../lib/event-categories.ts';
 
 const whereList = (key: ListKey) =>
   ({ event_id: key.eventId, exhibitor_id: key.exhibitorId, category: key.category }) as const;
@@ -252,7 +256,7 @@ export async function getExhibitorEvent(
     .orderBy('nominations.list_order')
     .execute();
   const organizationChange = await latestListChange(deps.db, eventId, exhibitorId);
-  const list = (category: Category): NominationList => {
+  const list = (category: CategoryAddress): NominationList => {
     const own = rows.filter((row) => row.list_category === category);
     const annulledReason = own[0]?.list_annulled_reason;
     return {
@@ -271,6 +275,7 @@ export async function getExhibitorEvent(
     nomineeFields: readNomineeFieldSettings(event.nominee_fields),
     nominableResellers: event.nominable_resellers,
     lists: { consumption: list('consumption'), value: list('value') },
+    categories: (await readEventCategories(deps.db, eventId)).map(toCategoryView),
     ...(organizationChange ? { organizationChange } : {}),
   };
 }
@@ -285,7 +290,7 @@ export async function previewExhibitorEvent(
 ): Promise<ExhEventResponse> {
   const event = await getEventOr404(deps.db, eventId);
   const calendar = calendarOf(event, deps.config.timeZone);
-  const empty = (category: Category): NominationList => ({
+  const empty = (category: CategoryAddress): NominationList => ({
     category,
     version: 0,
     savedAt: null,
@@ -300,6 +305,7 @@ export async function previewExhibitorEvent(
     nomineeFields: readNomineeFieldSettings(event.nominee_fields),
     nominableResellers: event.nominable_resellers,
     lists: { consumption: empty('consumption'), value: empty('value') },
+    categories: (await readEventCategories(deps.db, eventId)).map(toCategoryView),
   };
 }
 
@@ -333,7 +339,7 @@ const createList = prepared<ListKey & { updatedAt: string }>((db, arg) =>
         .select([
           'event_id',
           'exhibitor_id',
-          sql<Category>`cast(${arg('category')} as text)`.as('category'),
+          sql<CategoryAddress>`cast(${arg('category')} as text)`.as('category'),
           sql<number>`0`.as('version'),
           sql<string>`cast(${arg('updatedAt')} as text)`.as('updated_at'),
         ])
@@ -365,6 +371,8 @@ type ListChange = (
   now: Date,
   fields: NomineeFieldSettings,
   rules: RegistryRules,
+  /** The category's "Nominaciones por expositor". */
+  nomineeLimit: number,
 ) => Promise<Nomination[]>;
 
 /** The audit actions of an exhibitor's own saves. */
@@ -433,11 +441,19 @@ async function checkSaveTarget(
   tx: Tx,
   key: ListKey,
   now: Date,
-): Promise<{ email: string; fields: NomineeFieldSettings; rules: RegistryRules }> {
+): Promise<{
+  email: string;
+  fields: NomineeFieldSettings;
+  rules: RegistryRules;
+  nomineeLimit: number;
+}> {
   const target = (await selectSaveTarget(tx, key)).rows[0];
   const calendar = target && calendarOf(target, deps.config.timeZone);
   // A draft is hidden from its exhibitors: the same 404 as an event that is not theirs.
   if (!target || !calendar || isDraft(calendar, now)) throw notFound(MSG.eventNotFound);
+  // The category's row, share-locked on PostgreSQL until commit: a change of its limit or scoring
+  // (which locks it for update) waits for this save, or this save sees the change.
+  const category = await findEventCategoryOr404(tx, key.eventId, key.category);
   if (target.archived_at !== null) throw new AppError('event_archived');
   if (!isVotingOpenNow(calendar, now)) throw new AppError('voting_closed');
   return {
@@ -447,6 +463,7 @@ async function checkSaveTarget(
       nominable_resellers: target.nominable_resellers as RegistryRules['nominable_resellers'],
       validate_cuit: Number(target.validate_cuit),
     },
+    nomineeLimit: Number(category.nominee_limit),
   };
 }
 
@@ -480,10 +497,10 @@ async function changeExhibitorList(
 ): Promise<NominationList> {
   const saved = await deps.transact(async (tx) => {
     const now = deps.clock.now();
-    const { email, fields, rules } = await checkSaveTarget(deps, tx, key, now);
+    const { email, fields, rules, nomineeLimit } = await checkSaveTarget(deps, tx, key, now);
     await claimListVersion(tx, key, expectedVersion, now);
     const before = await readList(tx, key);
-    const after = await change(tx, before, now, fields, rules);
+    const after = await change(tx, before, now, fields, rules, nomineeLimit);
     // The event's history shows every change to the votes, the exhibitors' own included.
     await recordAudit(tx, { role: 'exh', exhibitorId: key.exhibitorId }, now, {
       action,
@@ -573,11 +590,11 @@ export async function addNominee(
     key,
     expectedVersion,
     'nomination.add',
-    async (tx, current, now, fields, rules) => {
+    async (tx, current, now, fields, rules, nomineeLimit) => {
       const asked = checkNomineeFields(values, fields);
       await checkRegistryRules(tx, rules, values.fiscalId);
       if (current.some((row) => row.fiscal_id === values.fiscalId)) throw duplicateFiscalId();
-      if (current.length >= MAX_NOMINEES_PER_CATEGORY) {
+      if (current.length >= nomineeLimit) {
         throw new AppError('nomination_limit');
       }
       const row: Nomination = {
@@ -661,7 +678,7 @@ export async function moveNominee(
   });
 }
 
-/** One exhibitor write as PostgreSQL's one statement takes it (premios_save_nominee, 0021). */
+/** One exhibitor write as PostgreSQL's one statement takes it (premios_save_nominee, 0028). */
 export type OneStatementSave =
   | { action: 'add'; values: Nominee }
   | { action: 'edit'; fiscalId: string; values: Nominee }
@@ -684,6 +701,7 @@ type OneStatementOutcome =
         | 'session'
         | 'ordinary'
         | 'not_found'
+        | 'category_not_found'
         | 'event_archived'
         | 'voting_closed'
         | 'stale_list'
@@ -696,6 +714,8 @@ type OneStatementOutcome =
 /** The same refusals as the ordinary path's, by the statement's outcome. */
 const refusals = {
   not_found: () => notFound(MSG.eventNotFound),
+  // An address the event does not have: the same 404 as any path naming nothing.
+  category_not_found: () => notFound(),
   event_archived: () => new AppError('event_archived'),
   voting_closed: () => new AppError('voting_closed'),
   stale_list: () => new AppError('stale_list'),
@@ -712,7 +732,7 @@ const callSaveNominee = prepared<
     idleCutoff: string;
     touchCutoff: string;
     eventId: string;
-    category: Category;
+    category: CategoryAddress;
     appTimeZone: string;
     action: OneStatementSave['action'];
     fiscalId: string;
@@ -729,7 +749,7 @@ const callSaveNominee = prepared<
     ${arg('tokenHash')}, ${arg('now')}, ${arg('idleCutoff')}, ${arg('touchCutoff')},
     ${arg('eventId')}, ${arg('category')}, ${arg('appTimeZone')}, ${arg('action')}, ${arg('fiscalId')},
     cast(${arg('nominee')} as json), ${arg('direction')}, cast(${arg('expected')} as integer),
-    ${MAX_NOMINEES_PER_CATEGORY}, ${ARCHIVE_LOCK_CLASS}, ${arg('auditAction')},
+    ${ARCHIVE_LOCK_CLASS}, ${arg('auditAction')},
     ${'nomination-receipt'}, ${arg('receiptAt')}, ${arg('receiptId')}) as saved`;
   return { compile: () => call.compile(db) };
 });
@@ -743,7 +763,7 @@ const callSaveNominee = prepared<
 export async function saveInOneStatement(
   deps: AppDeps,
   sessionToken: string,
-  list: { eventId: string; category: Category },
+  list: { eventId: string; category: CategoryAddress },
   save: OneStatementSave,
   expectedVersion: number,
 ): Promise<NominationList | typeof SESSION_NOT_SETTLED> {

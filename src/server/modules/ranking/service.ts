@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import { calendarOf, isVotingOpenNow } from '../../lib/event-calendar.ts';
 import {
   RANKING_PAGE_SIZE,
@@ -14,8 +14,10 @@ import { toNominee, toNomineeView, type NomineeColumns } from '../../lib/nominee
 import { tieBreakBetween } from '../../lib/ranking-order.ts';
 import {
   earliestNomination,
+  PLACE_COLUMNS,
   RANKING_ORDER,
   SUMS,
+  sumsOf,
   type RankingSums,
 } from '../../lib/ranking-sql.ts';
 
@@ -26,7 +28,7 @@ export interface EventRef {
 
 /** One category of an event. */
 export interface CategoryRef extends EventRef {
-  category: Category;
+  category: CategoryAddress;
 }
 
 /** The event's name (export file names), or 404 "No se econtró el evento". */
@@ -51,6 +53,8 @@ export async function rankingEvent(
 
 interface RankingSqlRow extends NomineeColumns, RankingSums {
   position: number;
+  /** The category's "Nominaciones por expositor": how many per-place counts its rows show. */
+  nominee_limit: number;
   total: number;
 }
 
@@ -79,7 +83,7 @@ export interface RankingPage {
 function rankingQuery(
   db: Db,
   eventId: string,
-  category: Category,
+  category: CategoryAddress,
   slice?: { limit: number; offset: number },
 ) {
   const offset = slice?.offset ?? 0;
@@ -92,10 +96,8 @@ function rankingQuery(
           from nominee_totals t
           join numbered f on f.slice_index = 1
           where t.event_id = ${eventId} and t.category = ${category}
-            and ((t.points, t.p1, t.p2, t.p3, t.p4, t.p5, t.nominations)
-                > (f.points, f.p1, f.p2, f.p3, f.p4, f.p5, f.nominations)
-              or ((t.points, t.p1, t.p2, t.p3, t.p4, t.p5, t.nominations)
-                  = (f.points, f.p1, f.p2, f.p3, f.p4, f.p5, f.nominations)
+            and (${sumsOf('t')} > ${sumsOf('f')}
+              or (${sumsOf('t')} = ${sumsOf('f')}
                 and substr(t.first_key, 1, length(t.first_key) - 36) < f.first_at))
         )`;
   return sql<RankingSqlRow>`
@@ -128,8 +130,17 @@ function rankingQuery(
       s.p3,
       s.p4,
       s.p5,
+      s.p6,
+      s.p7,
+      s.p8,
+      s.p9,
+      s.p10,
       s.nominations,
       s.first_at,
+      cast((
+        select nominee_limit from event_categories
+        where event_id = ${eventId} and address = ${category}
+      ) as integer) as nominee_limit,
       cast((
         select count(*) from nominee_totals where event_id = ${eventId} and category = ${category}
       ) as integer) as total,
@@ -163,6 +174,9 @@ function rankingRowReader(above: RankingSums | undefined): (row: RankingSqlRow) 
       p3: Number(row.p3),
       p4: Number(row.p4),
       p5: Number(row.p5),
+      places: PLACE_COLUMNS.slice(0, Number(row.nominee_limit)).map((column) =>
+        Number(row[column]),
+      ),
       tieBreak,
     };
   };
@@ -171,7 +185,7 @@ function rankingRowReader(above: RankingSums | undefined): (row: RankingSqlRow) 
 async function rankingRows(
   db: Db,
   eventId: string,
-  category: Category,
+  category: CategoryAddress,
   slice?: { limit: number; offset: number },
 ): Promise<RankingPage> {
   const offset = slice?.offset ?? 0;
@@ -190,7 +204,7 @@ async function rankingRows(
 async function rowBefore(
   db: Db,
   eventId: string,
-  category: Category,
+  category: CategoryAddress,
   offset: number,
 ): Promise<RankingSums | undefined> {
   const result = await sql<RankingSums>`
@@ -204,7 +218,7 @@ async function rowBefore(
 }
 
 /** How many fiscal ids the ranking has (asked only for a page past the end, which has no rows). */
-async function rankingSize(db: Db, eventId: string, category: Category): Promise<number> {
+async function rankingSize(db: Db, eventId: string, category: CategoryAddress): Promise<number> {
   const { count } = await db
     .selectFrom('nominee_totals')
     .select(sql<number>`cast(count(*) as integer)`.as('count'))

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
   REGISTRY_SEARCH_LIMIT,
@@ -158,7 +158,7 @@ const EARLIER_NOMINATIONS_READ = 300;
  */
 async function earlierNominees(
   db: Db,
-  list: { exhibitorId: string; eventId: string; eventDate: string; category: Category },
+  list: { exhibitorId: string; eventId: string; eventDate: string; category: CategoryAddress },
   terms: RegistryTerms | null,
   registryOnly: boolean,
 ): Promise<RegistrySearchEntry[]> {
@@ -227,7 +227,7 @@ async function registryEntries(
  */
 export async function searchAsExhibitor(
   deps: AppDeps,
-  list: { exhibitorId: string; eventId: string; category: Category },
+  list: { exhibitorId: string; eventId: string; category: CategoryAddress },
   typed: string,
 ): Promise<RegistrySearchResponse> {
   const event = await memberEventOr404(deps, list.exhibitorId, list.eventId);

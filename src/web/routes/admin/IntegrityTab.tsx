@@ -1,7 +1,7 @@
 import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import { formatDisplayInstant } from '../../../shared/dates.ts';
 import { zoneLabel } from '../../../shared/deadline-zone.ts';
 import type {
@@ -28,12 +28,12 @@ function ExhibitorLink({
 }: {
   eventId: string;
   exhibitor: IntegrityExhibitor;
-  category?: Category | undefined;
+  category?: CategoryAddress | undefined;
 }) {
   return (
     <Link
       component={RouterLink}
-      to={`/admin/event/${eventId}/exhibitors/${exhibitor.id}${category === 'value' ? '?categoria=value' : ''}`}
+      to={`/admin/event/${eventId}/exhibitors/${exhibitor.id}${category === undefined ? '' : `?categoria=${category}`}`}
       sx={{ overflowWrap: 'anywhere' }}
     >
       {exhibitor.fullName}
@@ -53,7 +53,7 @@ function AlertCard({
   detail?: ReactNode;
   exhibitors: IntegrityExhibitor[];
   eventId: string;
-  category?: Category;
+  category?: CategoryAddress;
 }) {
   return (
     <Paper variant="outlined" component="li" sx={{ p: 1.5, listStyle: 'none' }}>
@@ -91,10 +91,10 @@ function SectionHeading({ children }: { children: ReactNode }) {
   );
 }
 
-function CategoryHeading({ category }: { category: Category }) {
+function CategoryHeading({ name }: { name: string }) {
   return (
     <Typography variant="h4" component="h4" sx={{ fontSize: 16, fontWeight: 600 }}>
-      {`Nominación Reseller ${CATEGORY_LABELS[category]}`}
+      {`Nominación Reseller ${name}`}
     </Typography>
   );
 }
@@ -112,7 +112,7 @@ function IdenticalLists({ alerts, eventId }: { alerts: CategoryAlerts[]; eventId
       {flagged.length === 0 ? <Typography>{NO_ALERTS}</Typography> : null}
       {flagged.map((ofCategory) => (
         <Stack key={ofCategory.category} spacing={1}>
-          <CategoryHeading category={ofCategory.category} />
+          <CategoryHeading name={ofCategory.name} />
           <AlertList>
             {ofCategory.identicalLists.map((group) => (
               <AlertCard
@@ -191,7 +191,7 @@ function SelfNominations({ alerts, eventId }: { alerts: CategoryAlerts[]; eventI
       {flagged.length === 0 ? <Typography>{NO_ALERTS}</Typography> : null}
       {flagged.map((ofCategory) => (
         <Stack key={ofCategory.category} spacing={1}>
-          <CategoryHeading category={ofCategory.category} />
+          <CategoryHeading name={ofCategory.name} />
           <AlertList>
             {ofCategory.selfNominations.map((alert) => (
               <Paper

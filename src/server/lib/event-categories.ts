@@ -1,0 +1,149 @@
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  MAX_NOMINEES_PER_CATEGORY,
+  type CategoryAddress,
+} from '../../shared/constants.ts';
+import type { EventCategoryView } from '../../shared/schemas/categories.ts';
+import { engineOf, type Db } from '../db/connection.ts';
+import type { EventCategory } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
+import { notFound } from './errors.ts';
+
+/**
+ * A category's name as uniqueness sees it: without accents, case or repeated spaces, so that
+ * "Innovación" and "INNOVACION " are the same name in one event.
+ */
+export function categoryNameKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
+}
+
+/** The specification's two categories, as a new event gets them (docs/decisions/0034). */
+export function defaultCategoryRows(eventId: string, createdAt: string): EventCategory[] {
+  return CATEGORIES.map((address, index) => ({
+    event_id: eventId,
+    address,
+    name: CATEGORY_LABELS[address],
+    name_key: categoryNameKey(CATEGORY_LABELS[address]),
+    description: '',
+    nominee_limit: MAX_NOMINEES_PER_CATEGORY,
+    scoring: 'place',
+    position: index + 1,
+    created_at: createdAt,
+  }));
+}
+
+const selectCategories = prepared<{ eventId: string }, EventCategory>((db, arg) =>
+  db
+    .selectFrom('event_categories')
+    .selectAll()
+    .where('event_id', '=', arg('eventId'))
+    .orderBy('position')
+    .orderBy('created_at'),
+);
+
+/** An event's categories in their order (empty for an event that does not exist). */
+export async function readEventCategories(db: Db, eventId: string): Promise<EventCategory[]> {
+  return (await selectCategories(db, { eventId })).rows;
+}
+
+/** The categories of several events (the event list), each event's in their order. */
+export async function categoriesOfEvents(
+  db: Db,
+  eventIds: readonly string[],
+): Promise<Map<string, EventCategory[]>> {
+  const byEvent = new Map<string, EventCategory[]>();
+  if (eventIds.length === 0) return byEvent;
+  const rows = await db
+    .selectFrom('event_categories')
+    .selectAll()
+    .where('event_id', 'in', eventIds)
+    .orderBy('event_id')
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute();
+  for (const row of rows) {
+    const own = byEvent.get(row.event_id) ?? [];
+    own.push(row);
+    byEvent.set(row.event_id, own);
+  }
+  return byEvent;
+}
+
+/** "Duplicar evento": the source's categories, with their settings, for the new event. */
+export async function copyEventCategories(
+  db: Db,
+  sourceId: string,
+  targetId: string,
+  createdAt: string,
+): Promise<void> {
+  const rows = await readEventCategories(db, sourceId);
+  const copies = rows.map((row) => ({ ...row, event_id: targetId, created_at: createdAt }));
+  await db.insertInto('event_categories').values(copies).execute();
+}
+
+const selectCategory = prepared<{ eventId: string; address: string }, EventCategory>((db, arg) => {
+  const query = db
+    .selectFrom('event_categories')
+    .selectAll()
+    .where('event_id', '=', arg('eventId'))
+    .where('address', '=', arg('address'));
+  // The save shares the row with other saves; a change of limit or scoring takes it for update.
+  return engineOf(db) === 'postgres' ? query.forShare() : query;
+});
+
+/**
+ * One category of the event, or 404 as for any address the event does not have. On PostgreSQL
+ * inside a transaction the row stays share-locked until commit.
+ */
+export async function findEventCategoryOr404(
+  db: Db,
+  eventId: string,
+  address: CategoryAddress,
+): Promise<EventCategory> {
+  const row = (await selectCategory(db, { eventId, address })).rows[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+const selectKnown = prepared<
+  { eventId: string; address: string },
+  { event_exists: number; category_exists: number }
+>((db, arg) =>
+  db
+    .selectFrom('events as e')
+    .select((eb) => [
+      eb.lit(1).as('event_exists'),
+      eb
+        .exists(
+          eb
+            .selectFrom('event_categories as c')
+            .select('c.address')
+            .whereRef('c.event_id', '=', 'e.id')
+            .where('c.address', '=', arg('address')),
+        )
+        .as('category_exists'),
+    ])
+    .where('e.id', '=', arg('eventId')),
+);
+
+/**
+ * A route's `category` names one of its event's categories: any other address is the same 404 as
+ * an unknown category always was. A missing event is left to the handler's own answer.
+ */
+export async function refuseUnknownCategory(
+  db: Db,
+  eventId: string,
+  address: CategoryAddress,
+): Promise<void> {
+  const row = (await selectKnown(db, { eventId, address })).rows[0];
+  if (row && !row.category_exists) throw notFound();
+}
+
+export const toCategoryView = (row: EventCategory): EventCategoryView => ({
+  address: row.address,
+  name: row.name,
+  description: row.description,
+  nomineeLimit: Number(row.nominee_limit),
+  scoring: row.scoring,
+});
