@@ -28,6 +28,7 @@ import { TEST_NOW } from '../helpers/app.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { nomineeInput as nominee } from '../helpers/nominee.ts';
 import { openWorkbook } from '../helpers/workbook.ts';
+import { DEFAULT_CATEGORY_VIEWS } from '../helpers/categories.ts';
 import { DEFAULT_NOMINEE_FIELDS } from '../../src/shared/nominee-fields.ts';
 import { formatDisplayInstant } from '../../src/shared/dates.ts';
 
@@ -380,6 +381,7 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
         // The form the exhibitors will get: the event's own "Datos del nominado".
         nomineeFields: { ...DEFAULT_NOMINEE_FIELDS, phone: 'hidden', contactPosition: 'optional' },
         nominableResellers: 'any',
+        categories: DEFAULT_CATEGORY_VIEWS,
         lists: {
           consumption: { category: 'consumption', version: 0, savedAt: null, nominees: [] },
           value: { category: 'value', version: 0, savedAt: null, nominees: [] },

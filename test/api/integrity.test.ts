@@ -447,8 +447,20 @@ describe('the "Integridad" tab', () => {
       await member(event.id, { fullName: 'Bruno Beta' }, { consumption: ['802', '801'] });
       expect(await alerts(event.id)).toEqual({
         categories: [
-          { category: 'consumption', identicalLists: [], reorderedLists: [], selfNominations: [] },
-          { category: 'value', identicalLists: [], reorderedLists: [], selfNominations: [] },
+          {
+            category: 'consumption',
+            name: 'CONSUMO',
+            identicalLists: [],
+            reorderedLists: [],
+            selfNominations: [],
+          },
+          {
+            category: 'value',
+            name: 'VALOR AGREGADO',
+            identicalLists: [],
+            reorderedLists: [],
+            selfNominations: [],
+          },
         ],
         sameDevice: [],
       });
