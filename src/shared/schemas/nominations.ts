@@ -49,7 +49,8 @@ export const exhEventResponse = exhEventSummary.extend({
   nomineeFields: nomineeFieldSettings,
   /** "Hora de cierre" of the deadline day, `HH:MM` in `timeZone`. */
   closeTime: z.string(),
-  lists: z.object({ consumption: nominationList, value: nominationList }),
+  /** Every category's list by its address (the two default addresses are always present). */
+  lists: z.object({ consumption: nominationList, value: nominationList }).catchall(nominationList),
   /** The event's categories in their order (address, name, description, limit, scoring). */
   categories: z.array(eventCategoryView),
   /**

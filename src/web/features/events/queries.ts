@@ -11,6 +11,7 @@ import {
   unarchiveEvent,
   updateEvent,
 } from '../../../shared/api/events.ts';
+import type { EventCategoryView } from '../../../shared/schemas/categories.ts';
 import { endpointKey, endpointQuery, shouldRetry, useEndpointMutation } from '../../lib/api.ts';
 
 /** What any write to events makes stale: the lists and every single event. */
@@ -29,6 +30,23 @@ export function useEventList(q: string, archived = false) {
 
 export function useEvent(eventId: string) {
   return useQuery({ ...eventQuery(eventId), retry: shouldRetry });
+}
+
+/**
+ * One category of an event by its address (docs/decisions/0034): `category` is undefined while
+ * the event loads (`pending`) and when the event has no such category (a page not found).
+ */
+export function useEventCategory(
+  eventId: string,
+  address: string | undefined,
+): { pending: boolean; category: EventCategoryView | undefined; categories: EventCategoryView[] } {
+  const query = useEvent(eventId);
+  const categories = query.data?.categories ?? [];
+  return {
+    pending: query.isPending,
+    category: categories.find((each) => each.address === address),
+    categories,
+  };
 }
 
 /**

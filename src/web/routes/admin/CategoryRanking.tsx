@@ -2,14 +2,15 @@ import { Stack, TablePagination, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { exportRanking } from '../../../shared/api/results.ts';
-import type { Category } from '../../../shared/constants.ts';
+import type { EventCategoryView } from '../../../shared/schemas/categories.ts';
 import { annulledListsText, MSG } from '../../../shared/messages.ts';
-import { useEventWritable } from '../../features/events/queries.ts';
+import { useEventCategory, useEventWritable } from '../../features/events/queries.ts';
 import { DuplicatesAction } from '../../features/results/DuplicatesDialog.tsx';
 import { RankingTable, TieBreakNotes } from '../../features/results/RankingTable.tsx';
 import { ExportAction, RefreshAction, TitleRow } from '../../features/results/ResultsHeader.tsx';
-import { downloadFile, isCategory, useRanking } from '../../features/results/queries.ts';
+import { downloadFile, useRanking } from '../../features/results/queries.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { Loading } from '../../components/RequireRole.tsx';
 import { PresentAction } from '../../features/results/PresentAction.tsx';
 import { RankingChartSection } from '../../features/results/RankingChartSection.tsx';
 import { useToast } from '../../components/Toasts.tsx';
@@ -20,12 +21,15 @@ const PAGE_PARAM = 'pagina';
 
 /** A category tab of the event page (the layout above it has the page's h1). */
 export default function CategoryRanking() {
-  const { eventId = '', category } = useParams();
-  if (!isCategory(category)) return <Typography sx={{ my: 2 }}>{MSG.pageNotFound}</Typography>;
-  return <Ranking key={category} eventId={eventId} category={category} />;
+  const { eventId = '', category: address } = useParams();
+  const { pending, category } = useEventCategory(eventId, address);
+  if (pending) return <Loading />;
+  if (!category) return <Typography sx={{ my: 2 }}>{MSG.pageNotFound}</Typography>;
+  return <Ranking key={category.address} eventId={eventId} shown={category} />;
 }
 
-function Ranking({ eventId, category }: { eventId: string; category: Category }) {
+function Ranking({ eventId, shown }: { eventId: string; shown: EventCategoryView }) {
+  const category = shown.address;
   const toast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = Number(searchParams.get(PAGE_PARAM));
@@ -77,7 +81,12 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
       <QueryState query={query}>
         {(data) => (
           <>
-            <RankingTable eventId={eventId} category={category} rows={data.rows} />
+            <RankingTable
+              eventId={eventId}
+              category={category}
+              nomineeLimit={shown.nomineeLimit}
+              rows={data.rows}
+            />
             {data.total > data.pageSize && (
               <TablePagination
                 component="div"
