@@ -68,6 +68,40 @@ const mergeDetails = z.object({
 });
 export type MergeDetails = z.output<typeof mergeDetails>;
 
+/** A category as its history entries keep it (docs/decisions/0034). */
+const categoryFacts = z.object({
+  address: z.string(),
+  name: z.string(),
+  description: z.string(),
+  nomineeLimit: z.number(),
+  scoring: z.enum(['place', 'one']),
+});
+type CategoryFacts = z.output<typeof categoryFacts>;
+
+const SCORING_LABELS = { place: 'Por puesto', one: 'Un punto por nominación' } as const;
+
+/** "5 nominaciones por expositor, Por puesto". */
+const categoryFactsText = (facts: CategoryFacts) =>
+  `${countText(facts.nomineeLimit, 'nominación', 'nominaciones')} por expositor, ${SCORING_LABELS[facts.scoring]}`;
+
+/** Each setting of a category that differs, "{campo}: {antes} → {después}". */
+function categoryChanges(before: CategoryFacts, after: CategoryFacts): string[] {
+  const changes: string[] = [];
+  if (before.name !== after.name) changes.push(`Nombre: ${before.name} → ${after.name}`);
+  if (before.description !== after.description) {
+    changes.push(
+      `Descripción: ${before.description === '' ? '(vacío)' : before.description} → ${after.description === '' ? '(vacío)' : after.description}`,
+    );
+  }
+  if (before.nomineeLimit !== after.nomineeLimit) {
+    changes.push(`Nominaciones por expositor: ${before.nomineeLimit} → ${after.nomineeLimit}`);
+  }
+  if (before.scoring !== after.scoring) {
+    changes.push(`Puntaje: ${SCORING_LABELS[before.scoring]} → ${SCORING_LABELS[after.scoring]}`);
+  }
+  return changes;
+}
+
 /** "; n invitaciones sin enviar por el límite de envíos", or nothing when none was withheld. */
 const withheldText = (withheld: number): string =>
   withheld === 0
@@ -306,6 +340,31 @@ export const AUDIT_ACTIONS = {
     inHistory: true,
     details: z.object({ before: nomineeFieldSettings, after: nomineeFieldSettings }),
     detail: ({ before, after }) => nomineeFieldChanges(before, after).join('; ') || 'sin cambios',
+  }),
+  'category.created': action({
+    label: 'Categoría creada',
+    inHistory: true,
+    details: z.object({ after: categoryFacts }),
+    detail: ({ after }) => `${after.name}: ${categoryFactsText(after)}`,
+  }),
+  'category.updated': action({
+    label: 'Categoría modificada',
+    inHistory: true,
+    details: z.object({ before: categoryFacts, after: categoryFacts }),
+    detail: ({ before, after }) =>
+      `${before.name}: ${categoryChanges(before, after).join('; ') || 'sin cambios'}`,
+  }),
+  'category.moved': action({
+    label: 'Categoría movida',
+    inHistory: true,
+    details: z.object({ address: z.string(), name: z.string(), from: z.number(), to: z.number() }),
+    detail: ({ name, from, to }) => `${name}: del lugar ${from} al ${to}`,
+  }),
+  'category.deleted': action({
+    label: 'Categoría eliminada',
+    inHistory: true,
+    details: z.object({ before: categoryFacts }),
+    detail: ({ before }) => `${before.name}: ${categoryFactsText(before)}`,
   }),
   'event.logo_replaced': action({
     label: 'Logo del evento reemplazado',

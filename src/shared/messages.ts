@@ -185,6 +185,19 @@ export const MSG = {
   registrySaved: 'Se guardó el reseller en el padrón.',
   registryRemoved: 'Se quitó el reseller del padrón.',
   registryEmpty: 'El padrón está vacío.',
+  // Categories per event (issue 26 item 1, docs/decisions/0034).
+  categoryNameRequired: 'Escriba el nombre de la categoría.',
+  categoryNameTooLong: 'El nombre admite hasta 40 caracteres.',
+  categoryNameTaken: 'Ya hay una categoría con ese nombre en este evento.',
+  categoryDescriptionTooLong: 'La descripción admite hasta 500 caracteres.',
+  categoryLimitRange: 'Las nominaciones por expositor van de 1 a 10.',
+  categoryScoringInvalid: 'Elija el puntaje: por puesto o un punto por nominación.',
+  categoriesFull: 'Un evento admite hasta 10 categorías.',
+  categoryLastOne: 'Un evento necesita al menos una categoría.',
+  categoryShapeFrozen:
+    'La categoría ya tiene nominaciones: no se pueden cambiar sus nominaciones por expositor ni su puntaje.',
+  categoryInUse: 'La categoría tiene nominaciones y no se puede eliminar.',
+  categoryAtEdge: 'La categoría ya está en ese extremo de la lista.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

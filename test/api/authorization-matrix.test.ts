@@ -210,6 +210,35 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(),
     request: (w) => ({ url: `/api/events/${w.eventId}` }),
   },
+  'GET /api/events/:eventId/categories': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/categories` }),
+  },
+  'POST /api/events/:eventId/categories': {
+    expect: adminOnly(201),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/categories`,
+      payload: { name: 'Seguridad', description: '', nomineeLimit: 3, scoring: 'one' },
+    }),
+  },
+  'PUT /api/events/:eventId/categories/:category': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/categories/value`,
+      payload: { name: 'VALOR', description: 'Valor agregado', nomineeLimit: 5, scoring: 'place' },
+    }),
+  },
+  'POST /api/events/:eventId/categories/:category/move': {
+    expect: adminOnly(),
+    request: (w) => ({
+      url: `/api/events/${w.eventId}/categories/value/move`,
+      payload: { direction: 'up' },
+    }),
+  },
+  'DELETE /api/events/:eventId/categories/:category': {
+    expect: adminOnly(),
+    request: (w) => ({ url: `/api/events/${w.eventId}/categories/value` }),
+  },
   'POST /api/events/:eventId/duplicate': {
     expect: adminOnly(201),
     request: (w) => ({

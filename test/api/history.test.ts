@@ -372,4 +372,11 @@ const DETAILS = [
   ],
   ['Nominados unificados', 'CONSUMO: Beta (20222222222) → Alfa (20111111111); 1 lista modificada'],
   ['Unificación deshecha', 'CONSUMO: Alfa (20111111111) → Beta (20222222222); 1 lista restaurada'],
+  ['Categoría creada', 'INNOVACIÓN CLOUD: 5 nominaciones por expositor, Por puesto'],
+  [
+    'Categoría modificada',
+    'INNOVACIÓN CLOUD: Nombre: INNOVACIÓN CLOUD → NUBE; Descripción: Partners con servicios cloud → (vacío); Nominaciones por expositor: 5 → 3; Puntaje: Por puesto → Un punto por nominación',
+  ],
+  ['Categoría movida', 'NUBE: del lugar 3 al 2'],
+  ['Categoría eliminada', 'INNOVACIÓN CLOUD: 1 nominación por expositor, Por puesto'],
 ];

@@ -219,8 +219,32 @@ export function everyHistoryAction(eventId: string, exhibitorId: string): AuditE
     },
     { ...on, action: 'nominee.merge', details: merge },
     { ...on, action: 'nominee.merge.undo', details: { ...merge, undoOf: 1 } },
+    { ...on, action: 'category.created', details: { after: cloud } },
+    {
+      ...on,
+      action: 'category.updated',
+      details: {
+        before: cloud,
+        after: { ...cloud, name: 'NUBE', description: '', nomineeLimit: 3, scoring: 'one' },
+      },
+    },
+    {
+      ...on,
+      action: 'category.moved',
+      details: { address: 'innovacion-cloud', name: 'NUBE', from: 3, to: 2 },
+    },
+    { ...on, action: 'category.deleted', details: { before: { ...cloud, nomineeLimit: 1 } } },
   ];
 }
+
+/** A category as its history entries keep it (issue 26). */
+const cloud = {
+  address: 'innovacion-cloud',
+  name: 'INNOVACIÓN CLOUD',
+  description: 'Partners con servicios cloud',
+  nomineeLimit: 5,
+  scoring: 'place' as const,
+};
 
 /** The actions `everyHistoryAction` leaves out: none of those "Historial" shows. */
 export const missingHistoryActions = (entries: AuditEntry[]): AuditAction[] =>

@@ -3,6 +3,7 @@ import { adminsRoutes } from './admins/routes.ts';
 import { annulmentRoutes } from './annulment/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { brandingRoutes } from './branding/routes.ts';
+import { categoriesRoutes } from './categories/routes.ts';
 import { correctionsRoutes } from './corrections/routes.ts';
 import { eventsRoutes } from './events/routes.ts';
 import { exhibitorsRoutes } from './exhibitors/routes.ts';
@@ -22,6 +23,7 @@ export const apiRoutes: Route[] = [
   ...authRoutes,
   ...adminsRoutes,
   ...eventsRoutes,
+  ...categoriesRoutes,
   ...exhibitorsRoutes,
   ...registryRoutes,
   ...participationRoutes,

@@ -2,6 +2,7 @@ import { adminsEndpoints } from './admins.ts';
 import { annulmentEndpoints } from './annulment.ts';
 import { authEndpoints } from './auth.ts';
 import { brandingEndpoints } from './branding.ts';
+import { categoriesEndpoints } from './categories.ts';
 import type { Endpoint } from './define.ts';
 import { eventsEndpoints } from './events.ts';
 import { exhibitorsEndpoints } from './exhibitors.ts';
@@ -22,6 +23,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   ...authEndpoints,
   ...adminsEndpoints,
   ...eventsEndpoints,
+  ...categoriesEndpoints,
   ...exhibitorsEndpoints,
   ...registryEndpoints,
   ...participationEndpoints,
