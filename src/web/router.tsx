@@ -63,6 +63,10 @@ export const routes = [
                 lazy: screen(() => import('./routes/admin/ParticipationTab.tsx')),
               },
               {
+                path: 'categories',
+                lazy: screen(() => import('./routes/admin/CategoriesTab.tsx')),
+              },
+              {
                 path: 'history',
                 lazy: screen(() => import('./routes/admin/HistoryTab.tsx')),
               },

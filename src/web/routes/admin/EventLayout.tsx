@@ -56,6 +56,7 @@ const EventLogoDialog = lazy(() => import('../../features/branding/EventLogoDial
 const eventTabs = (categories: readonly EventCategoryView[]) => [
   { path: 'exhibitors', label: 'Expositores' },
   { path: 'participation', label: 'Participación' },
+  { path: 'categories', label: 'Categorías' },
   ...categories.map(({ address, name }) => ({
     path: address,
     label: `Nominación Reseller ${name}`,
