@@ -2,7 +2,16 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useId, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -63,14 +72,16 @@ function RowAction({
   if (disabledReason) {
     return (
       <Tooltip title={`${label}: ${disabledReason}`}>
-        <span>
+        {/* Positioned: the hidden reason stays inside the table's sideways-scrolling frame
+            instead of widening the page on a phone. */}
+        <Box component="span" sx={{ position: 'relative', display: 'inline-block' }}>
           <IconButton aria-label={label} aria-describedby={reasonId} size="small" disabled>
             {icon}
           </IconButton>
           <Box component="span" id={reasonId} sx={visuallyHidden}>
             {disabledReason}
           </Box>
-        </span>
+        </Box>
       </Tooltip>
     );
   }
@@ -328,6 +339,10 @@ function CategoryDialog({
         onChange={(event) => setDescription(event.target.value)}
         slotProps={{ htmlInput: { maxLength: 500 } }}
       />
+      {frozen ? (
+        // Why the next two fields cannot change (a disabled field's own help is too faint to read).
+        <Alert severity="info">{MSG.categoryShapeFrozen}</Alert>
+      ) : null}
       <TextField
         label="Nominaciones por expositor"
         type="number"
@@ -336,7 +351,7 @@ function CategoryDialog({
         disabled={frozen}
         value={limit}
         error={fieldErrors.nomineeLimit !== undefined}
-        helperText={fieldErrors.nomineeLimit ?? (frozen ? MSG.categoryShapeFrozen : 'De 1 a 10.')}
+        helperText={fieldErrors.nomineeLimit ?? (frozen ? undefined : 'De 1 a 10.')}
         onChange={(event) => setLimit(event.target.value)}
         slotProps={{ htmlInput: { min: 1, max: MAX_CATEGORY_NOMINEE_LIMIT, step: 1 } }}
       />
@@ -347,9 +362,7 @@ function CategoryDialog({
         disabled={frozen}
         value={scoring}
         helperText={
-          frozen
-            ? MSG.categoryShapeFrozen
-            : 'Por puesto: con n nominados, el 1° suma n puntos y el último 1.'
+          frozen ? undefined : 'Por puesto: con n nominados, el 1° suma n puntos y el último 1.'
         }
         onChange={(event) => {
           const chosen = CATEGORY_SCORINGS.find((option) => option === event.target.value);
