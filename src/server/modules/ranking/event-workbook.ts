@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 import { zoneLabel } from '../../../shared/deadline-zone.ts';
 import { sql } from 'kysely';
 import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
+import type { EventCategory } from '../../db/schema.ts';
+import { readEventCategories } from '../../lib/event-categories.ts';
 import {
   AUDIT_ACTIONS,
   auditActionLabel,
@@ -81,27 +83,61 @@ async function* sheetRows<R>(
   }
 }
 
-function rankingSheet(db: Db, eventId: string, category: Category): StreamedSheet {
+/** The worksheet names Excel refuses (case aside) besides its character rules. */
+const RESERVED_SHEET_NAMES = new Set(['history']);
+const SHEET_NAME_MAX = 31;
+
+/**
+ * A category's sheet name under Excel's rules: at most 31 characters, none of `: \ / ? * [ ]`,
+ * no apostrophe at either end, not "History", and unique in the workbook ignoring case (a clash
+ * gets " (2)", " (3)" … within the 31).
+ */
+export function sheetNameFor(name: string, taken: ReadonlySet<string>): string {
+  const cleaned =
+    name
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^'+|'+$/g, '')
+      .trim()
+      .slice(0, SHEET_NAME_MAX)
+      .trim() || 'Categoría';
+  const free = (candidate: string) =>
+    !taken.has(candidate.toLowerCase()) && !RESERVED_SHEET_NAMES.has(candidate.toLowerCase());
+  if (free(cleaned)) return cleaned;
+  for (let suffix = 2; ; suffix++) {
+    const tail = ` (${suffix})`;
+    const candidate = `${cleaned.slice(0, SHEET_NAME_MAX - tail.length).trim()}${tail}`;
+    if (free(candidate)) return candidate;
+  }
+}
+
+/** One category's ranking: "1°" … "{n}°" for its n nominees, its points by its scoring. */
+function rankingSheet(
+  db: Db,
+  eventId: string,
+  category: EventCategory,
+  name: string,
+): StreamedSheet {
+  const places = Array.from({ length: Number(category.nominee_limit) }, (_, i) => `${i + 1}°`);
   return {
-    name: CATEGORY_LABELS[category],
+    name,
     headers: [
       'Posición',
       'ID fiscal',
       'Nombre del reseller',
       'Razón social',
-      '1°',
-      '2°',
-      '3°',
-      '4°',
-      '5°',
+      ...places,
       'Puntos',
       'Nominaciones',
       'Desempate',
     ],
-    numericHeaders: ['Posición', '1°', '2°', '3°', '4°', '5°', 'Puntos', 'Nominaciones'],
+    numericHeaders: ['Posición', ...places, 'Puntos', 'Nominaciones'],
     async *rows() {
       // One statement, so positions and tie-breaks come from one snapshot.
-      for await (const row of streamedRanking(db, { eventId, category })) yield rankingCells(row);
+      for await (const row of streamedRanking(db, { eventId, category: category.address })) {
+        yield rankingCells(row);
+      }
     },
   };
 }
@@ -112,11 +148,7 @@ function rankingCells(row: RankingRow): Cell[] {
     row.fiscalId,
     row.name,
     row.registeredName,
-    row.p1,
-    row.p2,
-    row.p3,
-    row.p4,
-    row.p5,
+    ...row.places,
     row.points,
     row.nominations,
     row.tieBreak ? TIE_BREAK_LABELS[row.tieBreak] : '',
@@ -344,18 +376,24 @@ function correctionsSheet(db: Db, eventId: string, timeZone: string): StreamedSh
 }
 
 /**
- * The whole event in one workbook ("{evento}-completo.xlsx"): both rankings with per-place counts
+ * The whole event in one workbook ("{evento}-completo.xlsx"): each category's ranking with per-place counts
  * and the tie-break, every vote, participation and the administrators' corrections. Streamed.
  * Instants are date cells showing the wall-clock time of the event's zone, which their column
  * headers name ("hora de Buenos Aires").
  */
-export function eventWorkbook(
+export async function eventWorkbook(
   { db }: Pick<AppDeps, 'db'>,
   { eventId, timeZone }: EventRef & { timeZone: string },
-): Readable {
+): Promise<Readable> {
+  // One sheet per category, in the event's order, named by it; then the sheets every event has.
+  const taken = new Set(['votos', 'participación', 'correcciones']);
+  const rankings = (await readEventCategories(db, eventId)).map((category) => {
+    const name = sheetNameFor(category.name, taken);
+    taken.add(name.toLowerCase());
+    return rankingSheet(db, eventId, category, name);
+  });
   return streamWorkbook([
-    rankingSheet(db, eventId, 'consumption'),
-    rankingSheet(db, eventId, 'value'),
+    ...rankings,
     votesSheet(db, eventId),
     participationSheet(db, eventId, timeZone),
     correctionsSheet(db, eventId, timeZone),
