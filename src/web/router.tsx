@@ -63,6 +63,10 @@ export const routes = [
                 lazy: screen(() => import('./routes/admin/ParticipationTab.tsx')),
               },
               {
+                path: 'categories',
+                lazy: screen(() => import('./routes/admin/CategoriesTab.tsx')),
+              },
+              {
                 path: 'integrity',
                 lazy: screen(() => import('./routes/admin/IntegrityTab.tsx')),
               },

@@ -55,7 +55,8 @@ export const exhEventResponse = exhEventSummary.extend({
    * "Buscar en el padrón", and the reseller's own fields come from the chosen entry.
    */
   nominableResellers: z.enum(NOMINABLE_RESELLERS),
-  lists: z.object({ consumption: nominationList, value: nominationList }),
+  /** Every category's list by its address (the two default addresses are always present). */
+  lists: z.object({ consumption: nominationList, value: nominationList }).catchall(nominationList),
   /** The event's categories in their order (address, name, description, limit, scoring). */
   categories: z.array(eventCategoryView),
   /**

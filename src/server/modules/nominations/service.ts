@@ -256,6 +256,7 @@ export async function getExhibitorEvent(
     .orderBy('nominations.list_order')
     .execute();
   const organizationChange = await latestListChange(deps.db, eventId, exhibitorId);
+  const categories = await readEventCategories(deps.db, eventId);
   const list = (category: CategoryAddress): NominationList => {
     const own = rows.filter((row) => row.list_category === category);
     const annulledReason = own[0]?.list_annulled_reason;
@@ -274,8 +275,13 @@ export async function getExhibitorEvent(
     closeTime: calendar.closeTime,
     nomineeFields: readNomineeFieldSettings(event.nominee_fields),
     nominableResellers: event.nominable_resellers,
-    lists: { consumption: list('consumption'), value: list('value') },
-    categories: (await readEventCategories(deps.db, eventId)).map(toCategoryView),
+    // The two default addresses always answer (older clients read them); every category's list too.
+    lists: {
+      consumption: list('consumption'),
+      value: list('value'),
+      ...Object.fromEntries(categories.map(({ address }) => [address, list(address)])),
+    },
+    categories: categories.map(toCategoryView),
     ...(organizationChange ? { organizationChange } : {}),
   };
 }
@@ -290,6 +296,7 @@ export async function previewExhibitorEvent(
 ): Promise<ExhEventResponse> {
   const event = await getEventOr404(deps.db, eventId);
   const calendar = calendarOf(event, deps.config.timeZone);
+  const categories = await readEventCategories(deps.db, eventId);
   const empty = (category: CategoryAddress): NominationList => ({
     category,
     version: 0,
@@ -304,8 +311,12 @@ export async function previewExhibitorEvent(
     closeTime: calendar.closeTime,
     nomineeFields: readNomineeFieldSettings(event.nominee_fields),
     nominableResellers: event.nominable_resellers,
-    lists: { consumption: empty('consumption'), value: empty('value') },
-    categories: (await readEventCategories(deps.db, eventId)).map(toCategoryView),
+    lists: {
+      consumption: empty('consumption'),
+      value: empty('value'),
+      ...Object.fromEntries(categories.map(({ address }) => [address, empty(address)])),
+    },
+    categories: categories.map(toCategoryView),
   };
 }
 

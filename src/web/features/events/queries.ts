@@ -12,6 +12,7 @@ import {
   updateEvent,
   viewResultsEarly,
 } from '../../../shared/api/events.ts';
+import type { EventCategoryView } from '../../../shared/schemas/categories.ts';
 import { endpointKey, endpointQuery, useEndpointMutation } from '../../lib/api.ts';
 
 /** What any write to events makes stale: the lists and every single event. */
@@ -30,6 +31,23 @@ export function useEventList(q: string, archived = false) {
 
 export function useEvent(eventId: string) {
   return useQuery(eventQuery(eventId));
+}
+
+/**
+ * One category of an event by its address (docs/decisions/0034): `category` is undefined while
+ * the event loads (`pending`) and when the event has no such category (a page not found).
+ */
+export function useEventCategory(
+  eventId: string,
+  address: string | undefined,
+): { pending: boolean; category: EventCategoryView | undefined; categories: EventCategoryView[] } {
+  const query = useEvent(eventId);
+  const categories = query.data?.categories ?? [];
+  return {
+    pending: query.isPending,
+    category: categories.find((each) => each.address === address),
+    categories,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import { searchRegistryAsExhibitor } from '../../../shared/api/registry-search.ts';
 import { MSG } from '../../../shared/messages.ts';
 import {
@@ -57,7 +57,7 @@ export function PlainNomineeDialog({
   /** The event takes only registry resellers: their fields come from "Buscar en el padrón". */
   registryOnly?: boolean;
   /** "Buscar en el padrón" for this list: the registry and the exhibitor's earlier nominees. */
-  registryOf?: { eventId: string; category: Category };
+  registryOf?: { eventId: string; category: CategoryAddress };
   initial?: NomineeInput;
   fiscalIdReadOnly?: boolean;
   fields: NomineeFieldSettings;

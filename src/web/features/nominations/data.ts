@@ -8,7 +8,7 @@ import {
   myEvents,
   removeNominee,
 } from '../../../shared/api/nominations.ts';
-import type { Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee } from '../../../shared/schemas/nominee.ts';
 import type {
@@ -124,8 +124,8 @@ export function useExhEvent(eventId: string, prefetched?: Prefetched) {
   shown.current = data;
 
   const write = useCallback(
-    async (category: Category, change: ListChange): Promise<NominationList> => {
-      const version = shown.current?.lists[category].version ?? 0;
+    async (category: CategoryAddress, change: ListChange): Promise<NominationList> => {
+      const version = shown.current?.lists[category]?.version ?? 0;
       const list = { eventId, category };
       try {
         const saved = await (change.kind === 'add'

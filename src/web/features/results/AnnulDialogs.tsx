@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { annulList, restoreList } from '../../../shared/api/annulment.ts';
-import type { Category } from '../../../shared/constants.ts';
-import { CATEGORY_LABELS } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { listAnnulRequest } from '../../../shared/schemas/results.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -15,7 +14,7 @@ import { voteEditInvalidates } from './queries.ts';
 export interface ListRef {
   eventId: string;
   exhibitorId: string;
-  category: Category;
+  category: CategoryAddress;
 }
 
 /**
@@ -24,10 +23,13 @@ export interface ListRef {
  */
 export function AnnulListDialog({
   list,
+  categoryName,
   exhibitorName,
   onClose,
 }: {
   list: ListRef;
+  /** The category's name ("CONSUMO"), as its tabs say it. */
+  categoryName: string;
   exhibitorName: string;
   onClose(): void;
 }) {
@@ -67,8 +69,8 @@ export function AnnulListDialog({
       }}
     >
       <p style={{ margin: 0 }}>
-        La lista de {exhibitorName} en {CATEGORY_LABELS[list.category]} se conserva como está y deja
-        de contar en los resultados hasta que se restablezca. El expositor no podrá modificarla.
+        La lista de {exhibitorName} en {categoryName} se conserva como está y deja de contar en los
+        resultados hasta que se restablezca. El expositor no podrá modificarla.
       </p>
       <TextInput
         label="Motivo"
@@ -87,10 +89,13 @@ export function AnnulListDialog({
 /** "¿Restablecer votos?": the annulled list counts again as it was kept. */
 export function RestoreListDialog({
   list,
+  categoryName,
   exhibitorName,
   onClose,
 }: {
   list: ListRef;
+  /** The category's name ("CONSUMO"), as its tabs say it. */
+  categoryName: string;
   exhibitorName: string;
   onClose(): void;
 }) {
@@ -101,7 +106,7 @@ export function RestoreListDialog({
     <ConfirmDialog
       open
       title="¿Restablecer votos?"
-      text={`La lista de ${exhibitorName} en ${CATEGORY_LABELS[list.category]} volverá a contar en los resultados tal como estaba, y el expositor podrá modificarla.`}
+      text={`La lista de ${exhibitorName} en ${categoryName} volverá a contar en los resultados tal como estaba, y el expositor podrá modificarla.`}
       confirmLabel="Restablecer"
       destructive={false}
       busy={restore.isPending}

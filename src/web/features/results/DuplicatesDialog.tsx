@@ -13,7 +13,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useId, useState } from 'react';
-import type { Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import { DUPLICATE_REASON_LABELS } from '../../../shared/duplicate-reasons.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { DuplicateGroupView } from '../../../shared/schemas/results.ts';
@@ -27,7 +27,13 @@ import { useDuplicates } from './queries.ts';
  * found): the dialog of groups of fiscal ids that are probably one reseller, each with
  * "Unificar", which opens "Unificar nominados" for that group.
  */
-export function DuplicatesAction({ eventId, category }: { eventId: string; category: Category }) {
+export function DuplicatesAction({
+  eventId,
+  category,
+}: {
+  eventId: string;
+  category: CategoryAddress;
+}) {
   const [open, setOpen] = useState(false);
   const [merging, setMerging] = useState<DuplicateGroupView | null>(null);
   // The same query the dialog reads: the count is there before the button is pressed.
@@ -68,7 +74,7 @@ function DuplicatesDialog({
   onClose,
 }: {
   eventId: string;
-  category: Category;
+  category: CategoryAddress;
   onMerge(group: DuplicateGroupView): void;
   onClose(): void;
 }) {

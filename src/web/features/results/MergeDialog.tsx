@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, useState } from 'react';
-import type { Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { DuplicateGroupView, MergePreviewResponse } from '../../../shared/schemas/results.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -33,7 +33,7 @@ export function MergeDialog({
   onClose,
 }: {
   eventId: string;
-  category: Category;
+  category: CategoryAddress;
   group: DuplicateGroupView;
   onClose(merged: boolean): void;
 }) {

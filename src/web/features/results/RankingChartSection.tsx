@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import type { Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import { useRanking } from './queries.ts';
 
 // The charts library is heavy: its own chunk, loaded only when a category tab shows the chart.
@@ -17,7 +17,7 @@ export function RankingChartSection({
   category,
 }: {
   eventId: string;
-  category: Category;
+  category: CategoryAddress;
 }) {
   const { data } = useRanking(eventId, category, 1);
   if (!data || data.rows.length === 0) return null;

@@ -1,15 +1,12 @@
 import { Box, Link as MuiLink, Typography } from '@mui/material';
 import { Link } from 'react-router';
-import type { Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 import { TIE_BREAK_LABELS } from '../../../shared/tie-breaks.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { nomineePagePath } from './queries.ts';
 import { PhoneOnly } from '../../components/PhoneOnly.tsx';
-
-/** The per-place counts, "1°" to "5°", in the order of the ranking's tie-break. */
-const PLACES = ['p1', 'p2', 'p3', 'p4', 'p5'] as const;
 
 const count = (header: string, render: (row: RankingRow) => number): Column<RankingRow> => ({
   header,
@@ -21,15 +18,18 @@ const count = (header: string, render: (row: RankingRow) => number): Column<Rank
 
 /**
  * One page of a category ranking: position (rows sharing it say "empate"), name, fiscal id, email, how many
- * exhibitors nominated it, how many put it 1st … 5th, and its points.
+ * exhibitors nominated it, how many put it 1st … n° (the category's "Nominaciones por expositor"),
+ * and its points.
  */
 export function RankingTable({
   eventId,
   category,
+  nomineeLimit,
   rows,
 }: {
   eventId: string;
-  category: Category;
+  category: CategoryAddress;
+  nomineeLimit: number;
   rows: RankingRow[];
 }) {
   // A row shares its position with the one above it ("tied"), or the one below shares with it.
@@ -72,7 +72,10 @@ export function RankingTable({
     { header: 'ID fiscal', keepWords: true, render: (row) => row.fiscalId },
     { header: 'Email', hideOnPhone: true, render: (row) => row.email },
     count('Votos', (row) => row.nominations),
-    ...PLACES.map((place, i) => count(`${i + 1}°`, (row) => row[place])),
+    // The per-place counts, "1°" to "{n}°", in the order of the ranking's tie-break.
+    ...Array.from({ length: nomineeLimit }, (_, i) =>
+      count(`${i + 1}°`, (row) => row.places[i] ?? 0),
+    ),
     count('Puntos', (row) => row.points),
   ];
   return (

@@ -17,7 +17,7 @@ import {
   nomineeVotes,
   undoMerge,
 } from '../../../shared/api/results.ts';
-import { CATEGORIES, type Category } from '../../../shared/constants.ts';
+import type { CategoryAddress } from '../../../shared/constants.ts';
 import type { CorrectionReason } from '../../../shared/correction-reasons.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { VoteEdit } from '../../../shared/schemas/results.ts';
@@ -31,16 +31,13 @@ import {
   useEndpointMutation,
 } from '../../lib/api.ts';
 
-export const isCategory = (value: string | null | undefined): value is Category =>
-  CATEGORIES.some((category) => category === value);
-
 const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
 
-export const nomineePagePath = (eventId: string, category: Category, fiscalId: string) =>
+export const nomineePagePath = (eventId: string, category: CategoryAddress, fiscalId: string) =>
   `/admin/event/${path(eventId)}/nominee?${new URLSearchParams({ category, fiscalId })}`;
 
 /** One page (1-based) of a ranking; the previous page stays on screen while the next one loads. */
-export function useRanking(eventId: string, category: Category, page: number) {
+export function useRanking(eventId: string, category: CategoryAddress, page: number) {
   return useQuery({
     ...endpointQuery(categoryRanking, {
       params: { eventId, category },
@@ -50,7 +47,7 @@ export function useRanking(eventId: string, category: Category, page: number) {
   });
 }
 
-export function useNomineeVotes(eventId: string, category: Category, fiscalId: string) {
+export function useNomineeVotes(eventId: string, category: CategoryAddress, fiscalId: string) {
   return useQuery(endpointQuery(nomineeVotes, { params: { eventId, category, fiscalId } }));
 }
 
@@ -78,7 +75,7 @@ export const voteEditInvalidates = (input: { params: { eventId: string } }) => {
 
 export interface VoteRef {
   exhibitorId: string;
-  category: Category;
+  category: CategoryAddress;
   order: number;
   /** The version of the exhibitor's list the corrected entry was shown from. */
   listVersion: number;
@@ -116,7 +113,7 @@ export function useVoteEdit(eventId: string) {
 }
 
 /** The groups of fiscal ids of a category that are probably one reseller. */
-export function useDuplicates(eventId: string, category: Category) {
+export function useDuplicates(eventId: string, category: CategoryAddress) {
   return useQuery(endpointQuery(duplicates, { params: { eventId, category } }));
 }
 
@@ -124,7 +121,12 @@ export function useDuplicates(eventId: string, category: Category) {
  * How the ranking would change if `from` became `into`. A POST that stores nothing, read like a
  * query so that each choice of the id that stays is fetched once.
  */
-export function useMergePreview(eventId: string, category: Category, into: string, from: string[]) {
+export function useMergePreview(
+  eventId: string,
+  category: CategoryAddress,
+  into: string,
+  from: string[],
+) {
   const input = { params: { eventId, category }, body: { into, from } };
   return useQuery({
     queryKey: [...endpointKey(mergePreview, input), { into, from }],

@@ -2,16 +2,16 @@ import { Stack, TablePagination, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { exportRanking } from '../../../shared/api/results.ts';
-import type { Category } from '../../../shared/constants.ts';
+import type { EventCategoryView } from '../../../shared/schemas/categories.ts';
 import { annulledListsText, MSG } from '../../../shared/messages.ts';
-import { useEvent, useEventWritable } from '../../features/events/queries.ts';
+import { useEvent, useEventCategory, useEventWritable } from '../../features/events/queries.ts';
 import { SealedResults } from '../../features/events/SealedResults.tsx';
-import { Loading } from '../../components/RequireRole.tsx';
 import { DuplicatesAction } from '../../features/results/DuplicatesDialog.tsx';
 import { RankingTable, TieBreakNotes } from '../../features/results/RankingTable.tsx';
 import { ExportAction, RefreshAction, TitleRow } from '../../features/results/ResultsHeader.tsx';
-import { downloadFile, isCategory, useRanking } from '../../features/results/queries.ts';
+import { downloadFile, useRanking } from '../../features/results/queries.ts';
 import { QueryState } from '../../components/QueryState.tsx';
+import { Loading } from '../../components/RequireRole.tsx';
 import { PresentAction } from '../../features/results/PresentAction.tsx';
 import { RankingChartSection } from '../../features/results/RankingChartSection.tsx';
 import { useToast } from '../../components/Toasts.tsx';
@@ -22,16 +22,18 @@ const PAGE_PARAM = 'pagina';
 
 /** A category tab of the event page (the layout above it has the page's h1). */
 export default function CategoryRanking() {
-  const { eventId = '', category } = useParams();
+  const { eventId = '', category: address } = useParams();
   const event = useEvent(eventId);
-  if (!isCategory(category)) return <Typography sx={{ my: 2 }}>{MSG.pageNotFound}</Typography>;
+  const { pending, category } = useEventCategory(eventId, address);
+  if (pending || event.isPending) return <Loading />;
+  if (!category) return <Typography sx={{ my: 2 }}>{MSG.pageNotFound}</Typography>;
   // A sealed event's figures are not even asked for: the server would refuse them anyway.
-  if (event.isPending) return <Loading />;
   if (event.data?.resultsSealed) return <SealedResults eventId={eventId} />;
-  return <Ranking key={category} eventId={eventId} category={category} />;
+  return <Ranking key={category.address} eventId={eventId} shown={category} />;
 }
 
-function Ranking({ eventId, category }: { eventId: string; category: Category }) {
+function Ranking({ eventId, shown }: { eventId: string; shown: EventCategoryView }) {
+  const category = shown.address;
   const toast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = Number(searchParams.get(PAGE_PARAM));
@@ -83,7 +85,12 @@ function Ranking({ eventId, category }: { eventId: string; category: Category })
       <QueryState query={query}>
         {(data) => (
           <>
-            <RankingTable eventId={eventId} category={category} rows={data.rows} />
+            <RankingTable
+              eventId={eventId}
+              category={category}
+              nomineeLimit={shown.nomineeLimit}
+              rows={data.rows}
+            />
             {data.total > data.pageSize && (
               <TablePagination
                 component="div"

@@ -26,7 +26,7 @@ import { visuallyHidden } from '@mui/utils';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { CATEGORY_LABELS } from '../../../shared/constants.ts';
+import type { EventCategoryView } from '../../../shared/schemas/categories.ts';
 import { formatDisplayDate } from '../../../shared/dates.ts';
 import { MSG, resultsViewedEarlyText } from '../../../shared/messages.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -52,14 +52,18 @@ const EventDialog = lazy(() =>
 
 const EventLogoDialog = lazy(() => import('../../features/branding/EventLogoDialog.tsx'));
 
-const TABS = [
+/** The event page's tabs: one per category, in the event's order, by its address. */
+const eventTabs = (categories: readonly EventCategoryView[]) => [
   { path: 'exhibitors', label: 'Expositores' },
   { path: 'participation', label: 'Participación' },
-  { path: 'consumption', label: `Nominación Reseller ${CATEGORY_LABELS.consumption}` },
-  { path: 'value', label: `Nominación Reseller ${CATEGORY_LABELS.value}` },
+  { path: 'categories', label: 'Categorías' },
+  ...categories.map(({ address, name }) => ({
+    path: address,
+    label: `Nominación Reseller ${name}`,
+  })),
   { path: 'integrity', label: 'Integridad' },
   { path: 'history', label: 'Historial' },
-] as const;
+];
 
 const tabId = (path: string) => `event-tab-${path}`;
 
@@ -163,7 +167,8 @@ export default function EventLayout() {
   const unarchive = useUnarchiveEvent();
   const anonymise = useAnonymiseEvent();
   const closeVoting = useCloseVoting();
-  const current = TABS.find((tab) => tab.path === pathname.split('/')[4])?.path;
+  const tabs = eventTabs(query.data?.categories ?? []);
+  const current = tabs.find((tab) => tab.path === pathname.split('/')[4])?.path;
   const loaded = query.isSuccess;
   // On a phone the tabs scroll sideways: bring the current one into view once they are drawn.
   useEffect(() => {
@@ -347,7 +352,7 @@ export default function EventLayout() {
             : {}),
         }}
       >
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <Tab
             key={tab.path}
             id={tabId(tab.path)}

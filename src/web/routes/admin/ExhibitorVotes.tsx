@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
+import type { EventCategoryView } from '../../../shared/schemas/categories.ts';
 import { annulledText, MSG, voteOfText } from '../../../shared/messages.ts';
 import type { NomineeView } from '../../../shared/schemas/nominee.ts';
 import { CellButton } from '../../components/CellButton.tsx';
@@ -21,20 +21,27 @@ import { useToast } from '../../components/Toasts.tsx';
 import { AnnulListDialog, RestoreListDialog } from '../../features/results/AnnulDialogs.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 
-const tabLabel = (category: Category) => `Nominación Reseller de ${CATEGORY_LABELS[category]}`;
+const tabLabel = (category: EventCategoryView) => `Nominación Reseller de ${category.name}`;
+
+/** The categories whose lists this page's answer carries (the two default addresses), in order. */
+type ShownAddress = 'consumption' | 'value';
+const isShownAddress = (address: string): address is ShownAddress =>
+  address === 'consumption' || address === 'value';
 
 /** One exhibitor's two lists in an event; the administrator may correct any entry unless the event is archived. */
 export default function ExhibitorVotes() {
   const { eventId = '', exhId = '' } = useParams();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const category: Category = searchParams.get('categoria') === 'value' ? 'value' : 'consumption';
   const query = useExhibitorVotes(eventId, exhId);
   const saveVote = useVoteEdit(eventId);
   const readOnly = !useEventWritable(eventId);
-  // The fields the event asks for: the correction shows and requires those.
   const event = useEvent(eventId).data;
+  // The fields the event asks for: the correction shows and requires those.
   const nomineeFields = event?.nomineeFields ?? DEFAULT_NOMINEE_FIELDS;
+  const categories = (event?.categories ?? []).filter(({ address }) => isShownAddress(address));
+  const requested = searchParams.get('categoria');
+  const shown = categories.find(({ address }) => address === requested) ?? categories[0];
   const toast = useToast();
   // The entry and its list's version as shown when its dialog opened: the correction is based on
   // them, even if the page refreshes behind the dialog.
@@ -44,7 +51,7 @@ export default function ExhibitorVotes() {
   const [annulDialog, setAnnulDialog] = useState<'annul' | 'restore' | null>(null);
   const back = <BackButton onClick={() => void navigate(`/admin/event/${eventId}/exhibitors`)} />;
 
-  if (query.isPending) return <Loading />;
+  if (query.isPending || !event) return <Loading />;
   if (query.error) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
@@ -57,6 +64,15 @@ export default function ExhibitorVotes() {
     );
   }
 
+  if (!shown || !isShownAddress(shown.address)) {
+    return (
+      <Stack spacing={1.5}>
+        {back}
+        <Typography variant="h1">{MSG.pageNotFound}</Typography>
+      </Stack>
+    );
+  }
+  const category = shown.address;
   const annulment = query.data.annulments[category];
   const list = { eventId, exhibitorId: exhId, category };
   const columns: Column<NomineeView>[] = [
@@ -86,15 +102,23 @@ export default function ExhibitorVotes() {
       </Typography>
       <Tabs
         value={category}
-        onChange={(_event, value: Category) =>
-          setSearchParams(value === 'value' ? { categoria: 'value' } : {}, { replace: true })
+        onChange={(_event, value: string) =>
+          setSearchParams(value === categories[0]?.address ? {} : { categoria: value }, {
+            replace: true,
+          })
         }
         variant="scrollable"
         allowScrollButtonsMobile
         aria-label="Categorías"
       >
-        {CATEGORIES.map((c) => (
-          <Tab key={c} value={c} label={tabLabel(c)} id={`tab-${c}`} aria-controls={`panel-${c}`} />
+        {categories.map((c) => (
+          <Tab
+            key={c.address}
+            value={c.address}
+            label={tabLabel(c)}
+            id={`tab-${c.address}`}
+            aria-controls={`panel-${c.address}`}
+          />
         ))}
       </Tabs>
       <Box role="tabpanel" id={`panel-${category}`} aria-labelledby={`tab-${category}`}>
@@ -125,7 +149,7 @@ export default function ExhibitorVotes() {
           </Box>
         ) : null}
         <DataTable
-          label={tabLabel(category)}
+          label={tabLabel(shown)}
           columns={columns}
           rows={query.data[category]}
           rowKey={(nominee) => String(nominee.order)}
@@ -135,6 +159,7 @@ export default function ExhibitorVotes() {
       {annulDialog === 'annul' ? (
         <AnnulListDialog
           list={list}
+          categoryName={shown.name}
           exhibitorName={query.data.exhibitor.fullName}
           onClose={() => setAnnulDialog(null)}
         />
@@ -142,6 +167,7 @@ export default function ExhibitorVotes() {
       {annulDialog === 'restore' ? (
         <RestoreListDialog
           list={list}
+          categoryName={shown.name}
           exhibitorName={query.data.exhibitor.fullName}
           onClose={() => setAnnulDialog(null)}
         />

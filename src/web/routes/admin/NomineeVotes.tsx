@@ -2,13 +2,13 @@ import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { exportNomineeVotes } from '../../../shared/api/results.ts';
-import { CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
+import type { EventCategoryView } from '../../../shared/schemas/categories.ts';
 import { MSG, voteOfText } from '../../../shared/messages.ts';
 import type { NomineeVote } from '../../../shared/schemas/results.ts';
 import { CellButton } from '../../components/CellButton.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { Loading } from '../../components/RequireRole.tsx';
-import { useEvent, useEventWritable } from '../../features/events/queries.ts';
+import { useEvent, useEventCategory, useEventWritable } from '../../features/events/queries.ts';
 import { DEFAULT_NOMINEE_FIELDS } from '../../../shared/nominee-fields.ts';
 import { NomineeDialog } from '../../features/nominations/NomineeDialog.tsx';
 import { BackButton, ExportAction, TitleRow } from '../../features/results/ResultsHeader.tsx';
@@ -16,7 +16,6 @@ import { PhoneOnly } from '../../components/PhoneOnly.tsx';
 import {
   downloadFile,
   formValues,
-  isCategory,
   isStaleList,
   useNomineeVotes,
   useVoteEdit,
@@ -28,27 +27,29 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 export default function NomineeVotes() {
   const { eventId = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const category = searchParams.get('category');
   const fiscalId = searchParams.get('fiscalId') ?? '';
-  if (!isCategory(category) || !/^\d{1,20}$/.test(fiscalId)) {
+  const { pending, category } = useEventCategory(eventId, searchParams.get('category') ?? '');
+  if (pending) return <Loading />;
+  if (!category || !/^\d{1,20}$/.test(fiscalId)) {
     return (
       <Typography variant="h1" sx={{ my: 2 }}>
         {MSG.pageNotFound}
       </Typography>
     );
   }
-  return <Votes eventId={eventId} category={category} fiscalId={fiscalId} />;
+  return <Votes eventId={eventId} shown={category} fiscalId={fiscalId} />;
 }
 
 function Votes({
   eventId,
-  category,
+  shown,
   fiscalId,
 }: {
   eventId: string;
-  category: Category;
+  shown: EventCategoryView;
   fiscalId: string;
 }) {
+  const category = shown.address;
   const navigate = useNavigate();
   const toast = useToast();
   const query = useNomineeVotes(eventId, category, fiscalId);
@@ -109,9 +110,7 @@ function Votes({
         title={
           <>
             <Typography variant="h1">Votos para el id fiscal: {fiscalId}</Typography>
-            <Typography color="text.secondary">
-              Nominación Reseller {CATEGORY_LABELS[category]}
-            </Typography>
+            <Typography color="text.secondary">Nominación Reseller {shown.name}</Typography>
           </>
         }
         actions={

@@ -5,17 +5,14 @@ import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/materi
 import { visuallyHidden } from '@mui/utils';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
+import type { EventCategoryView } from '../../../shared/schemas/categories.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 import { Loading } from '../../components/RequireRole.tsx';
-import { useEvent } from '../../features/events/queries.ts';
+import { useEvent, useEventCategory } from '../../features/events/queries.ts';
 import { presentPath } from '../../features/results/PresentAction.tsx';
-import { isCategory, useRanking } from '../../features/results/queries.ts';
+import { useRanking } from '../../features/results/queries.ts';
 import { ApiError } from '../../lib/api.ts';
-
-/** How many places the ceremony reveals. */
-const PODIUM = 5;
 
 /** Colours for a projector: light text on a dark ground, well over the contrast minimums. */
 const GROUND = '#0b1f33';
@@ -42,9 +39,12 @@ const SIZE = {
 const FORWARD_KEYS = new Set(['PageDown', ' ', 'Enter', 'ArrowRight']);
 const BACK_KEYS = new Set(['PageUp', 'ArrowLeft']);
 
-/** The category presented after this one, in the programme's order; none after the last. */
-function nextCategory(category: Category): Category | undefined {
-  return CATEGORIES[CATEGORIES.indexOf(category) + 1];
+/** The category presented after this one, in the event's order; none after the last. */
+function nextCategory(
+  categories: readonly EventCategoryView[],
+  category: EventCategoryView,
+): EventCategoryView | undefined {
+  return categories[categories.findIndex(({ address }) => address === category.address) + 1];
 }
 
 /** Whether the browser lets this page go full screen, and whether it is now. */
@@ -74,7 +74,8 @@ function useFullscreen() {
  * tab.
  */
 export default function PresentRanking() {
-  const { eventId = '', category } = useParams();
+  const { eventId = '', category: address } = useParams();
+  const { pending, category, categories } = useEventCategory(eventId, address);
   // Full screen belongs to the presentation only, however it is left (Escape, "Salir", the
   // browser's back), and it stays on from one category to the next.
   useEffect(
@@ -83,20 +84,37 @@ export default function PresentRanking() {
     },
     [],
   );
-  if (!isCategory(category)) return <Typography sx={{ m: 2 }}>{MSG.pageNotFound}</Typography>;
+  if (pending) return null;
+  if (!category) return <Typography sx={{ m: 2 }}>{MSG.pageNotFound}</Typography>;
   // Keyed: the next category starts again from nothing revealed.
-  return <Presentation key={category} eventId={eventId} category={category} />;
+  return (
+    <Presentation
+      key={category.address}
+      eventId={eventId}
+      shown={category}
+      following={nextCategory(categories, category)}
+    />
+  );
 }
 
-function Presentation({ eventId, category }: { eventId: string; category: Category }) {
+function Presentation({
+  eventId,
+  shown,
+  following,
+}: {
+  eventId: string;
+  shown: EventCategoryView;
+  following: EventCategoryView | undefined;
+}) {
+  const category = shown.address;
   const navigate = useNavigate();
   const event = useEvent(eventId);
   const ranking = useRanking(eventId, category, 1);
   const fullscreen = useFullscreen();
-  const top = ranking.data?.rows.slice(0, PODIUM) ?? [];
+  // The ceremony reveals as many places as the category asks of each exhibitor, n° to 1°.
+  const top = ranking.data?.rows.slice(0, shown.nomineeLimit) ?? [];
   const [revealed, setRevealed] = useState(0);
   const done = revealed >= top.length;
-  const following = nextCategory(category);
 
   const next = useCallback(
     () => setRevealed((count) => Math.min(count + 1, top.length)),
@@ -104,7 +122,7 @@ function Presentation({ eventId, category }: { eventId: string; category: Catego
   );
   const previous = useCallback(() => setRevealed((count) => Math.max(count - 1, 0)), []);
   const goOn = useCallback(() => {
-    if (following) void navigate(presentPath(eventId, following));
+    if (following) void navigate(presentPath(eventId, following.address));
   }, [navigate, eventId, following]);
   const leave = useCallback(() => {
     void navigate(`/admin/event/${encodeURIComponent(eventId)}/${category}`);
@@ -136,7 +154,7 @@ function Presentation({ eventId, category }: { eventId: string; category: Catego
       <Typography sx={{ m: 2 }}>{sealed ? MSG.resultsSealedNotice : MSG.genericError}</Typography>
     );
   }
-  const heading = `Nominación Reseller ${CATEGORY_LABELS[category]}`;
+  const heading = `Nominación Reseller ${shown.name}`;
   const stop =
     (action: () => void) =>
     (e: { stopPropagation(): void }): void => {
@@ -291,7 +309,7 @@ function Presentation({ eventId, category }: { eventId: string; category: Catego
             onClick={stop(goOn)}
             sx={{ fontSize: { xs: '1.25rem', md: SIZE.points }, px: 4, ...PRIMARY }}
           >
-            {`Continuar con ${CATEGORY_LABELS[following]}`}
+            {`Continuar con ${following.name}`}
           </Button>
         ) : null}
       </Box>

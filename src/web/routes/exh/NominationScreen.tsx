@@ -1,16 +1,15 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLoaderData, useParams, useSearchParams } from 'react-router';
-import {
-  CATEGORIES,
-  CATEGORY_LABELS,
-  MAX_NOMINEES_PER_CATEGORY,
-  type Category,
-} from '../../../shared/constants.ts';
+import type { EventCategoryView } from '../../../shared/schemas/categories.ts';
 import { formatDisplayDate, formatDisplayInstant } from '../../../shared/dates.ts';
 import { deadlineClosingText, zonedInstantText } from '../../../shared/deadline-zone.ts';
 import { annulledListText, MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
-import type { ExhEventResponse, MoveDirection } from '../../../shared/schemas/nominations.ts';
+import type {
+  ExhEventResponse,
+  MoveDirection,
+  NominationList,
+} from '../../../shared/schemas/nominations.ts';
 import { PlainConfirmDialog } from '../../components/plain/Dialog.tsx';
 import { PlainButton } from '../../components/plain/Fields.tsx';
 import { Icon } from '../../components/plain/Icon.tsx';
@@ -33,13 +32,25 @@ const NomineeDialog = lazy(async () => ({
   default: (await loadNomineeDialog()).PlainNomineeDialog,
 }));
 
-const tabLabel = (category: Category) => `Nominación Reseller de ${CATEGORY_LABELS[category]}`;
+const tabLabel = (category: EventCategoryView) => `Nominación Reseller de ${category.name}`;
+
+/** The list of one category: empty until its first save. */
+const listOf = (event: ExhEventResponse, address: string): NominationList =>
+  event.lists[address] ?? { category: address, version: 0, savedAt: null, nominees: [] };
+
 /** Each tab says how full its list is ("… 3/5"), so what is left to do shows without opening it. */
-const tabsWithCounts = (lists: ExhEventResponse['lists']) =>
-  CATEGORIES.map((value) => ({
-    value,
-    label: `${tabLabel(value)} ${lists[value].nominees.length}/${MAX_NOMINEES_PER_CATEGORY}`,
+const tabsWithCounts = (event: ExhEventResponse) =>
+  event.categories.map((category) => ({
+    value: category.address,
+    label: `${tabLabel(category)} ${listOf(event, category.address).nominees.length}/${category.nomineeLimit}`,
   }));
+
+/**
+ * The points rule above the lists, for the specification's shape (five, "Por puesto") only: any
+ * other shape is told per category by its own description.
+ */
+const showsPointsRule = (categories: EventCategoryView[]) =>
+  categories.every(({ nomineeLimit, scoring }) => nomineeLimit === 5 && scoring === 'place');
 
 type OpenDialog =
   | { kind: 'add' }
@@ -81,7 +92,11 @@ function Nominations({
   registryEventId?: string;
 }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const category: Category = searchParams.get('categoria') === 'value' ? 'value' : 'consumption';
+  const requested = searchParams.get('categoria');
+  const categories = query.data?.categories ?? [];
+  // The first tab unless the address asks for another of the event's categories.
+  const current = categories.find(({ address }) => address === requested) ?? categories[0];
+  const category = current?.address ?? '';
   const write = query.write;
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -90,7 +105,7 @@ function Nominations({
   const [focusAfterSave, setFocusAfterSave] = useState<string | null>(null);
 
   const votingOpen = query.data?.votingOpen ?? false;
-  const list = query.data?.lists[category];
+  const list = query.data && current ? listOf(query.data, category) : undefined;
 
   // A moved row is re-inserted in the DOM, which drops keyboard focus: give it back to the moved
   // row's control so "Subir"/"Bajar" can be pressed again. Not while a dialog is open: the
@@ -109,7 +124,7 @@ function Nominations({
   }, [votingOpen]);
 
   if (query.isPending) return <Loading />;
-  if (query.error || !query.data || !list) {
+  if (query.error || !query.data || !list || !current) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return <h1 className="exh-h1 exh-gap">{missing ? MSG.eventNotFound : MSG.genericError}</h1>;
   }
@@ -158,15 +173,16 @@ function Nominations({
     setDialog(null);
   }
 
-  const full = list.nominees.length >= MAX_NOMINEES_PER_CATEGORY;
+  const full = list.nominees.length >= current.nomineeLimit;
   // A list the organisation annulled is shown as kept, with the reason, and cannot be changed.
   const annulledReason = list.annulledReason;
   const editable = votingOpen && annulledReason === undefined;
-  const everyListFull = CATEGORIES.every(
-    (each) => event.lists[each].nominees.length >= MAX_NOMINEES_PER_CATEGORY,
+  const everyListFull = event.categories.every(
+    (each) => listOf(event, each.address).nominees.length >= each.nomineeLimit,
   );
-  // The last save of either list (ISO instants compare as text): each save's answer moves it.
-  const savedAt = [event.lists.consumption.savedAt, event.lists.value.savedAt]
+  // The last save of any list (ISO instants compare as text): each save's answer moves it.
+  const savedAt = event.categories
+    .map(({ address }) => listOf(event, address).savedAt)
     .filter((at) => at !== null)
     .sort()
     .at(-1);
@@ -200,7 +216,9 @@ function Nominations({
           </div>
         </div>
       ) : null}
-      {votingOpen ? <p className="exh-secondary exh-small">{MSG.exhPointsRule}</p> : null}
+      {votingOpen && showsPointsRule(event.categories) ? (
+        <p className="exh-secondary exh-small">{MSG.exhPointsRule}</p>
+      ) : null}
       {event.organizationChange ? (
         // The latest change an administrator made to these lists (issue 28), in the event's zone.
         <div className="plain-alert plain-alert-info exh-organization-change">
@@ -220,11 +238,14 @@ function Nominations({
       <PlainNotice severity="warning" message={notice} onClose={() => setNotice(null)} />
       <PlainTabs
         label="Categorías"
-        tabs={tabsWithCounts(event.lists)}
+        tabs={tabsWithCounts(event)}
         value={category}
         onChange={(value) => {
           setNotice(null);
-          setSearchParams(value === 'value' ? { categoria: 'value' } : {}, { replace: true });
+          // The first category's tab is the bare address, as it always was.
+          setSearchParams(value === categories[0]?.address ? {} : { categoria: value }, {
+            replace: true,
+          });
         }}
       />
       <div
@@ -233,6 +254,10 @@ function Nominations({
         id={`panel-${category}`}
         aria-labelledby={`tab-${category}`}
       >
+        {current.description ? (
+          // Who may be nominated in this category, above its list.
+          <p className="exh-secondary">{current.description}</p>
+        ) : null}
         {annulledReason !== undefined ? (
           <PlainNotice severity="warning" message={annulledListText(annulledReason)} />
         ) : null}
@@ -255,7 +280,7 @@ function Nominations({
         ) : null}
         <NomineeList
           listId={listId}
-          label={tabLabel(category)}
+          label={tabLabel(current)}
           nominees={list.nominees}
           editable={editable}
           fields={event.nomineeFields}
