@@ -45,7 +45,7 @@ export const rankingRoutes: Route[] = [
       reply,
       `${event.name}-completo.xlsx`,
       api.exportEvent.response.mediaType,
-      eventWorkbook(deps, {
+      await eventWorkbook(deps, {
         ...params,
         timeZone: calendarOf(event, deps.config.timeZone).timeZone,
       }),
