@@ -27,7 +27,8 @@ const listFormat = new Intl.ListFormat('es', { type: 'conjunction' });
 
 /**
  * What may be nominated: "hasta 5 resellers en cada categoría (CONSUMO y VALOR AGREGADO)" when the
- * categories share their limit, else each with its own ("hasta 5 en CONSUMO y 3 en SEGURIDAD").
+ * categories share their limit, else each with its own: "resellers en cada categoría (hasta 5 en
+ * CONSUMO y 3 en SEGURIDAD)".
  */
 function nominationAllowanceText(categories: readonly { name: string; limit: number }[]): string {
   const [first] = categories;
@@ -35,7 +36,7 @@ function nominationAllowanceText(categories: readonly { name: string; limit: num
     const limit = first?.limit ?? MAX_NOMINEES_PER_CATEGORY;
     return `hasta ${limit} resellers en cada categoría (${listFormat.format(categories.map((c) => c.name))})`;
   }
-  return `resellers: hasta ${listFormat.format(categories.map((c) => `${c.limit} en ${c.name}`))}`;
+  return `resellers en cada categoría (hasta ${listFormat.format(categories.map((c) => `${c.limit} en ${c.name}`))})`;
 }
 
 /** The specification's categories, for an invitation queued before invitations named the event. */
