@@ -146,6 +146,16 @@ describe('participation, mails, exports and history follow the event’s categor
     expect(app.t.smtp.latestTo(bruno.email)?.subject).toBe(
       `Recordatorio: completa tus nominaciones en ${event.name}`,
     );
+    expect(
+      app.t.smtp
+        .latestTo(bruno.email)
+        ?.text.split('\n')
+        .filter((line) => line.startsWith('Nominaciones en ')),
+    ).toEqual([
+      'Nominaciones en CONSUMO MASIVO: 5 de 5.',
+      'Nominaciones en VALOR AGREGADO: 5 de 5.',
+      `Nominaciones en ${SECURITY}: 2 de 3.`,
+    ]);
 
     // The scheduled reminder: skipped for Ana, Bruno's counts per category by name and limit.
     await app.db.transaction().execute(async (tx) => {

@@ -48,20 +48,22 @@ const DEFAULT_CATEGORIES = CATEGORIES.map((category) => ({
 export const exhibitorInvitation = mailTemplate({
   params: exhibitorInvitationParams,
   async render({ adminName, eventName, voteDeadline, eventId }, { db, config }) {
-    const event = eventId
-      ? await db
-          .selectFrom('events')
-          .select(['name', 'vote_deadline', 'close_time', 'time_zone'])
-          .where('id', '=', eventId)
-          .executeTakeFirst()
-      : undefined;
+    // The event and its categories at once: one round trip's wait, not two.
+    const [event, rows] = eventId
+      ? await Promise.all([
+          db
+            .selectFrom('events')
+            .select(['name', 'vote_deadline', 'close_time', 'time_zone'])
+            .where('id', '=', eventId)
+            .executeTakeFirst(),
+          readEventCategories(db, eventId),
+        ])
+      : [undefined, []];
     const name = event?.name ?? eventName;
-    const categories = eventId
-      ? (await readEventCategories(db, eventId)).map((category) => ({
-          name: category.name,
-          limit: Number(category.nominee_limit),
-        }))
-      : [];
+    const categories = rows.map((category) => ({
+      name: category.name,
+      limit: Number(category.nominee_limit),
+    }));
     const deadline = event?.vote_deadline ?? voteDeadline;
     return layout({
       subject: `Invitación a votar en ${name}`,

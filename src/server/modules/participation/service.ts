@@ -222,7 +222,10 @@ export async function sendReminder(
       await enqueueMail(tx, now, {
         template: 'nonvoter-reminder',
         to: exhibitor.email,
-        params: audience === 'incomplete' ? { eventId, audience } : { eventId },
+        params:
+          audience === 'incomplete'
+            ? { eventId, audience, exhibitorId: exhibitor.id }
+            : { eventId },
         eventId,
         exhibitorId: exhibitor.id,
       });
