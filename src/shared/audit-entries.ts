@@ -177,9 +177,21 @@ const nothing = z.object({});
 
 const NOMINEE_FIELDS = nomineeSnapshot.keyof().options;
 
-/** A default category by its label; another by its address, as its entries recorded it. */
-const categoryText = (value: string) =>
+/** A category's name by its address, as the event has it now ("Historial" reads the event's). */
+export type CategoryNamer = (address: string) => string;
+
+/**
+ * Without the event's categories: a default category by its label; another by its address, as its
+ * entries recorded it.
+ */
+const defaultCategoryText: CategoryNamer = (value) =>
   Object.entries(CATEGORY_LABELS).find(([address]) => address === value)?.[1] ?? value;
+
+/** The namer of an event's categories (address → name); an address it lacks falls back. */
+export const categoryNamer =
+  (names: ReadonlyMap<string, string>): CategoryNamer =>
+  (address) =>
+    names.get(address) ?? defaultCategoryText(address);
 const nomineeText = (entry: { name: string; fiscalId: string }) =>
   `${entry.name} (${entry.fiscalId})`;
 
@@ -247,7 +259,7 @@ const remindersText = (kinds: readonly string[]) =>
  * A merge in one line: who was unified into whom and how many lists it changed, named as the
  * lists held them (fiscal ids alone say nothing to a committee). The undo reads the other way.
  */
-function mergeText(details: MergeDetails, undone: boolean): string {
+function mergeText(details: MergeDetails, undone: boolean, categoryText: CategoryNamer): string {
   const names = new Map<string, string>();
   for (const list of details.lists) {
     for (const vote of [...list.before, ...list.after]) {
@@ -288,15 +300,15 @@ interface AuditActionDefinition<Schema extends z.ZodType> {
   inHistory: boolean;
   details: Schema;
   /** The "Detalle" column: what the entry changed, in one line of Spanish. */
-  detail: (details: z.output<Schema>) => string;
+  detail: (details: z.output<Schema>, categoryText: CategoryNamer) => string;
 }
 
 /** A definition, with `text`: the "Detalle" of stored details, or undefined when they do not fit. */
 const action = <Schema extends z.ZodType>(definition: AuditActionDefinition<Schema>) => ({
   ...definition,
-  text(stored: unknown): string | undefined {
+  text(stored: unknown, categoryText: CategoryNamer = defaultCategoryText): string | undefined {
     const parsed = definition.details.safeParse(stored);
-    return parsed.success ? definition.detail(parsed.data) : undefined;
+    return parsed.success ? definition.detail(parsed.data, categoryText) : undefined;
   },
 });
 
@@ -532,28 +544,28 @@ export const AUDIT_ACTIONS = {
     label: 'Nominación agregada',
     inHistory: true,
     details: listChange,
-    detail: (details) =>
+    detail: (details, categoryText) =>
       `${categoryText(details.category)}: ${listChangeText(details.before, details.after)}`,
   }),
   'nomination.edit': action({
     label: 'Nominación modificada',
     inHistory: true,
     details: listChange,
-    detail: (details) =>
+    detail: (details, categoryText) =>
       `${categoryText(details.category)}: ${listChangeText(details.before, details.after)}`,
   }),
   'nomination.remove': action({
     label: 'Nominación quitada',
     inHistory: true,
     details: listChange,
-    detail: (details) =>
+    detail: (details, categoryText) =>
       `${categoryText(details.category)}: ${listChangeText(details.before, details.after)}`,
   }),
   'nomination.move': action({
     label: 'Nominación movida',
     inHistory: true,
     details: listChange,
-    detail: (details) =>
+    detail: (details, categoryText) =>
       `${categoryText(details.category)}: ${listChangeText(details.before, details.after)}`,
   }),
   'vote.edit': action({
@@ -568,7 +580,7 @@ export const AUDIT_ACTIONS = {
       before: nomineeSnapshot,
       after: nomineeSnapshot,
     }),
-    detail: (details) => {
+    detail: (details, categoryText) => {
       const changed = fieldChanges(details.before, details.after);
       const reason = `Motivo: ${CORRECTION_REASON_LABELS[details.reason]}${
         details.detail ? ` (${details.detail})` : ''
@@ -582,27 +594,27 @@ export const AUDIT_ACTIONS = {
     label: 'Votos anulados',
     inHistory: true,
     details: listAnnulment,
-    detail: (details) =>
+    detail: (details, categoryText) =>
       `${categoryText(details.category)}: ${annulmentText(details)} anulada · Motivo: ${details.annulReason}`,
   }),
   'list.restore': action({
     label: 'Votos restablecidos',
     inHistory: true,
     details: listAnnulment,
-    detail: (details) =>
+    detail: (details, categoryText) =>
       `${categoryText(details.category)}: ${annulmentText(details)} restablecida · Había sido anulada por: ${details.annulReason}`,
   }),
   'nominee.merge': action({
     label: 'Nominados unificados',
     inHistory: true,
     details: mergeDetails,
-    detail: (details) => mergeText(details, false),
+    detail: (details, categoryText) => mergeText(details, false, categoryText),
   }),
   'nominee.merge.undo': action({
     label: 'Unificación deshecha',
     inHistory: true,
     details: mergeDetails.extend({ undoOf: z.number() }),
-    detail: (details) => mergeText(details, true),
+    detail: (details, categoryText) => mergeText(details, true, categoryText),
   }),
   'logo.replaced': action({
     label: 'Logo reemplazado',
@@ -744,10 +756,17 @@ export function readAuditDetails<Schema extends z.ZodType>(
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The "Detalle" of a stored entry: its action's text, or that it could not be read. */
-export function auditDetailText(action: string, rawDetails: string): string {
+/**
+ * The "Detalle" of a stored entry: its action's text, or that it could not be read. Categories are
+ * named by `categoryText` (the event's names), else as the default categories are.
+ */
+export function auditDetailText(
+  action: string,
+  rawDetails: string,
+  categoryText: CategoryNamer = defaultCategoryText,
+): string {
   const text = isAuditAction(action)
-    ? AUDIT_ACTIONS[action].text(parseJson(rawDetails))
+    ? AUDIT_ACTIONS[action].text(parseJson(rawDetails), categoryText)
     : undefined;
   return text ?? MSG.auditDetailUnreadable;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sheetNameFor } from '../../src/server/modules/ranking/event-workbook.ts';
+import { categorySheetNames } from '../../src/server/modules/ranking/event-workbook.ts';
 import { exportEvent } from '../../src/shared/api/results.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { seedCategory } from '../helpers/categories.ts';
@@ -11,17 +11,17 @@ describe("the event's workbook follows its categories", () => {
   const app = useTestApp();
 
   it('cleans a name to Excel sheet-name rules, unique ignoring case', () => {
-    const taken = new Set(['votos', 'participación', 'correcciones']);
-    expect(sheetNameFor('Seguridad: nube/red [2026]?', taken)).toBe('Seguridad nube red 2026');
-    expect(sheetNameFor("'Citado'", taken)).toBe('Citado');
-    expect(sheetNameFor('VOTOS', taken)).toBe('VOTOS (2)');
-    expect(sheetNameFor('History', taken)).toBe('History (2)');
-    expect(sheetNameFor('*?', taken)).toBe('Categoría');
+    const alone = (name: string) => categorySheetNames([name])[0];
+    expect(alone('Seguridad: nube/red [2026]?')).toBe('Seguridad nube red 2026');
+    expect(alone("'Citado'")).toBe('Citado');
+    expect(alone('VOTOS')).toBe('VOTOS (2)');
+    expect(alone('History')).toBe('History (2)');
+    expect(alone('*?')).toBe('Categoría');
     const long = 'Mejor partner de seguridad informática del año';
-    expect(sheetNameFor(long, taken)).toBe('Mejor partner de seguridad info');
-    expect(sheetNameFor(long, new Set(['mejor partner de seguridad info']))).toBe(
+    expect(categorySheetNames([long, long])).toEqual([
+      'Mejor partner de seguridad info',
       'Mejor partner de seguridad (2)',
-    );
+    ]);
   });
 
   it('has a sheet per category in order, with "1°" … "{n}°" and its points', async () => {

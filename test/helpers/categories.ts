@@ -37,3 +37,18 @@ export async function seedCategory(
     })
     .execute();
 }
+
+/** Renames one of an event's categories, as "Editar categoría" does. */
+export async function renameCategory(
+  db: Db,
+  eventId: string,
+  address: string,
+  name: string,
+): Promise<void> {
+  await db
+    .updateTable('event_categories')
+    .set({ name, name_key: categoryNameKey(name) })
+    .where('event_id', '=', eventId)
+    .where('address', '=', address)
+    .execute();
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CATEGORIES, MAX_NOMINEES_PER_CATEGORY, type Category } from '../constants.ts';
+import { MAX_NOMINEES_PER_CATEGORY } from '../constants.ts';
 import { searchKey } from '../search.ts';
+import { eventCategoryView } from './categories.ts';
 import { eventExhibitorView } from './exhibitors.ts';
 
 /** One exhibitor of the participation table. */
@@ -10,8 +11,19 @@ export const participationRow = eventExhibitorView.extend({
     error: z.string().nullable(),
   }),
   lastSignedInAt: z.string().nullable(),
-  /** Nominations per category, 0 to 5. */
+  /**
+   * Nominations in the two default categories, 0 to 5 (0 where the event no longer has one):
+   * kept for readers of the specification's shape; `categories` has every category.
+   */
   nominations: z.object({ consumption: z.number().int(), value: z.number().int() }),
+  /** Per category of the event, in its order: the nominations ("{k} de {n}") and its limit n. */
+  categories: z.array(
+    z.object({
+      address: z.string(),
+      nominations: z.number().int(),
+      nomineeLimit: z.number().int(),
+    }),
+  ),
 });
 export type ParticipationRow = z.output<typeof participationRow>;
 
@@ -49,17 +61,27 @@ export const participationResponse = z.object({
     votedValue: count,
     noVotes: count,
   } satisfies Record<ParticipationFigure, typeof count>),
+  /**
+   * The event's categories in their order, each with its figure "Votaron en {NOMBRE}: {voted}"
+   * (`figures.votedConsumption`/`votedValue` stay for the two default categories).
+   */
+  categories: z.array(eventCategoryView.extend({ voted: count })),
   exhibitors: z.array(participationRow),
 });
 export type ParticipationResponse = z.output<typeof participationResponse>;
 
-/** The columns of the table and of its export. */
-export const PARTICIPATION_COLUMNS = [
+/** The columns of the table and of its export before the categories'. */
+export const PARTICIPATION_MEMBER_COLUMNS = [
   'Nombre completo',
   'Email',
   'Empresa',
   'Invitación',
   'Último ingreso',
+] as const;
+
+/** The columns for an event of the two default categories; any other names its own. */
+export const PARTICIPATION_COLUMNS = [
+  ...PARTICIPATION_MEMBER_COLUMNS,
   'CONSUMO',
   'VALOR AGREGADO',
 ] as const;
@@ -81,15 +103,13 @@ export const PARTICIPATION_FILTER_LABELS: Record<ParticipationFilter, string> = 
   complete: 'Completos',
 };
 
-const votes = (row: ParticipationRow, category: Category) => row.nominations[category];
-
-/** No nomination in either category. */
+/** No nomination in any category. */
 export const hasNoVotes = (row: ParticipationRow) =>
-  CATEGORIES.every((category) => votes(row, category) === 0);
+  row.categories.every((category) => category.nominations === 0);
 
-/** A full list (5 nominations) in every category. */
+/** A full list (the category's n nominations) in every category: the rest are "Incompletos". */
 export const isComplete = (row: ParticipationRow) =>
-  CATEGORIES.every((category) => votes(row, category) === MAX_NOMINEES_PER_CATEGORY);
+  row.categories.every((category) => category.nominations >= category.nomineeLimit);
 
 const matchesFilter: Record<ParticipationFilter, (row: ParticipationRow) => boolean> = {
   all: () => true,
@@ -116,8 +136,12 @@ export function filterParticipation(
   );
 }
 
-/** "{k} de 5": a category's column of the table. */
-export const nominationCountText = (count: number) => `${count} de ${MAX_NOMINEES_PER_CATEGORY}`;
+/** "{k} de {n}": a category's column of the table (n is 5 in the default categories). */
+export const nominationCountText = (count: number, nomineeLimit = MAX_NOMINEES_PER_CATEGORY) =>
+  `${count} de ${nomineeLimit}`;
+
+/** "Votaron en {NOMBRE}": a category's figure above the table. */
+export const votedInCategoryLabel = (name: string) => `Votaron en ${name}`;
 
 /**
  * Who a reminder by hand is for: those without a single nomination ("Recordar a quienes no

@@ -4,6 +4,7 @@ import {
   CATEGORY_LABELS,
   MAX_NOMINEES_PER_CATEGORY,
 } from '../../../shared/constants.ts';
+import { readEventCategories } from '../../lib/event-categories.ts';
 import { formatMailDate } from '../../../shared/dates.ts';
 import { mailDeadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { mailTemplate } from './define.ts';
@@ -22,28 +23,53 @@ export const exhibitorInvitationParams = z.object({
 });
 export type ExhibitorInvitationParams = z.output<typeof exhibitorInvitationParams>;
 
-/** "CONSUMO y VALOR AGREGADO". */
-const categoryNames = new Intl.ListFormat('es', { type: 'conjunction' }).format(
-  CATEGORIES.map((category) => CATEGORY_LABELS[category]),
-);
+const listFormat = new Intl.ListFormat('es', { type: 'conjunction' });
+
+/**
+ * What may be nominated: "hasta 5 resellers en cada categoría (CONSUMO y VALOR AGREGADO)" when the
+ * categories share their limit, else each with its own: "resellers en cada categoría (hasta 5 en
+ * CONSUMO y 3 en SEGURIDAD)".
+ */
+function nominationAllowanceText(categories: readonly { name: string; limit: number }[]): string {
+  const [first] = categories;
+  if (!first || categories.every((category) => category.limit === first.limit)) {
+    const limit = first?.limit ?? MAX_NOMINEES_PER_CATEGORY;
+    return `hasta ${limit} resellers en cada categoría (${listFormat.format(categories.map((c) => c.name))})`;
+  }
+  return `resellers en cada categoría (hasta ${listFormat.format(categories.map((c) => `${c.limit} en ${c.name}`))})`;
+}
+
+/** The specification's categories, for an invitation queued before invitations named the event. */
+const DEFAULT_CATEGORIES = CATEGORIES.map((category) => ({
+  name: CATEGORY_LABELS[category],
+  limit: MAX_NOMINEES_PER_CATEGORY,
+}));
 
 export const exhibitorInvitation = mailTemplate({
   params: exhibitorInvitationParams,
   async render({ adminName, eventName, voteDeadline, eventId }, { db, config }) {
-    const event = eventId
-      ? await db
-          .selectFrom('events')
-          .select(['name', 'vote_deadline', 'close_time', 'time_zone'])
-          .where('id', '=', eventId)
-          .executeTakeFirst()
-      : undefined;
+    // The event and its categories at once: one round trip's wait, not two.
+    const [event, rows] = eventId
+      ? await Promise.all([
+          db
+            .selectFrom('events')
+            .select(['name', 'vote_deadline', 'close_time', 'time_zone'])
+            .where('id', '=', eventId)
+            .executeTakeFirst(),
+          readEventCategories(db, eventId),
+        ])
+      : [undefined, []];
     const name = event?.name ?? eventName;
+    const categories = rows.map((category) => ({
+      name: category.name,
+      limit: Number(category.nominee_limit),
+    }));
     const deadline = event?.vote_deadline ?? voteDeadline;
     return layout({
       subject: `Invitación a votar en ${name}`,
       paragraphs: [
         `${adminName} te invitó a nominar resellers en el evento ${name}.`,
-        `Puedes nominar y ordenar hasta ${MAX_NOMINEES_PER_CATEGORY} resellers en cada categoría (${categoryNames}) hasta el ${formatMailDate(deadline)}.`,
+        `Puedes nominar y ordenar ${nominationAllowanceText(categories.length > 0 ? categories : DEFAULT_CATEGORIES)} hasta el ${formatMailDate(deadline)}.`,
         `${mailDeadlineClosingText(deadline, event?.time_zone ?? config.timeZone, event?.close_time)}.`,
         'Para ingresar, usa tu email: te enviaremos un código de acceso.',
       ],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
 import { formatMailInstant } from '../../../shared/dates.ts';
 import { zoneLabel } from '../../../shared/deadline-zone.ts';
+import { readEventCategories } from '../../lib/event-categories.ts';
 import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
@@ -67,14 +67,15 @@ export const listChange = mailTemplate({
       .execute();
     if (changes.length === 0) return { skipped: 'unwanted' };
     const timeZone = event.time_zone ?? config.timeZone;
-    const ofCategory = (category: Category) => changes.filter((c) => c.category === category);
-    const lists = CATEGORIES.flatMap((category) => {
-      const own = ofCategory(category);
+    const ofCategory = (address: string) => changes.filter((c) => c.category === address);
+    const categories = await readEventCategories(db, eventId);
+    const lists = categories.flatMap((category) => {
+      const own = ofCategory(category.address);
       const first = own[0];
       const last = own.at(-1);
       if (!first || !last) return [];
       return [
-        `${CATEGORY_LABELS[category]}:`,
+        `${category.name}:`,
         'Antes:',
         ...entriesText(parseEntries(first.before)),
         'Después:',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CATEGORIES, CATEGORY_LABELS } from '../../../shared/constants.ts';
 import { mailDeadlineClosingText } from '../../../shared/deadline-zone.ts';
+import { readEventCategories } from '../../lib/event-categories.ts';
 import { mailTemplate } from './define.ts';
 import { layout } from './layout.ts';
 
@@ -8,7 +8,7 @@ export const nominationReceiptParams = z.object({ eventId: z.string(), exhibitor
 export type NominationReceiptParams = z.output<typeof nominationReceiptParams>;
 
 /**
- * The receipt an exhibitor gets once their lists have rested after a change: both ranked lists as
+ * The receipt an exhibitor gets once their lists have rested after a change: every ranked list as
  * stored when it is sent (the debounce makes that the lists as last saved) and the deadline. An
  * exhibitor no longer in the event (or a deleted event) gets nothing.
  */
@@ -23,7 +23,7 @@ export const nominationReceipt = mailTemplate({
       .where('m.exhibitor_id', '=', exhibitorId)
       .executeTakeFirst();
     if (!event) return null;
-    // One statement for both lists: they are read from one snapshot.
+    // One statement for every list: they are read from one snapshot.
     const rows = await db
       .selectFrom('nominations')
       .select(['category', 'list_order', 'fiscal_id', 'name'])
@@ -32,10 +32,12 @@ export const nominationReceipt = mailTemplate({
       .orderBy('category')
       .orderBy('list_order')
       .execute();
-    const lists = CATEGORIES.flatMap((category) => {
-      const entries = rows.filter((row) => row.category === category);
+    // Every category of the event by its name, in the event's order.
+    const categories = await readEventCategories(db, eventId);
+    const lists = categories.flatMap((category) => {
+      const entries = rows.filter((row) => row.category === category.address);
       return [
-        `${CATEGORY_LABELS[category]}:`,
+        `${category.name}:`,
         ...(entries.length === 0
           ? ['Sin nominaciones.']
           : entries.map((row) => `${row.list_order}. ${row.name} (ID fiscal ${row.fiscal_id})`)),

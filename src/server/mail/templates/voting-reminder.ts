@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { sql } from 'kysely';
-import {
-  CATEGORIES,
-  CATEGORY_LABELS,
-  MAX_NOMINEES_PER_CATEGORY,
-} from '../../../shared/constants.ts';
 import { formatMailDate } from '../../../shared/dates.ts';
 import { calendarOf, hasVotingEnded, isDraft } from '../../lib/event-calendar.ts';
+import { readEventCategories } from '../../lib/event-categories.ts';
 import { mailDeadlineClosingText } from '../../../shared/deadline-zone.ts';
 import { REMINDER_KINDS, type ReminderKind } from '../../../shared/schemas/events.ts';
 import { reminderInstant } from '../reminder-schedule.ts';
@@ -41,7 +37,7 @@ export const REMINDER_LATE_LIMIT_MS = 12 * 60 * 60 * 1000;
  * passed or "Cerrar votación ahora"), to an exhibitor no longer in the event or not yet invited, nor
  * more than 12 hours after its moment (the later of its instant for the event's current deadline
  * and when it was queued). Each such message is withdrawn with its reason. The deadline-day reminder
- * goes to every exhibitor; an earlier one only to those who have not completed both lists.
+ * goes to every exhibitor; an earlier one only to those who have not completed every list (each category's limit).
  */
 export const votingReminder = mailTemplate({
   params: votingReminderParams,
@@ -86,8 +82,10 @@ export const votingReminder = mailTemplate({
       .execute();
     const countOf = (category: string) =>
       Number(counts.find((c) => c.category === category)?.total ?? 0);
-    const complete = CATEGORIES.every(
-      (category) => countOf(category) === MAX_NOMINEES_PER_CATEGORY,
+    // Every category of the event, in its order, each with its own limit.
+    const categories = await readEventCategories(db, eventId);
+    const complete = categories.every(
+      (category) => countOf(category.address) >= Number(category.nominee_limit),
     );
     if (kind !== 'deadlineDay' && complete) return { skipped: 'complete' };
     return layout({
@@ -96,9 +94,9 @@ export const votingReminder = mailTemplate({
         kind === 'deadlineDay'
           ? `Hoy, ${formatMailDate(event.vote_deadline)}, es el último día para realizar cambios en tus nominaciones de ${event.name}. ${mailDeadlineClosingText(event.vote_deadline, calendar.timeZone, calendar.closeTime)}.`
           : `${mailDeadlineClosingText(event.vote_deadline, calendar.timeZone, calendar.closeTime)}. Todavía puedes completar tus nominaciones de ${event.name}.`,
-        ...CATEGORIES.map(
+        ...categories.map(
           (category) =>
-            `Nominaciones en ${CATEGORY_LABELS[category]}: ${countOf(category)} de ${MAX_NOMINEES_PER_CATEGORY}.`,
+            `Nominaciones en ${category.name}: ${countOf(category.address)} de ${category.nominee_limit}.`,
         ),
       ],
       action: { label: 'Revisar mis nominaciones', url: `${config.appUrl}/exh/event/${eventId}` },

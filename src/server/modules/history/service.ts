@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { auditActionLabel, auditDetailText } from '../../../shared/audit-entries.ts';
+import { auditActionLabel, auditDetailText, categoryNamer } from '../../../shared/audit-entries.ts';
 import { HISTORY_PAGE_SIZE } from '../../../shared/history.ts';
 import type { HistoryEntry, HistoryResponse } from '../../../shared/schemas/results.ts';
 import type { Db } from '../../db/connection.ts';
 import { MERGE_ACTION, undoneMerges } from '../../lib/audit.ts';
+import { readEventCategories } from '../../lib/event-categories.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { memberField } from '../../lib/member-rows.ts';
 
@@ -81,6 +82,12 @@ export async function eventHistory(
     eventId,
     page.filter((row) => row.action === MERGE_ACTION).map((row) => Number(row.id)),
   );
+  // Categories by the names the event has for them now (a renamed default included).
+  const categoryText = categoryNamer(
+    new Map(
+      (await readEventCategories(db, eventId)).map((category) => [category.address, category.name]),
+    ),
+  );
   const entries: HistoryEntry[] = page.map((row) => ({
     id: Number(row.id),
     at: row.at,
@@ -93,7 +100,7 @@ export async function eventHistory(
       (row.actor_role === 'system' ? 'Sistema' : ''),
     action: row.action,
     actionLabel: auditActionLabel(row.action),
-    detail: auditDetailText(row.action, row.details),
+    detail: auditDetailText(row.action, row.details, categoryText),
     undoable: row.action === MERGE_ACTION && !undone.has(Number(row.id)),
   }));
   const last = page.at(-1);

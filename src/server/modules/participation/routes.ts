@@ -11,13 +11,17 @@ export const participationRoutes: Route[] = [
   implement(api.participation, ({ deps, params }) => participation(deps, params.eventId)),
   implement(api.exportParticipation, async ({ deps, params, query, reply }) => {
     const event = await getEventOr404(deps.db, params.eventId);
-    const { exhibitors } = await participation(deps, params.eventId);
+    const { exhibitors, categories } = await participation(deps, params.eventId);
     const rows = filterParticipation(exhibitors, query.show, query.q);
     return sendDownload(
       reply,
       `${event.name}-participacion.xlsx`,
       api.exportParticipation.response.mediaType,
-      await participationWorkbook(rows, calendarOf(event, deps.config.timeZone).timeZone),
+      await participationWorkbook(
+        rows,
+        categories,
+        calendarOf(event, deps.config.timeZone).timeZone,
+      ),
     );
   }),
   implement(api.reminderPlan, ({ deps, params, query }) =>

@@ -5,13 +5,13 @@ import type {
   ReminderAudience,
   ReminderPlan,
 } from '../../../shared/schemas/participation.ts';
-import { CATEGORIES, MAX_NOMINEES_PER_CATEGORY } from '../../../shared/constants.ts';
 import { hasNoVotes } from '../../../shared/schemas/participation.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { calendarOf, hasVotingEnded, isDraft } from '../../lib/event-calendar.ts';
 import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
-import type { Database, EventExhibitorsTable } from '../../db/schema.ts';
+import type { Database, EventCategory, EventExhibitorsTable } from '../../db/schema.ts';
+import { readEventCategories, toCategoryView } from '../../lib/event-categories.ts';
 import { memberField, toMemberView } from '../../lib/member-rows.ts';
 import type { AppDeps } from '../../deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -23,27 +23,36 @@ import { enqueueMail } from '../../mail/outbox.ts';
 /** An exhibitor is reminded by hand at most once in this many hours. */
 export const MANUAL_REMINDER_INTERVAL_HOURS = 12;
 
-/** How many nominations each exhibitor of the event has per category. */
-function nominationCounts(db: Db, eventId: string) {
-  return db
+/** How many nominations each exhibitor of the event has in each category. */
+async function nominationCounts(
+  db: Db,
+  eventId: string,
+): Promise<Map<string, Map<string, number>>> {
+  const rows = await db
     .selectFrom('nominations')
-    .select([
-      'exhibitor_id',
-      sql<number>`cast(sum(case when category = 'consumption' then 1 else 0 end) as integer)`.as(
-        'consumption',
-      ),
-      sql<number>`cast(sum(case when category = 'value' then 1 else 0 end) as integer)`.as('value'),
-    ])
+    .select(['exhibitor_id', 'category', sql<number>`cast(count(*) as integer)`.as('total')])
     .where('event_id', '=', eventId)
-    .groupBy('exhibitor_id');
+    .groupBy(['exhibitor_id', 'category'])
+    .execute();
+  const byExhibitor = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    const own = byExhibitor.get(row.exhibitor_id) ?? new Map<string, number>();
+    own.set(row.category, Number(row.total));
+    byExhibitor.set(row.exhibitor_id, own);
+  }
+  return byExhibitor;
 }
 
-async function participationRows(db: Db, eventId: string): Promise<ParticipationRow[]> {
+async function participationRows(
+  db: Db,
+  eventId: string,
+  categories: readonly EventCategory[],
+): Promise<ParticipationRow[]> {
+  const counts = await nominationCounts(db, eventId);
   const rows = await db
     .selectFrom('event_exhibitors as m')
     .innerJoin('exhibitors as x', 'x.id', 'm.exhibitor_id')
     .leftJoin('mail_outbox as o', 'o.id', 'm.invitation_message_id')
-    .leftJoin(nominationCounts(db, eventId).as('n'), 'n.exhibitor_id', 'm.exhibitor_id')
     .select([
       'x.id',
       memberField('full_name').as('full_name'),
@@ -53,8 +62,6 @@ async function participationRows(db: Db, eventId: string): Promise<Participation
       'o.status as invitation_status',
       'o.sent_at as invitation_sent_at',
       'o.last_error as invitation_error',
-      'n.consumption',
-      'n.value',
     ])
     .where('m.event_id', '=', eventId)
     .orderBy(sql`lower(${memberField('full_name')})`)
@@ -62,6 +69,9 @@ async function participationRows(db: Db, eventId: string): Promise<Participation
     .execute();
   return rows.map((row) => {
     const member = toMemberView(row);
+    const own = counts.get(row.id);
+    const countIn = (address: string) =>
+      categories.some((category) => category.address === address) ? (own?.get(address) ?? 0) : 0;
     return {
       ...member,
       invitation: {
@@ -69,10 +79,12 @@ async function participationRows(db: Db, eventId: string): Promise<Participation
         error: member.invitation.status === 'failed' ? row.invitation_error : null,
       },
       lastSignedInAt: row.last_signed_in_at,
-      nominations: {
-        consumption: Number(row.consumption ?? 0),
-        value: Number(row.value ?? 0),
-      },
+      nominations: { consumption: countIn('consumption'), value: countIn('value') },
+      categories: categories.map((category) => ({
+        address: category.address,
+        nominations: countIn(category.address),
+        nomineeLimit: Number(category.nominee_limit),
+      })),
     };
   });
 }
@@ -83,18 +95,25 @@ export async function participation(
   eventId: string,
 ): Promise<ParticipationResponse> {
   await getEventOr404(deps.db, eventId);
-  const exhibitors = await participationRows(deps.db, eventId);
+  const categories = await readEventCategories(deps.db, eventId);
+  const exhibitors = await participationRows(deps.db, eventId, categories);
   const count = (test: (row: ParticipationRow) => boolean) => exhibitors.filter(test).length;
+  const votedIn = (address: string) =>
+    count((row) => row.categories.some((c) => c.address === address && c.nominations > 0));
   return {
     figures: {
       invited: exhibitors.length,
       invitationDelivered: count((row) => row.invitation.status === 'sent'),
       invitationFailed: count((row) => row.invitation.status === 'failed'),
       signedIn: count((row) => row.lastSignedInAt !== null),
-      votedConsumption: count((row) => row.nominations.consumption > 0),
-      votedValue: count((row) => row.nominations.value > 0),
+      votedConsumption: votedIn('consumption'),
+      votedValue: votedIn('value'),
       noVotes: count(hasNoVotes),
     },
+    categories: categories.map((category) => ({
+      ...toCategoryView(category),
+      voted: votedIn(category.address),
+    })),
     exhibitors,
   };
 }
@@ -105,18 +124,31 @@ const reminderCutoff = (now: Date) =>
 type Membership = ExpressionBuilder<Database & { m: EventExhibitorsTable }, 'm'>;
 
 /**
- * The membership `m` is in the audience: no nomination in the event (noVotes), or fewer than full
- * lists in every category (incomplete, the filter "Incompletos", which includes those without any).
+ * The membership `m` is in the audience: no nomination in the event (noVotes), or fewer than its
+ * limit in some category of the event (incomplete, the filter "Incompletos", which includes those
+ * without any).
  */
 const inAudience =
   (eventId: string, audience: ReminderAudience) =>
-  ({ selectFrom }: Membership) => {
-    const nominations = selectFrom('nominations as v')
+  ({ selectFrom, exists }: Membership) => {
+    if (audience === 'noVotes') {
+      const nominations = selectFrom('nominations as v')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('v.event_id', '=', eventId)
+        .whereRef('v.exhibitor_id', '=', 'm.exhibitor_id');
+      return sql<boolean>`(${nominations}) < 1`;
+    }
+    const nominationsIn = selectFrom('nominations as v')
       .select(sql<number>`count(*)`.as('n'))
       .where('v.event_id', '=', eventId)
-      .whereRef('v.exhibitor_id', '=', 'm.exhibitor_id');
-    const full = audience === 'noVotes' ? 1 : CATEGORIES.length * MAX_NOMINEES_PER_CATEGORY;
-    return sql<boolean>`(${nominations}) < ${full}`;
+      .whereRef('v.exhibitor_id', '=', 'm.exhibitor_id')
+      .where(sql<boolean>`v.category = c.address`);
+    return exists(
+      selectFrom('event_categories as c')
+        .select('c.address')
+        .where('c.event_id', '=', eventId)
+        .where(sql<boolean>`(${nominationsIn}) < c.nominee_limit`),
+    );
   };
 
 /** Invited exhibitors of the event in the audience (the others cannot vote yet). */
@@ -190,7 +222,10 @@ export async function sendReminder(
       await enqueueMail(tx, now, {
         template: 'nonvoter-reminder',
         to: exhibitor.email,
-        params: audience === 'incomplete' ? { eventId, audience } : { eventId },
+        params:
+          audience === 'incomplete'
+            ? { eventId, audience, exhibitorId: exhibitor.id }
+            : { eventId },
         eventId,
         exhibitorId: exhibitor.id,
       });

@@ -1,14 +1,13 @@
 import type { Readable } from 'node:stream';
 import { zoneLabel } from '../../../shared/deadline-zone.ts';
 import { sql } from 'kysely';
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '../../../shared/constants.ts';
-import type { EventCategory } from '../../db/schema.ts';
-import { readEventCategories } from '../../lib/event-categories.ts';
 import {
   AUDIT_ACTIONS,
   auditActionLabel,
   auditDetailText,
+  categoryNamer,
   readAuditDetails,
+  type CategoryNamer,
 } from '../../../shared/audit-entries.ts';
 import { CORRECTION_REASON_LABELS } from '../../../shared/correction-reasons.ts';
 import { MSG } from '../../../shared/messages.ts';
@@ -16,6 +15,9 @@ import { INVITATION_STATUS_LABELS } from '../../../shared/schemas/exhibitors.ts'
 import type { RankingRow } from '../../../shared/schemas/results.ts';
 import { TIE_BREAK_LABELS } from '../../../shared/tie-breaks.ts';
 import { engineOf, type Db } from '../../db/connection.ts';
+import type { EventCategory } from '../../db/schema.ts';
+import { readEventCategories } from '../../lib/event-categories.ts';
+import { XML_INVALID_CHARACTER } from '../../../shared/schemas/common.ts';
 import { invitationStatus, memberField } from '../../lib/member-rows.ts';
 import {
   dateTimeCell,
@@ -26,13 +28,56 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { streamedRanking, type EventRef } from './service.ts';
 
-export const EVENT_SHEETS = [
-  'CONSUMO',
-  'VALOR AGREGADO',
-  'Votos',
-  'Participación',
-  'Correcciones',
-] as const;
+/** The sheets after the categories' rankings, in their order. */
+export const EVENT_SHEETS = ['Votos', 'Participación', 'Correcciones'] as const;
+
+/** Excel's longest sheet name. */
+const SHEET_NAME_MAX = 31;
+/** Characters Excel refuses in a sheet name, and those XML cannot hold. */
+const FORBIDDEN_IN_SHEET_NAME = new RegExp(
+  `[:\\\\/?*\\[\\]]|${XML_INVALID_CHARACTER.source}`,
+  'gu',
+);
+
+/** Excel compares sheet names ignoring case. */
+const sheetKey = (name: string) => name.toLocaleUpperCase('es');
+
+/** The first `max` characters (code points, so an emoji is never cut in half), trailing spaces off. */
+const shortened = (text: string, max: number) => Array.from(text).slice(0, max).join('').trimEnd();
+
+/**
+ * The ranking sheets' names, one per category in order: the category's name cleaned to Excel's
+ * rules (forbidden characters as spaces, no leading or trailing apostrophe, at most 31 characters,
+ * never blank) and unique ignoring case, among themselves and beside `reserved` (the other sheets):
+ * a clash gets " (2)", " (3)"… within the 31 characters.
+ */
+export function categorySheetNames(
+  names: readonly string[],
+  reserved: readonly string[] = EVENT_SHEETS,
+): string[] {
+  // Excel keeps "History" for itself, whatever the case.
+  const taken = new Set([...reserved, 'History'].map(sheetKey));
+  return names.map((name) => {
+    const cleaned =
+      name
+        .replace(FORBIDDEN_IN_SHEET_NAME, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^'+|'+$/g, '')
+        .trim() || 'Categoría';
+    let candidate = shortened(cleaned, SHEET_NAME_MAX);
+    for (let n = 2; taken.has(sheetKey(candidate)); n++) {
+      const suffix = ` (${n})`;
+      candidate = `${shortened(cleaned, SHEET_NAME_MAX - suffix.length)}${suffix}`;
+    }
+    taken.add(sheetKey(candidate));
+    return candidate;
+  });
+}
+
+/** "1°" … "{n}°": how many put a nominee in each place of a category of n nominees. */
+const placeHeaders = (nomineeLimit: number) =>
+  Array.from({ length: nomineeLimit }, (_, index) => `${index + 1}°`);
 
 const NOMINEE_FIELDS = [
   ['Nombre del reseller', 'name'],
@@ -83,43 +128,13 @@ async function* sheetRows<R>(
   }
 }
 
-/** The worksheet names Excel refuses (case aside) besides its character rules. */
-const RESERVED_SHEET_NAMES = new Set(['history']);
-const SHEET_NAME_MAX = 31;
-
-/**
- * A category's sheet name under Excel's rules: at most 31 characters, none of `: \ / ? * [ ]`,
- * no apostrophe at either end, not "History", and unique in the workbook ignoring case (a clash
- * gets " (2)", " (3)" … within the 31).
- */
-export function sheetNameFor(name: string, taken: ReadonlySet<string>): string {
-  const cleaned =
-    name
-      .replace(/[:\\/?*[\]]/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .replace(/^'+|'+$/g, '')
-      .trim()
-      .slice(0, SHEET_NAME_MAX)
-      .trim() || 'Categoría';
-  const free = (candidate: string) =>
-    !taken.has(candidate.toLowerCase()) && !RESERVED_SHEET_NAMES.has(candidate.toLowerCase());
-  if (free(cleaned)) return cleaned;
-  for (let suffix = 2; ; suffix++) {
-    const tail = ` (${suffix})`;
-    const candidate = `${cleaned.slice(0, SHEET_NAME_MAX - tail.length).trim()}${tail}`;
-    if (free(candidate)) return candidate;
-  }
-}
-
-/** One category's ranking: "1°" … "{n}°" for its n nominees, its points by its scoring. */
 function rankingSheet(
   db: Db,
   eventId: string,
   category: EventCategory,
   name: string,
 ): StreamedSheet {
-  const places = Array.from({ length: Number(category.nominee_limit) }, (_, i) => `${i + 1}°`);
+  const places = placeHeaders(Number(category.nominee_limit));
   return {
     name,
     headers: [
@@ -136,19 +151,19 @@ function rankingSheet(
     async *rows() {
       // One statement, so positions and tie-breaks come from one snapshot.
       for await (const row of streamedRanking(db, { eventId, category: category.address })) {
-        yield rankingCells(row);
+        yield rankingCells(row, places.length);
       }
     },
   };
 }
 
-function rankingCells(row: RankingRow): Cell[] {
+function rankingCells(row: RankingRow, placeCount: number): Cell[] {
   return [
     row.position,
     row.fiscalId,
     row.name,
     row.registeredName,
-    ...row.places,
+    ...Array.from({ length: placeCount }, (_, index) => row.places[index] ?? 0),
     row.points,
     row.nominations,
     row.tieBreak ? TIE_BREAK_LABELS[row.tieBreak] : '',
@@ -235,7 +250,13 @@ const spanishOrder = new Intl.Collator('es', { sensitivity: 'base', numeric: tru
  * first (a few hundred kilobytes at 10,000 exhibitors), sorts them here and then reads the rows
  * BATCH ids at a time in that order.
  */
-function participationSheet(db: Db, eventId: string, timeZone: string): StreamedSheet {
+function participationSheet(
+  db: Db,
+  eventId: string,
+  timeZone: string,
+  categories: readonly EventCategory[],
+): StreamedSheet {
+  const categoryNames = categories.map((category) => category.name);
   return {
     name: 'Participación',
     headers: [
@@ -244,9 +265,9 @@ function participationSheet(db: Db, eventId: string, timeZone: string): Streamed
       'Empresa',
       'Invitación',
       `Último ingreso (${zoneLabel(timeZone)})`,
-      ...CATEGORIES.map((c) => CATEGORY_LABELS[c]),
+      ...categoryNames,
     ],
-    numericHeaders: CATEGORIES.map((c) => CATEGORY_LABELS[c]),
+    numericHeaders: categoryNames,
     async *rows() {
       const keys = await db
         .selectFrom('event_exhibitors as m')
@@ -281,19 +302,19 @@ function participationSheet(db: Db, eventId: string, timeZone: string): Streamed
             'm.last_signed_in_at',
             'o.status as invitation_status',
           ])
-          .select((eb) => {
-            const countIn = (category: Category) =>
-              eb
-                .selectFrom('nominations as n')
-                .select(sql<number>`cast(count(*) as integer)`.as('c'))
-                .whereRef('n.exhibitor_id', '=', 'e.id')
-                .where('n.event_id', '=', eventId)
-                .where('n.category', '=', category);
-            return [countIn('consumption').as('consumption'), countIn('value').as('value')];
-          })
           .where('m.event_id', '=', eventId)
           .where('e.id', 'in', ids)
           .execute();
+        const counts = await db
+          .selectFrom('nominations as n')
+          .select(['n.exhibitor_id', 'n.category', sql<number>`cast(count(*) as integer)`.as('c')])
+          .where('n.event_id', '=', eventId)
+          .where('n.exhibitor_id', 'in', ids)
+          .groupBy(['n.exhibitor_id', 'n.category'])
+          .execute();
+        const countOf = new Map(
+          counts.map((count) => [`${count.exhibitor_id} ${count.category}`, Number(count.c)]),
+        );
         const byId = new Map(rows.map((row) => [row.id, row]));
         for (const id of ids) {
           const row = byId.get(id);
@@ -305,7 +326,7 @@ function participationSheet(db: Db, eventId: string, timeZone: string): Streamed
             row.company,
             INVITATION_STATUS_LABELS[invitationStatus(row.invitation_status)],
             row.last_signed_in_at ? dateTimeCell(row.last_signed_in_at, timeZone) : '',
-            ...CATEGORIES.map((category) => Number(row[category] ?? 0)),
+            ...categories.map((category) => countOf.get(`${id} ${category.address}`) ?? 0),
           ];
         }
       }
@@ -329,7 +350,12 @@ function correctionCells(rawDetails: string): Cell[] {
 }
 
 /** Every change an administrator made to the event, oldest first, with its reason where given. */
-function correctionsSheet(db: Db, eventId: string, timeZone: string): StreamedSheet {
+function correctionsSheet(
+  db: Db,
+  eventId: string,
+  timeZone: string,
+  categoryText: CategoryNamer,
+): StreamedSheet {
   return {
     name: 'Correcciones',
     headers: [
@@ -368,7 +394,7 @@ function correctionsSheet(db: Db, eventId: string, timeZone: string): StreamedSh
           auditActionLabel(row.action),
           ...(row.action === 'vote.edit'
             ? correctionCells(row.details)
-            : ['', auditDetailText(row.action, row.details), '', '']),
+            : ['', auditDetailText(row.action, row.details, categoryText), '', '']),
         ] satisfies Cell[];
       }
     },
@@ -376,26 +402,29 @@ function correctionsSheet(db: Db, eventId: string, timeZone: string): StreamedSh
 }
 
 /**
- * The whole event in one workbook ("{evento}-completo.xlsx"): each category's ranking with per-place counts
- * and the tie-break, every vote, participation and the administrators' corrections. Streamed.
- * Instants are date cells showing the wall-clock time of the event's zone, which their column
- * headers name ("hora de Buenos Aires").
+ * The whole event in one workbook ("{evento}-completo.xlsx"): each category's ranking, in the
+ * event's order, on a sheet named by the category, with per-place counts ("1°" … "{n}°") and the
+ * tie-break; every vote, participation and the administrators' corrections. Streamed. Instants
+ * are date cells showing the wall-clock time of the event's zone, which their column headers name
+ * ("hora de Buenos Aires").
  */
 export async function eventWorkbook(
   { db }: Pick<AppDeps, 'db'>,
   { eventId, timeZone }: EventRef & { timeZone: string },
 ): Promise<Readable> {
-  // One sheet per category, in the event's order, named by it; then the sheets every event has.
-  const taken = new Set(['votos', 'participación', 'correcciones']);
-  const rankings = (await readEventCategories(db, eventId)).map((category) => {
-    const name = sheetNameFor(category.name, taken);
-    taken.add(name.toLowerCase());
-    return rankingSheet(db, eventId, category, name);
-  });
+  const categories = await readEventCategories(db, eventId);
+  const names = categorySheetNames(categories.map((category) => category.name));
   return streamWorkbook([
-    ...rankings,
+    ...categories.map((category, index) =>
+      rankingSheet(db, eventId, category, names[index] ?? category.address),
+    ),
     votesSheet(db, eventId),
-    participationSheet(db, eventId, timeZone),
-    correctionsSheet(db, eventId, timeZone),
+    participationSheet(db, eventId, timeZone, categories),
+    correctionsSheet(
+      db,
+      eventId,
+      timeZone,
+      categoryNamer(new Map(categories.map((category) => [category.address, category.name]))),
+    ),
   ]);
 }
