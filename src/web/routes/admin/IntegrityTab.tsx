@@ -102,6 +102,10 @@ function CategoryHeading({ name }: { name: string }) {
 const listText = (group: ListGroup) =>
   group.entries.map((entry) => `${entry.name} (${entry.fiscalId})`).join(', ');
 
+/** The votes page opens on the event's first category: only another one goes in its link. */
+const linkedCategory = (alerts: CategoryAlerts[], category: CategoryAddress) =>
+  category === alerts[0]?.category ? undefined : category;
+
 function IdenticalLists({ alerts, eventId }: { alerts: CategoryAlerts[]; eventId: string }) {
   const flagged = alerts.filter(
     (ofCategory) => ofCategory.identicalLists.length + ofCategory.reorderedLists.length > 0,
@@ -121,7 +125,7 @@ function IdenticalLists({ alerts, eventId }: { alerts: CategoryAlerts[]; eventId
                 detail={listText(group)}
                 exhibitors={group.exhibitors}
                 eventId={eventId}
-                category={ofCategory.category}
+                category={linkedCategory(alerts, ofCategory.category)}
               />
             ))}
             {ofCategory.reorderedLists.map((group) => (
@@ -131,7 +135,7 @@ function IdenticalLists({ alerts, eventId }: { alerts: CategoryAlerts[]; eventId
                 detail={listText(group)}
                 exhibitors={group.exhibitors}
                 eventId={eventId}
-                category={ofCategory.category}
+                category={linkedCategory(alerts, ofCategory.category)}
               />
             ))}
           </AlertList>
@@ -204,7 +208,7 @@ function SelfNominations({ alerts, eventId }: { alerts: CategoryAlerts[]; eventI
                   <ExhibitorLink
                     eventId={eventId}
                     exhibitor={alert.exhibitor}
-                    category={ofCategory.category}
+                    category={linkedCategory(alerts, ofCategory.category)}
                   />
                   {` (${alert.exhibitor.email}) nominó a ${alert.nominee.name} (${alert.nominee.fiscalId})`}
                 </Typography>
