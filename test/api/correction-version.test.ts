@@ -14,6 +14,7 @@ import { useTestApp } from '../helpers/api-fixture.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { nominee } from '../helpers/nomination-load.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
+import { listIn, versionsIn } from '../helpers/exhibitor-votes.ts';
 
 const ALFA = '20111111111';
 const BETA = '20222222222';
@@ -94,10 +95,14 @@ describe("an administrator's correction based on the list version read", () => {
   it('applies a correction based on the current version and moves the version on', async () => {
     const exhibitor = await exhibitorWithList();
     const shown = await read(exhibitor.id);
-    expect(shown.versions).toEqual({ consumption: 1, value: 0 });
-    expect(shown.consumption[1]?.fiscalId).toBe(BETA);
+    expect(versionsIn(shown)).toEqual({ consumption: 1, value: 0 });
+    expect(listIn(shown, 'consumption').nominees[1]?.fiscalId).toBe(BETA);
 
-    const response = await correct(exhibitor.id, 2, correction(NUEVO, shown.versions.consumption));
+    const response = await correct(
+      exhibitor.id,
+      2,
+      correction(NUEVO, listIn(shown, 'consumption').version),
+    );
     expect(response.status).toBe(200);
     expect(answered(response).data).toMatchObject({
       nominee: { fiscalId: NUEVO, order: 2 },
@@ -109,7 +114,7 @@ describe("an administrator's correction based on the list version read", () => {
       [3, GAMA],
     ]);
     expect(await storedVersion(exhibitor.id)).toBe(2);
-    expect((await read(exhibitor.id)).versions.consumption).toBe(2);
+    expect(listIn(await read(exhibitor.id), 'consumption').version).toBe(2);
 
     // The exhibitor's screen, still at version 1, cannot overwrite the correction.
     const stale = refused(await moveUp(exhibitor, GAMA, 1));
@@ -121,13 +126,13 @@ describe("an administrator's correction based on the list version read", () => {
     const exhibitor = await exhibitorWithList();
     const shown = await read(exhibitor.id);
     // The administrator opens Beta, 2nd; meanwhile the exhibitor moves Beta up, so Alfa is 2nd.
-    const moved = await moveUp(exhibitor, BETA, shown.versions.consumption);
+    const moved = await moveUp(exhibitor, BETA, listIn(shown, 'consumption').version);
     expect(moved.status).toBe(200);
     const before = await rows(exhibitor.id);
     expect(before.map((row) => row.fiscal_id)).toEqual([BETA, ALFA, GAMA]);
 
     const refusal = refused(
-      await correct(exhibitor.id, 2, correction(NUEVO, shown.versions.consumption)),
+      await correct(exhibitor.id, 2, correction(NUEVO, listIn(shown, 'consumption').version)),
     );
     expect(refusal.status).toBe(409);
     expect({ error: errorOf(refusal) }).toEqual(staleList);
@@ -138,8 +143,12 @@ describe("an administrator's correction based on the list version read", () => {
 
     // Read again, the administrator finds Beta 1st and corrects it there.
     const fresh = await read(exhibitor.id);
-    expect(fresh.versions.consumption).toBe(2);
-    const applied = await correct(exhibitor.id, 1, correction(NUEVO, fresh.versions.consumption));
+    expect(listIn(fresh, 'consumption').version).toBe(2);
+    const applied = await correct(
+      exhibitor.id,
+      1,
+      correction(NUEVO, listIn(fresh, 'consumption').version),
+    );
     expect(applied.status).toBe(200);
     expect((await rows(exhibitor.id)).map((row) => row.fiscal_id)).toEqual([NUEVO, ALFA, GAMA]);
   });
@@ -206,8 +215,8 @@ describe("an administrator's correction based on the list version read", () => {
       const exhibitor = await exhibitorWithList();
       // Both start from the same read: Beta 2nd, version 1.
       const shown = await read(exhibitor.id);
-      expect(shown.consumption[1]?.fiscalId).toBe(BETA);
-      const version = shown.versions.consumption;
+      expect(listIn(shown, 'consumption').nominees[1]?.fiscalId).toBe(BETA);
+      const version = listIn(shown, 'consumption').version;
       const [moved, corrected] = await Promise.all([
         moveUp(exhibitor, BETA, version),
         correct(exhibitor.id, 2, correction(NUEVO, version)),

@@ -16,6 +16,7 @@ import { useTestApp } from '../helpers/api-fixture.ts';
 import type { TestClient } from '../helpers/client.ts';
 import { nominee } from '../helpers/nomination-load.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
+import { listIn } from '../helpers/exhibitor-votes.ts';
 
 const EXHIBITORS = 20;
 const ROUNDS = Number(process.env.MERGE_RACE_ROUNDS ?? 10);
@@ -307,14 +308,14 @@ describe('administrators rewriting lists while exhibitors save', () => {
               const shown = await app.api.call(exhibitorVotes, {
                 params: { eventId, exhibitorId: voter.exhibitorId },
               });
-              expect(shown.consumption[0]?.fiscalId).toBe(first[index]);
+              expect(listIn(shown, 'consumption').nominees[0]?.fiscalId).toBe(first[index]);
               const response = await app.api.send(editVote, {
                 params: { ...consumption(), exhibitorId: voter.exhibitorId, order: 1 },
                 body: {
                   ...nominee(first[index]!),
                   contactName: `Corrección ${round}.${nth}`,
                   reason: 'typo',
-                  version: shown.versions.consumption,
+                  version: listIn(shown, 'consumption').version,
                 },
               });
               if (response.status !== 409) {

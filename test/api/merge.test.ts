@@ -14,6 +14,7 @@ import { MSG } from '../../src/shared/messages.ts';
 import type { MergeInput } from '../../src/shared/schemas/results.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
+import { listIn } from '../helpers/exhibitor-votes.ts';
 
 const T1 = '2026-01-01T10:00:00.000Z';
 const T2 = '2026-01-02T10:00:00.000Z';
@@ -273,7 +274,7 @@ describe('possible duplicates, merge and undo', () => {
         location: 'Rosario',
         city: 'Santa Fe',
         reason: 'typo',
-        version: shown.versions.value,
+        version: listIn(shown, 'value').version,
       },
     });
     const refused = await undo(auditId);

@@ -11,6 +11,7 @@ import type { RankingRow, VoteEditInput } from '../../src/shared/schemas/results
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { errorOf, failureOf } from '../helpers/client.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
+import { listIn, versionsIn } from '../helpers/exhibitor-votes.ts';
 
 const T1 = '2026-01-01T10:00:00.000Z';
 const T2 = '2026-01-02T10:00:00.000Z';
@@ -259,13 +260,13 @@ describe('results', () => {
   it("shows an exhibitor's two lists, and 404 for one who is not in the event", async () => {
     const body = await app.api.call(exhibitorVotes, { params: { eventId, exhibitorId: e2.id } });
     expect(body.exhibitor).toMatchObject({ id: e2.id, fullName: 'Ernesto Dos' });
-    expect(body.consumption.map((n) => n.fiscalId)).toEqual([
+    expect(listIn(body, 'consumption').nominees.map((n) => n.fiscalId)).toEqual([
       '20222222222',
       '20111111111',
       '20444444444',
     ]);
-    expect(body.value.map((n) => n.order)).toEqual([1, 2, 3, 4, 5]);
-    expect(body.versions).toEqual({ consumption: 1, value: 1 });
+    expect(listIn(body, 'value').nominees.map((n) => n.order)).toEqual([1, 2, 3, 4, 5]);
+    expect(versionsIn(body)).toEqual({ consumption: 1, value: 1 });
 
     for (const id of [outsider.id, '00000000-0000-4000-8000-000000000000']) {
       const missing = await app.api.fail(exhibitorVotes, { params: { eventId, exhibitorId: id } });
@@ -293,7 +294,7 @@ describe('results', () => {
     const shownVersion = async (exhibitorId: string, category: Category) => {
       const shown = await app.api.send(exhibitorVotes, { params: { eventId, exhibitorId } });
       // An exhibitor outside the event has no list to show (the correction answers 404).
-      return shown.ok ? shown.data.versions[category] : 0;
+      return shown.ok ? listIn(shown.data, category).version : 0;
     };
     /** A correction based on the list as the administrator's screen shows it now. */
     const edit = async (exhibitorId: string, category: Category, order: number, body: Correction) =>

@@ -37,6 +37,7 @@ import { MSG } from '../../src/shared/messages.ts';
 import { useTestApp } from '../helpers/api-fixture.ts';
 import { errorOf, type TestClient } from '../helpers/client.ts';
 import { seedAdmin, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
+import { listIn } from '../helpers/exhibitor-votes.ts';
 
 const A = '20111111111';
 const B = '20222222222';
@@ -184,9 +185,9 @@ describe('results sealed until the close', () => {
     const lists = await app.api.call(exhibitorVotes, {
       params: { eventId: event.id, exhibitorId: bruno.id },
     });
-    expect(lists.consumption.map((entry) => entry.fiscalId)).toEqual([A, B]);
+    expect(listIn(lists, 'consumption').nominees.map((entry) => entry.fiscalId)).toEqual([A, B]);
     // A correction does not reveal counts: it stays possible while sealed (decision 0036).
-    const [first] = lists.consumption;
+    const [first] = listIn(lists, 'consumption').nominees;
     if (!first) throw new Error('Bruno voted');
     const corrected = await app.api.call(editVote, {
       params: { eventId: event.id, exhibitorId: bruno.id, category: 'consumption', order: 1 },
@@ -194,7 +195,7 @@ describe('results sealed until the close', () => {
         ...first,
         name: 'Reseller Corregido',
         reason: 'typo',
-        version: lists.versions.consumption,
+        version: listIn(lists, 'consumption').version,
       },
     });
     expect(corrected.nominee.name).toBe('Reseller Corregido');

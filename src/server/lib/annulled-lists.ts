@@ -1,4 +1,4 @@
-import type { Category, CategoryAddress } from '../../shared/constants.ts';
+import type { CategoryAddress } from '../../shared/constants.ts';
 import { annulledListText, MSG } from '../../shared/messages.ts';
 import type { ListAnnulment } from '../../shared/schemas/results.ts';
 import type { Db } from '../db/connection.ts';
@@ -31,13 +31,14 @@ export async function readAnnulment(
 }
 
 /**
- * Both lists' annulments of one exhibitor (the exhibitor-votes page), null for a list that counts.
+ * The annulments of one exhibitor's lists in the event (the exhibitor-votes page), keyed by
+ * category address; a list that counts, or was never saved, has no key.
  */
 export async function annulmentsOf(
   db: Db,
   eventId: string,
   exhibitorId: string,
-): Promise<Record<Category, ListAnnulment | null>> {
+): Promise<Map<CategoryAddress, ListAnnulment>> {
   const lists = await db
     .selectFrom('nomination_lists')
     .select(['category', 'annulled_at', 'annulled_reason'])
@@ -45,13 +46,13 @@ export async function annulmentsOf(
     .where('exhibitor_id', '=', exhibitorId)
     .where('annulled_at', 'is not', null)
     .execute();
-  const of = (category: Category): ListAnnulment | null => {
-    const list = lists.find((row) => row.category === category);
-    return list?.annulled_at && list.annulled_reason !== null
-      ? { at: list.annulled_at, reason: list.annulled_reason }
-      : null;
-  };
-  return { consumption: of('consumption'), value: of('value') };
+  const annulments = new Map<CategoryAddress, ListAnnulment>();
+  for (const list of lists) {
+    if (list.annulled_at !== null && list.annulled_reason !== null) {
+      annulments.set(list.category, { at: list.annulled_at, reason: list.annulled_reason });
+    }
+  }
+  return annulments;
 }
 
 /** How many lists of the category are annulled ("Listas anuladas: {n}"). */

@@ -113,14 +113,20 @@ export type ListAnnulInput = z.input<typeof listAnnulRequest>;
 export const listAnnulResponse = z.object({ annulment: listAnnulment.nullable() });
 export type ListAnnulResponse = z.output<typeof listAnnulResponse>;
 
+/** One exhibitor's list of one category, as the exhibitor-votes page shows it. */
+export const exhibitorVotesList = z.object({
+  nominees: z.array(nomineeView),
+  /** The version the list was read at (0 before its first save); a correction carries it back. */
+  version: z.number().int(),
+  /** The list's annulment (when and why), or null while the list counts. */
+  annulment: listAnnulment.nullable(),
+});
+export type ExhibitorVotesList = z.output<typeof exhibitorVotesList>;
+
 export const exhibitorVotesResponse = z.object({
   exhibitor: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
-  consumption: z.array(nomineeView),
-  value: z.array(nomineeView),
-  /** The version each list was read at (0 before its first save); a correction carries it back. */
-  versions: z.object({ consumption: z.number().int(), value: z.number().int() }),
-  /** Each list's annulment (when and why), or null while the list counts. */
-  annulments: z.object({ consumption: listAnnulment.nullable(), value: listAnnulment.nullable() }),
+  /** Every category of the event, keyed by its address (the event's categories give the order). */
+  lists: z.record(z.string(), exhibitorVotesList),
 });
 export type ExhibitorVotesResponse = z.output<typeof exhibitorVotesResponse>;
 

@@ -8,6 +8,7 @@ import type { SignedInAdmin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
 import type { AppDeps } from '../../deps.ts';
 import { annulmentsOf, refuseAnnulledList } from '../../lib/annulled-lists.ts';
+import { readEventCategories } from '../../lib/event-categories.ts';
 import { checkRegistryRules } from '../../lib/registry-rules.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { recordListChange } from '../../mail/list-changes.ts';
@@ -29,7 +30,7 @@ export interface MemberRef {
 }
 
 /**
- * Both lists of one exhibitor of the event, in list order, with their versions. Each entry is read
+ * Every list of one exhibitor of the event (one per category of the event), in list order, with their versions. Each entry is read
  * with its list's version in one statement, so a list's version is the one of the entries shown
  * (a list without entries has nothing to correct: its version is read apart, 0 before any save).
  */
@@ -66,12 +67,20 @@ export async function exhibitorVotes(
         lists.find((list) => list.category === category)?.version ??
         0,
     );
+  const annulments = await annulmentsOf(db, eventId, exhibitorId);
+  const categories = await readEventCategories(db, eventId);
   return {
     exhibitor: { id: member.id, fullName: member.full_name, email: member.email },
-    consumption: entries('consumption').map(toNomineeView),
-    value: entries('value').map(toNomineeView),
-    versions: { consumption: version('consumption'), value: version('value') },
-    annulments: await annulmentsOf(db, eventId, exhibitorId),
+    lists: Object.fromEntries(
+      categories.map(({ address }) => [
+        address,
+        {
+          nominees: entries(address).map(toNomineeView),
+          version: version(address),
+          annulment: annulments.get(address) ?? null,
+        },
+      ]),
+    ),
   };
 }
 

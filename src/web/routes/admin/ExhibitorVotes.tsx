@@ -23,12 +23,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 
 const tabLabel = (category: EventCategoryView) => `Nominación Reseller de ${category.name}`;
 
-/** The categories whose lists this page's answer carries (the two default addresses), in order. */
-type ShownAddress = 'consumption' | 'value';
-const isShownAddress = (address: string): address is ShownAddress =>
-  address === 'consumption' || address === 'value';
-
-/** One exhibitor's two lists in an event; the administrator may correct any entry unless the event is archived. */
+/** One exhibitor's lists in an event, a tab per category in the event's order; the administrator may correct any entry unless the event is archived. */
 export default function ExhibitorVotes() {
   const { eventId = '', exhId = '' } = useParams();
   const navigate = useNavigate();
@@ -39,7 +34,7 @@ export default function ExhibitorVotes() {
   const event = useEvent(eventId).data;
   // The fields the event asks for: the correction shows and requires those.
   const nomineeFields = event?.nomineeFields ?? DEFAULT_NOMINEE_FIELDS;
-  const categories = (event?.categories ?? []).filter(({ address }) => isShownAddress(address));
+  const categories = event?.categories ?? [];
   const requested = searchParams.get('categoria');
   const shown = categories.find(({ address }) => address === requested) ?? categories[0];
   const toast = useToast();
@@ -64,7 +59,8 @@ export default function ExhibitorVotes() {
     );
   }
 
-  if (!shown || !isShownAddress(shown.address)) {
+  const shownList = shown ? query.data.lists[shown.address] : undefined;
+  if (!shown || !shownList) {
     return (
       <Stack spacing={1.5}>
         {back}
@@ -73,7 +69,7 @@ export default function ExhibitorVotes() {
     );
   }
   const category = shown.address;
-  const annulment = query.data.annulments[category];
+  const annulment = shownList.annulment;
   const list = { eventId, exhibitorId: exhId, category };
   const columns: Column<NomineeView>[] = [
     {
@@ -83,9 +79,7 @@ export default function ExhibitorVotes() {
         readOnly || annulment ? (
           nominee.name
         ) : (
-          <CellButton
-            onClick={() => setEditing({ nominee, listVersion: query.data.versions[category] })}
-          >
+          <CellButton onClick={() => setEditing({ nominee, listVersion: shownList.version })}>
             {nominee.name}
           </CellButton>
         ),
@@ -141,7 +135,7 @@ export default function ExhibitorVotes() {
           >
             {annulledText(annulment.reason)}
           </Alert>
-        ) : !readOnly && query.data[category].length > 0 ? (
+        ) : !readOnly && shownList.nominees.length > 0 ? (
           <Box sx={{ mb: 1.5 }}>
             <Button variant="outlined" color="error" onClick={() => setAnnulDialog('annul')}>
               Anular votos
@@ -151,7 +145,7 @@ export default function ExhibitorVotes() {
         <DataTable
           label={tabLabel(shown)}
           columns={columns}
-          rows={query.data[category]}
+          rows={shownList.nominees}
           rowKey={(nominee) => String(nominee.order)}
           emptyText={MSG.noVotesForNominee}
         />
