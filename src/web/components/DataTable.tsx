@@ -13,6 +13,8 @@ import type { ReactNode } from 'react';
 export interface Column<Row> {
   /** The column's name (and its key); `headerContent` replaces it on screen when given. */
   header: string;
+  /** The column's key when its name may repeat another's (a category named "Email"). */
+  key?: string;
   /** A control in the header cell instead of the name (a "Seleccionar todos" checkbox). */
   headerContent?: ReactNode;
   render(row: Row, index: number): ReactNode;
@@ -71,7 +73,7 @@ export function DataTable<Row>({
           <TableRow>
             {columns.map((column) => (
               <TableCell
-                key={column.header}
+                key={column.key ?? column.header}
                 align={column.align}
                 sx={{
                   fontWeight: 700,
@@ -98,7 +100,11 @@ export function DataTable<Row>({
             rows.map((row, index) => (
               <TableRow key={rowKey(row)} hover>
                 {columns.map((column) => (
-                  <TableCell key={column.header} align={column.align} sx={phoneHidden(column)}>
+                  <TableCell
+                    key={column.key ?? column.header}
+                    align={column.align}
+                    sx={phoneHidden(column)}
+                  >
                     {column.render(row, index)}
                   </TableCell>
                 ))}

@@ -22,13 +22,14 @@ import {
   filterParticipation,
   nominationCountText,
   PARTICIPATION_FIGURE_LABELS,
-  PARTICIPATION_FIGURES,
   PARTICIPATION_FILTER_LABELS,
   PARTICIPATION_FILTERS,
   REMINDER_AUDIENCES,
   REMINDER_BUTTON_LABELS,
   figureShareText,
+  votedInCategoryLabel,
   type ParticipationFilter,
+  type ParticipationResponse,
   type ReminderAudience,
   type ParticipationRow,
 } from '../../../shared/schemas/participation.ts';
@@ -51,6 +52,48 @@ const STATUS_COLORS: Record<InvitationStatus, ChipProps['color']> = {
   failed: 'error',
   none: 'default',
 };
+
+type ParticipationCategory = ParticipationResponse['categories'][number];
+
+/** The figures before the categories' and the one after them, in the order they are shown. */
+const FIGURES_BEFORE_CATEGORIES = [
+  'invited',
+  'invitationDelivered',
+  'invitationFailed',
+  'signedIn',
+] as const;
+
+interface Figure {
+  key: string;
+  label: string;
+  count: number;
+  /** Beside every figure but "Invitados": its share of the invited. */
+  showShare: boolean;
+}
+
+/** "Invitados" … "Ingresaron", one "Votaron en {NOMBRE}" per category in order, "Sin votos". */
+function figuresOf(data: ParticipationResponse): Figure[] {
+  return [
+    ...FIGURES_BEFORE_CATEGORIES.map((figure) => ({
+      key: figure,
+      label: PARTICIPATION_FIGURE_LABELS[figure],
+      count: data.figures[figure],
+      showShare: figure !== 'invited',
+    })),
+    ...data.categories.map((category) => ({
+      key: `voted-${category.address}`,
+      label: votedInCategoryLabel(category.name),
+      count: category.voted,
+      showShare: true,
+    })),
+    {
+      key: 'noVotes',
+      label: PARTICIPATION_FIGURE_LABELS.noVotes,
+      count: data.figures.noVotes,
+      showShare: true,
+    },
+  ];
+}
 
 const isFilter = (value: string): value is ParticipationFilter =>
   PARTICIPATION_FILTERS.some((filter) => filter === value);
@@ -76,8 +119,11 @@ function InvitationCell({ row }: { row: ParticipationRow }) {
   );
 }
 
-/** The table's columns; "Último ingreso" in the event's zone. */
-const columnsIn = (timeZone: string): Column<ParticipationRow>[] => [
+/** The table's columns; "Último ingreso" in the event's zone, then one per category. */
+const columnsFor = (
+  timeZone: string,
+  categories: readonly ParticipationCategory[],
+): Column<ParticipationRow>[] => [
   {
     header: 'Nombre completo',
     render: (row) => (
@@ -105,19 +151,20 @@ const columnsIn = (timeZone: string): Column<ParticipationRow>[] => [
     render: (row) =>
       row.lastSignedInAt ? formatDisplayInstant(row.lastSignedInAt, timeZone) : '—',
   },
-  {
-    header: 'CONSUMO',
+  // One column per category of the event, in its order, named by the category.
+  ...categories.map((category): Column<ParticipationRow> => ({
+    header: category.name,
+    // A category may share a name with another column ("Email"): its address keys it.
+    key: `category-${category.address}`,
     keepWords: true,
     // Only as wide as its header: the rest goes to the name on a phone.
     width: '1%',
-    render: (row) => nominationCountText(row.nominations.consumption),
-  },
-  {
-    header: 'VALOR AGREGADO',
-    keepWords: true,
-    width: '1%',
-    render: (row) => nominationCountText(row.nominations.value),
-  },
+    render: (row) =>
+      nominationCountText(
+        row.categories.find((entry) => entry.address === category.address)?.nominations ?? 0,
+        category.nomineeLimit,
+      ),
+  })),
 ];
 
 /** Who has voted: the event's figures, the filtered table, its export and the reminder. */
@@ -144,20 +191,20 @@ export default function ParticipationTab() {
               component="ul"
               sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
             >
-              {PARTICIPATION_FIGURES.map((figure) => (
+              {figuresOf(data).map((figure) => (
                 <Paper
-                  key={figure}
+                  key={figure.key}
                   component="li"
                   variant="outlined"
                   sx={{ px: 1.5, py: 1, flex: { xs: '1 1 45%', sm: '0 0 auto' } }}
                 >
-                  <Typography component="span">{`${PARTICIPATION_FIGURE_LABELS[figure]}: ${data.figures[figure]}`}</Typography>
-                  {figure === 'invited' ? null : (
+                  <Typography component="span">{`${figure.label}: ${figure.count}`}</Typography>
+                  {figure.showShare ? (
                     // The share of the invited beside each figure: 12 of 250 reads as little.
                     <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
-                      {figureShareText(data.figures[figure], data.figures.invited)}
+                      {figureShareText(figure.count, data.figures.invited)}
                     </Typography>
-                  )}
+                  ) : null}
                 </Paper>
               ))}
             </Box>
@@ -225,7 +272,7 @@ export default function ParticipationTab() {
             ) : null}
             <DataTable
               label="Participación"
-              columns={columnsIn(timeZone ?? 'UTC')}
+              columns={columnsFor(timeZone ?? 'UTC', data.categories)}
               rows={rows}
               rowKey={(row) => row.id}
               emptyText="No hay expositores para mostrar"
