@@ -282,6 +282,26 @@ try {
         .getByRole('textbox', { name: 'Nombre', exact: true })
         .fill('Premios Partners 2027');
     });
+    await shot('admin-categories', page, async () => {
+      await page.goto(`/admin/event/${event.id}/categories`);
+      await page
+        .getByRole('table', { name: 'Categorías' })
+        .locator('tbody tr')
+        .nth(1)
+        .waitFor(visible);
+    });
+    await shot('admin-new-category', page, async () => {
+      await page.getByRole('button', { name: 'Nueva categoría' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nueva categoría' });
+      await dialog.getByRole('textbox', { name: 'Nombre' }).fill('MEJOR PARTNER DE SEGURIDAD');
+      await dialog
+        .getByRole('textbox', { name: 'Descripción' })
+        .fill('Resellers con una práctica de ciberseguridad propia.');
+      await dialog.getByRole('spinbutton', { name: 'Nominaciones por expositor' }).fill('3');
+      await dialog
+        .getByRole('combobox', { name: 'Puntaje' })
+        .selectOption({ label: 'Un punto por nominación' });
+    });
     await shot('admin-nominee-fields', page, async () => {
       await page.goto(`/admin/event/${event.id}/exhibitors`);
       await page.getByRole('button', { name: 'Editar evento' }).click();
