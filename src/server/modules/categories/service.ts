@@ -257,15 +257,7 @@ export async function moveCategory(
     const ordered = [...categories];
     ordered[to] = moving;
     ordered[from] = other;
-    for (const [index, category] of ordered.entries()) {
-      if (Number(category.position) === index + 1) continue;
-      await tx
-        .updateTable('event_categories')
-        .set({ position: index + 1 })
-        .where('event_id', '=', eventId)
-        .where('address', '=', category.address)
-        .execute();
-    }
+    await renumber(tx, eventId, ordered);
     await recordAudit(tx, admin, now, {
       action: 'category.moved',
       entityType: 'event_category',
@@ -275,6 +267,23 @@ export async function moveCategory(
     });
   });
   return listCategories(deps, eventId);
+}
+
+/** Stores `ordered` as the event's order, 1 to n, writing only the rows whose place changed. */
+async function renumber(
+  tx: Tx,
+  eventId: string,
+  ordered: readonly Pick<EventCategory, 'address' | 'position'>[],
+): Promise<void> {
+  for (const [index, category] of ordered.entries()) {
+    if (Number(category.position) === index + 1) continue;
+    await tx
+      .updateTable('event_categories')
+      .set({ position: index + 1 })
+      .where('event_id', '=', eventId)
+      .where('address', '=', category.address)
+      .execute();
+  }
 }
 
 /**
@@ -305,15 +314,7 @@ export async function deleteCategory(
       .where('address', '=', address)
       .execute();
     const rest = categories.filter((category) => category.address !== address);
-    for (const [index, category] of rest.entries()) {
-      if (Number(category.position) === index + 1) continue;
-      await tx
-        .updateTable('event_categories')
-        .set({ position: index + 1 })
-        .where('event_id', '=', eventId)
-        .where('address', '=', category.address)
-        .execute();
-    }
+    await renumber(tx, eventId, rest);
     await recordAudit(tx, admin, now, {
       action: 'category.deleted',
       entityType: 'event_category',
