@@ -2,9 +2,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages.ts';
 import { viewResultsEarlyInput } from '../../../shared/schemas/events.ts';
-import { FormDialog } from '../../components/FormDialog.tsx';
-import { TextInput } from '../../components/TextInput.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 import { useViewResultsEarly } from './queries.ts';
 
 /**
@@ -30,52 +28,24 @@ export function SealedResults({ eventId }: { eventId: string }) {
  */
 function ViewEarlyDialog({ eventId, onClose }: { eventId: string; onClose(): void }) {
   const view = useViewResultsEarly();
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit() {
-    const parsed = viewResultsEarlyInput.safeParse({ reason });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? MSG.viewReasonRequired);
-      return;
-    }
-    setFieldError(null);
-    try {
-      await view.mutateAsync({ params: { eventId }, body: parsed.data });
-      onClose();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  }
-
   return (
-    <FormDialog
-      open
+    <ReasonDialog
       title="¿Ver resultados antes del cierre?"
       submitLabel="Ver"
-      error={error}
+      intro="Los resultados quedarán a la vista de todos los administradores desde ahora, y el historial registrará quién los abrió y por qué."
+      hint="Queda en el historial del evento."
       busy={view.isPending}
-      onClose={onClose}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
+      check={(reason) => {
+        const parsed = viewResultsEarlyInput.safeParse({ reason });
+        return parsed.success
+          ? { ok: true, reason: parsed.data.reason }
+          : { ok: false, message: parsed.error.issues[0]?.message ?? MSG.viewReasonRequired };
       }}
-    >
-      <p style={{ margin: 0 }}>
-        Los resultados quedarán a la vista de todos los administradores desde ahora, y el historial
-        registrará quién los abrió y por qué.
-      </p>
-      <TextInput
-        label="Motivo"
-        required
-        fullWidth
-        value={reason}
-        error={fieldError !== null}
-        helperText={fieldError ?? 'Queda en el historial del evento.'}
-        onChange={(event) => setReason(event.target.value)}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
-      />
-    </FormDialog>
+      send={async (reason) => {
+        await view.mutateAsync({ params: { eventId }, body: { reason } });
+        onClose();
+      }}
+      onClose={onClose}
+    />
   );
 }

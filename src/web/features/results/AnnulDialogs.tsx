@@ -4,8 +4,7 @@ import type { CategoryAddress } from '../../../shared/constants.ts';
 import { MSG } from '../../../shared/messages.ts';
 import { listAnnulRequest } from '../../../shared/schemas/results.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { FormDialog } from '../../components/FormDialog.tsx';
-import { TextInput } from '../../components/TextInput.tsx';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { errorMessage, useEndpointMutation } from '../../lib/api.ts';
 import { voteEditInvalidates } from './queries.ts';
@@ -35,54 +34,26 @@ export function AnnulListDialog({
 }) {
   const toast = useToast();
   const annul = useEndpointMutation(annulList, { invalidates: voteEditInvalidates });
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit() {
-    const parsed = listAnnulRequest.safeParse({ reason });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? MSG.annulReasonRequired);
-      return;
-    }
-    setFieldError(null);
-    try {
-      await annul.mutateAsync({ params: list, body: parsed.data });
-      toast(MSG.listAnnulledDone);
-      onClose();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  }
-
   return (
-    <FormDialog
-      open
+    <ReasonDialog
       title="Anular votos"
       submitLabel="Anular"
-      error={error}
+      intro={`La lista de ${exhibitorName} en ${categoryName} se conserva como está y deja de contar en los resultados hasta que se restablezca. El expositor no podrá modificarla.`}
+      hint="Lo verá el expositor en su pantalla."
       busy={annul.isPending}
-      onClose={onClose}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
+      check={(reason) => {
+        const parsed = listAnnulRequest.safeParse({ reason });
+        return parsed.success
+          ? { ok: true, reason: parsed.data.reason }
+          : { ok: false, message: parsed.error.issues[0]?.message ?? MSG.annulReasonRequired };
       }}
-    >
-      <p style={{ margin: 0 }}>
-        La lista de {exhibitorName} en {categoryName} se conserva como está y deja de contar en los
-        resultados hasta que se restablezca. El expositor no podrá modificarla.
-      </p>
-      <TextInput
-        label="Motivo"
-        required
-        fullWidth
-        value={reason}
-        error={fieldError !== null}
-        helperText={fieldError ?? 'Lo verá el expositor en su pantalla.'}
-        onChange={(event) => setReason(event.target.value)}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
-      />
-    </FormDialog>
+      send={async (reason) => {
+        await annul.mutateAsync({ params: list, body: { reason } });
+        toast(MSG.listAnnulledDone);
+        onClose();
+      }}
+      onClose={onClose}
+    />
   );
 }
 
