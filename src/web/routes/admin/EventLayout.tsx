@@ -333,10 +333,11 @@ export default function EventLayout() {
       ) : null}
       <Tabs
         value={current ?? false}
-        // Six tabs do not fit a phone side by side: there they scroll with a swipe, the current
-        // one in view (arrow buttons would take a fifth of the width).
-        variant={phone ? 'scrollable' : 'standard'}
-        scrollButtons={false}
+        // Up to ten categories make up to fifteen tabs: they scroll, the current one in view. On a
+        // phone with a swipe (arrow buttons would take a fifth of the width), on a desktop with
+        // arrows shown only when the tabs overflow.
+        variant="scrollable"
+        scrollButtons={phone ? false : 'auto'}
         aria-label="Secciones del evento"
         sx={{
           borderBottom: 1,
