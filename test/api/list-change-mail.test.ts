@@ -296,6 +296,26 @@ describe('the exhibitor is told of every change to their lists', () => {
     expect(new Set(changes.map((c) => c.batch_id)).size).toBe(1);
   });
 
+  it('a merge names its target as the other lists hold it when no rewritten list did', async () => {
+    const event = await seedEvent(app.db, { name: `Premios Unificar ${++n}` });
+    await member(event.id, `ruth${n}@empresa.test`, {
+      consumption: [{ fiscalId: '20111111111', name: 'Alfa' }],
+    });
+    const ernesto = await member(event.id, `ernesto${n}@empresa.test`, {
+      consumption: [{ fiscalId: '20111111119', name: 'Alfa SA' }],
+    });
+    await app.api.call(merge, {
+      params: { eventId: event.id, category: 'consumption' },
+      body: { into: '20111111111', from: ['20111111119'] },
+    });
+    app.t.clock.set(later(10));
+    await app.t.deliverMail();
+    const mail = await app.t.smtp.waitFor(ernesto.email);
+    expect(mail.text).toContain(
+      'Motivo: Nominados unificados por ser el mismo reseller: Alfa SA (20111111119) → Alfa (20111111111)',
+    );
+  });
+
   it('a merge tells each exhibitor whose list it rewrote, once, with the list before and after', async () => {
     const event = await seedEvent(app.db, { name: `Premios Unificar ${++n}` });
     const elena = await member(event.id, `elena${n}@empresa.test`, {

@@ -560,6 +560,23 @@ async function tellExhibitors(
   for (const vote of details.lists.flatMap((list) => list.before)) {
     if (!names.has(vote.fiscal_id)) names.set(vote.fiscal_id, vote.name);
   }
+  // A target no rewritten list held: named as the ranking names it, by its earliest nomination in
+  // a list the merge left alone.
+  if (!names.has(details.into)) {
+    const rewritten = details.lists.map((list) => list.exhibitorId);
+    const earliest = await tx
+      .selectFrom('nominations')
+      .select('name')
+      .where('event_id', '=', eventId)
+      .where('category', '=', details.category)
+      .where('fiscal_id', '=', details.into)
+      .$if(rewritten.length > 0, (query) => query.where('exhibitor_id', 'not in', rewritten))
+      .orderBy('nominated_at')
+      .orderBy('exhibitor_id')
+      .limit(1)
+      .executeTakeFirst();
+    if (earliest) names.set(details.into, earliest.name);
+  }
   // A registry entry merged into before it had votes: named as the registry has it.
   if (!names.has(details.into)) {
     const entry = await tx
