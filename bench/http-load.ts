@@ -7,6 +7,8 @@ export interface Reply {
   headers: http.IncomingHttpHeaders;
 }
 
+class ReusedSocketClosed extends Error {}
+
 export function createClient(baseUrl: string, maxSockets: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   const { hostname, port } = new URL(baseUrl);
@@ -17,42 +19,53 @@ export function createClient(baseUrl: string, maxSockets: number) {
       options: { body?: unknown; headers?: Record<string, string> } = {},
     ): Promise<Reply> {
       const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-      return new Promise((resolve, reject) => {
-        const req = http.request(
-          {
-            agent,
-            hostname,
-            port,
-            method,
-            path,
-            headers: {
-              'x-requested-with': 'premios',
-              ...(payload
-                ? {
-                    'content-type': 'application/json',
-                    'content-length': Buffer.byteLength(payload),
-                  }
-                : {}),
-              ...options.headers,
+      const send = (): Promise<Reply> =>
+        new Promise((resolve, reject) => {
+          const req = http.request(
+            {
+              agent,
+              hostname,
+              port,
+              method,
+              path,
+              headers: {
+                'x-requested-with': 'premios',
+                ...(payload
+                  ? {
+                      'content-type': 'application/json',
+                      'content-length': Buffer.byteLength(payload),
+                    }
+                  : {}),
+                ...options.headers,
+              },
             },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 0,
-                body: Buffer.concat(chunks).toString('utf8'),
-                headers: res.headers,
-              }),
-            );
-            res.on('error', reject);
-          },
-        );
-        req.on('error', reject);
-        if (payload) req.write(payload);
-        req.end();
-      });
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () =>
+                resolve({
+                  status: res.statusCode ?? 0,
+                  body: Buffer.concat(chunks).toString('utf8'),
+                  headers: res.headers,
+                }),
+              );
+              res.on('error', reject);
+            },
+          );
+          req.on('error', (error: NodeJS.ErrnoException) =>
+            // The server closed a kept-alive connection as this request was sent on it (its idle
+            // timeout, when a client waited longer than that for a mail): it never read the
+            // request, which goes again on a new connection, as Node's documentation advises.
+            reject(
+              req.reusedSocket && error.code === 'ECONNRESET' ? new ReusedSocketClosed() : error,
+            ),
+          );
+          if (payload) req.write(payload);
+          req.end();
+        });
+      return send().catch((error: unknown) =>
+        error instanceof ReusedSocketClosed ? send() : Promise.reject(error),
+      );
     },
     close: () => agent.destroy(),
   };

@@ -243,9 +243,10 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
   );
   const stats = (s: { perSecond: number; p50: number; p99: number; errors: number }) =>
     `${s.perSecond.toFixed(0)}/s, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, errors ${s.errors}`;
+  const failures = Object.entries(rush.signInFailures).map(([why, times]) => `${times}× ${why}`);
   record(
     `deadline rush${where}: ${rush.exhibitors} exhibitors sign in with an emailed code`,
-    stats(rush.signIn),
+    stats(rush.signIn) + (failures.length > 0 ? ` (${failures.join('; ')})` : ''),
     'no errors',
     rush.signIn.errors === 0,
   );
@@ -260,6 +261,18 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
     stats(rush.saves),
     'no errors, p99 < 50 ms',
     rush.saves.errors === 0 && rush.saves.p99 < 50,
+  );
+  const perSave = (cpuSeconds: number) =>
+    `${((cpuSeconds * 1000) / (rush.exhibitors * 5)).toFixed(2)} ms`;
+  const cpu = rush.saveCpu;
+  record(
+    `CPU per save during those saves${where}: servers / PostgreSQL / load generator (cores busy)`,
+    `${perSave(cpu.servers)} / ${shared ? perSave(cpu.postgres) : '-'} / ${perSave(cpu.load)} (${(
+      (cpu.servers + cpu.postgres + cpu.load) /
+      cpu.seconds
+    ).toFixed(2)} of ${os.availableParallelism()})`,
+    'reference: where the machine goes (docs/decisions/0038)',
+    true,
   );
   record(
     `/healthz${where}, same client and concurrency, in turns with the saves`,

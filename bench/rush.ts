@@ -6,6 +6,7 @@ import { nominee } from '../test/helpers/nomination-load.ts';
 import { startSmtpServer } from '../test/helpers/smtp.ts';
 import { combine, createClient, runPool, summarize, type LoadStats } from './http-load.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
+import { startCpuAccount, type CpuShares } from './cpu.ts';
 import { defaultCategoryRows } from '../src/server/lib/event-categories.ts';
 
 export interface RushFigures {
@@ -17,6 +18,8 @@ export interface RushFigures {
    * delivery, which the whole sign-in also waits for, left out (docs/decisions/0033).
    */
   codeStep: LoadStats;
+  /** Why sign-ins failed, with how many times: a status and its body's start, or a timeout. */
+  signInFailures: Record<string, number>;
   saves: LoadStats;
   healthz: LoadStats;
   /** Median of the rounds' save ÷ /healthz throughput. */
@@ -30,6 +33,8 @@ export interface RushFigures {
   refusedRatio: number;
   /** Largest size the SQLite write-ahead log file reached during the saves. */
   walPeakBytes: number;
+  /** Where the machine's CPU went during the save rounds (servers, load generator, PostgreSQL). */
+  saveCpu: CpuShares;
 }
 
 const NOMINEES_PER_LIST = 5;
@@ -113,23 +118,33 @@ export async function benchRush(
     const cookies: string[] = new Array<string>(exhibitors);
     const codeStepLatencies: number[] = [];
     let codeStepErrors = 0;
+    const signInFailures: Record<string, number> = {};
+    const failed = (reason: string) => {
+      signInFailures[reason] = (signInFailures[reason] ?? 0) + 1;
+      return false;
+    };
     const signIn = await runPool(concurrency, exhibitors, async (i) => {
       const email = emails[i] as string;
       const client = clientFor(i);
-      const start = await client.request('POST', '/api/auth/start', { body: { email } });
-      if (start.status !== 200) return false;
-      const mail = await smtp.waitFor(email, { timeoutMs: 60_000 });
+      const start = await client
+        .request('POST', '/api/auth/start', { body: { email } })
+        .catch((error: Error) => ({ status: error.message }));
+      if (start.status !== 200) return failed(`email step ${start.status}`);
+      const mail = await smtp.waitFor(email, { timeoutMs: 60_000 }).catch(() => null);
+      if (!mail) return failed('no mail within 60 s');
       const code = /(\d{6})/.exec(mail.subject)?.[1] ?? '';
       const codeStarted = performance.now();
       const done = await client
         .request('POST', '/api/auth/code', { body: { email, code } })
-        .catch(() => null);
+        .catch((error: Error) => ({ status: error.message, headers: {}, body: '' }));
       codeStepLatencies.push(performance.now() - codeStarted);
-      const setCookie = ([] as string[]).concat(done?.headers['set-cookie'] ?? []);
+      const setCookie = ([] as string[]).concat(
+        (done.headers as Record<string, string | string[] | undefined>)['set-cookie'] ?? [],
+      );
       const session = setCookie.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-      if (done?.status !== 200 || !session) {
+      if (done.status !== 200 || !session) {
         codeStepErrors += 1;
-        return false;
+        return failed(`code step ${done.status} ${done.body.slice(0, 120)}`);
       }
       cookies[i] = session.split(';')[0] as string;
       return true;
@@ -161,7 +176,9 @@ export async function benchRush(
         body: { ...nominee(`${20 + round}${String(i).padStart(8, '0')}`), version },
         headers: { cookie: cookies[i] ?? '' },
       });
+    const saveCpu: CpuShares = { seconds: 0, servers: 0, load: 0, postgres: 0 };
     for (let round = 0; round < NOMINEES_PER_LIST; round++) {
+      const cpu = startCpuAccount(servers.map((server) => server.pid));
       saveRounds.push(
         await runPool(concurrency, exhibitors, async (i) => {
           const reply = await save(i, round, versions[i]);
@@ -170,6 +187,10 @@ export async function benchRush(
           return true;
         }),
       );
+      const used = cpu.stop();
+      for (const part of ['seconds', 'servers', 'load', 'postgres'] as const) {
+        saveCpu[part] += used[part];
+      }
       // Signed in, the same body, a version that is not a number: everything a save does but its
       // transaction.
       refusedRounds.push(
@@ -195,6 +216,7 @@ export async function benchRush(
       concurrency,
       signIn,
       codeStep: summarize(codeStepLatencies, codeStepErrors, signIn.seconds),
+      signInFailures,
       saves: combine(saveRounds),
       healthz: combine(healthzRounds),
       ratio: median(ratios),
@@ -202,6 +224,7 @@ export async function benchRush(
       refused: combine(refusedRounds),
       refusedRatio: median(ratiosTo(refusedRounds)),
       walPeakBytes,
+      saveCpu,
     };
   } finally {
     for (const client of clients) client.close();
