@@ -236,8 +236,9 @@ function Nominations({
           <div className="plain-alert-message">
             Modificado por la organización el{' '}
             {/* The date and time stay on one line at phone width. */}
-            <span className="exh-nowrap">{instantText(event, event.organizationChange.at)}</span>:{' '}
-            {event.organizationChange.reason}
+            <span className="exh-nowrap">
+              {instantText(event, event.organizationChange.at)}
+            </span>: {event.organizationChange.reason}
           </div>
         </div>
       ) : null}
