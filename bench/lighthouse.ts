@@ -4,7 +4,8 @@
  * CPU throttling) on the sign-in and exhibitor screens; the desktop preset on the administrator
  * screens. Each page is measured 3 times (LIGHTHOUSE_RUNS) and the median of each figure is
  * compared with the budgets of the design's section 9; the command exits 1 when one is missed.
- * LIGHTHOUSE_PAGES=signin,exh… measures only the pages whose label contains one of the words.
+ * LIGHTHOUSE_PAGES=signin,exh… measures only the pages whose label contains one of the words;
+ * LIGHTHOUSE_JSON_DIR=folder keeps each run's whole report there (long tasks, bootup time).
  * Then the JavaScript Chromium downloads to show the budgeted pages (gzip, every script until the
  * page is idle: test/helpers/web-downloads.ts) against their figures.
  * Needs a build (`npm run build`).
@@ -167,6 +168,12 @@ async function measure(page: Page): Promise<Figures | undefined> {
   );
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${page.label}`);
+  if (process.env.LIGHTHOUSE_JSON_DIR) {
+    // The whole report, to read the long tasks, bootup time and main-thread breakdown behind a figure.
+    const name = `${page.label.replace(/[^a-z0-9]+/gi, '_')}-${new Date().toISOString()}.json`;
+    fs.mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
+    fs.writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) {
     process.stdout.write(
       `${page.label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (run repeated)\n`,

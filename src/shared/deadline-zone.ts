@@ -1,4 +1,4 @@
-import { formatDisplayDate, formatDisplayInstant, formatMailDate } from './dates.ts';
+import { formatDisplayDate, formatMailDate } from './dates.ts';
 
 /**
  * Spanish names of cities whose zone identifier drops the accents or uses the English name; any
@@ -51,7 +51,3 @@ export function mailDeadlineClosingText(
 
 const closingText = (date: string, timeZone: string, closeTime: string): string =>
   `La votación cierra el ${date} a las ${closeTime} (${zoneLabel(timeZone)})`;
-
-/** An instant with its zone named: "5-3-2026 14:07 (hora de Buenos Aires)". */
-export const zonedInstantText = (instant: string, timeZone: string): string =>
-  `${formatDisplayInstant(instant, timeZone)} (${zoneLabel(timeZone)})`;

@@ -139,6 +139,25 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
       expect((await readEvent(event.id)).status).toBe('closed');
     });
 
+    it("the exhibitor's screen answers each saved instant as it shows it in the event's zone, so the phone formats none to draw", async () => {
+      const event = await created({ timeZone: 'America/Argentina/Buenos_Aires' });
+      const exh = await addExhibitor(event.id, 'guardado.zona@empresa.test');
+      const before = await (await exhSession(exh)).call(myEvent, { params: { eventId: event.id } });
+      // Nothing saved yet: no instant to show.
+      expect(before.instantTexts).toEqual({});
+      // 14:07 UTC is 11:07 in Buenos Aires (UTC−3).
+      app.t.clock.set('2026-06-01T14:07:00.000Z');
+      expect((await save(await exhSession(exh), event.id, '30111111118')).status).toBe(200);
+      const screen = await (await exhSession(exh)).call(myEvent, { params: { eventId: event.id } });
+      expect(screen.lists.consumption?.savedAt).toBe('2026-06-01T14:07:00.000Z');
+      expect(screen.lists.value?.savedAt).toBeNull();
+      expect(screen.instantTexts).toEqual({ '2026-06-01T14:07:00.000Z': '1-6-2026 11:07' });
+      // "Vista previa" has empty lists and nothing to show either.
+      await app.signInAdmin();
+      const preview = await app.api.call(previewEvent, { params: { eventId: event.id } });
+      expect(preview.instantTexts).toEqual({});
+    });
+
     it("exports an event's instants in its own zone and name it in their column headers", async () => {
       const event = await created({ timeZone: 'Europe/Madrid' });
       const exh = await addExhibitor(event.id, `zona.export.${n}@empresa.test`);
@@ -386,6 +405,7 @@ describe('the event calendar on a server in UTC (issue 31 item 3)', () => {
           consumption: { category: 'consumption', version: 0, savedAt: null, nominees: [] },
           value: { category: 'value', version: 0, savedAt: null, nominees: [] },
         },
+        instantTexts: {},
       });
       const exhibitor = await addExhibitor(event.id, `vista.previa.${n}@empresa.test`);
       const denied = await (

@@ -153,6 +153,8 @@ describe('the exhibitor is told of every change to their lists', () => {
       'Modificado por la organización el 1-6-2026 09:00: ID fiscal equivocado (CUIT mal copiado)',
     );
     expect(shown.timeZone).toBe(TEST_TIMEZONE);
+    // The screen reads the change's instant as the server wrote it, without formatting it itself.
+    expect(shown.instantTexts[TEST_NOW]).toBe('1-6-2026 09:00');
 
     // Nothing more, however long the lists rest.
     app.t.clock.set(later(24 * 60));

@@ -143,6 +143,7 @@ describe('exhibitor nominations API', () => {
           value: { category: 'value', version: 0, savedAt: null, nominees: [] },
         },
         categories: DEFAULT_CATEGORY_VIEWS,
+        instantTexts: {},
       });
     });
 

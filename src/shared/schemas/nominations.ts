@@ -65,6 +65,13 @@ export const exhEventResponse = exhEventSummary.extend({
    * when there is none.
    */
   organizationChange: z.object({ at: z.string(), reason: z.string() }).optional(),
+  /**
+   * Each instant above (every list's `savedAt`, `organizationChange.at`) as the screen shows it in
+   * `timeZone` (`d-m-yyyy HH:mm`), keyed by the instant. Written here because a phone's first use of
+   * the browser's date formatting (Intl) costs more main-thread time than the rest of the screen's
+   * first draw; the screen formats only what a save answers later.
+   */
+  instantTexts: z.record(z.string(), z.string()),
 });
 export type ExhEventResponse = z.output<typeof exhEventResponse>;
 

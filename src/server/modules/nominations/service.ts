@@ -4,6 +4,7 @@ import {
   SESSION_IDLE_HOURS,
   type CategoryAddress,
 } from '../../../shared/constants.ts';
+import { formatDisplayInstant } from '../../../shared/dates.ts';
 import { MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import type { NominableResellers } from '../../../shared/registry.ts';
@@ -268,6 +269,16 @@ export async function getExhibitorEvent(
       ...(annulledReason != null ? { annulledReason } : {}),
     };
   };
+  // The two default addresses always answer (older clients read them); every category's list too.
+  const lists = {
+    consumption: list('consumption'),
+    value: list('value'),
+    ...Object.fromEntries(categories.map(({ address }) => [address, list(address)])),
+  };
+  const instants = [
+    ...Object.values(lists).map(({ savedAt }) => savedAt),
+    organizationChange?.at ?? null,
+  ].filter((instant) => instant !== null);
   return {
     ...summary(event),
     votingOpen: isVotingOpenNow(calendar, deps.clock.now()),
@@ -275,14 +286,12 @@ export async function getExhibitorEvent(
     closeTime: calendar.closeTime,
     nomineeFields: readNomineeFieldSettings(event.nominee_fields),
     nominableResellers: event.nominable_resellers,
-    // The two default addresses always answer (older clients read them); every category's list too.
-    lists: {
-      consumption: list('consumption'),
-      value: list('value'),
-      ...Object.fromEntries(categories.map(({ address }) => [address, list(address)])),
-    },
+    lists,
     categories: categories.map(toCategoryView),
     ...(organizationChange ? { organizationChange } : {}),
+    instantTexts: Object.fromEntries(
+      instants.map((instant) => [instant, formatDisplayInstant(instant, calendar.timeZone)]),
+    ),
   };
 }
 
@@ -317,6 +326,8 @@ export async function previewExhibitorEvent(
       ...Object.fromEntries(categories.map(({ address }) => [address, empty(address)])),
     },
     categories: categories.map(toCategoryView),
+    // Empty lists and no change by the organisation: no instant to show.
+    instantTexts: {},
   };
 }
 

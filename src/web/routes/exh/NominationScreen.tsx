@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLoaderData, useParams, useSearchParams } from 'react-router';
 import type { EventCategoryView } from '../../../shared/schemas/categories.ts';
 import { formatDisplayDate, formatDisplayInstant } from '../../../shared/dates.ts';
-import { deadlineClosingText, zonedInstantText } from '../../../shared/deadline-zone.ts';
+import { deadlineClosingText, zoneLabel } from '../../../shared/deadline-zone.ts';
 import { annulledListText, MSG } from '../../../shared/messages.ts';
 import type { Nominee, NomineeView } from '../../../shared/schemas/nominee.ts';
 import type {
@@ -44,6 +44,14 @@ const tabsWithCounts = (event: ExhEventResponse) =>
     value: category.address,
     label: `${tabLabel(category)} ${listOf(event, category.address).nominees.length}/${category.nomineeLimit}`,
   }));
+
+/**
+ * An instant of the answer as the server wrote it in the event's zone (`instantTexts`), so the first
+ * draw never starts the browser's date formatting (Intl, tens of milliseconds on a phone); an
+ * instant a later save answered is formatted here.
+ */
+const instantText = (event: ExhEventResponse, instant: string): string =>
+  event.instantTexts[instant] ?? formatDisplayInstant(instant, event.timeZone);
 
 /**
  * The points rule above the lists, for the specification's shape (five, "Por puesto") only: any
@@ -202,7 +210,7 @@ function Nominations({
             </p>
             {savedAt ? (
               <p className="exh-secondary exh-small exh-saved" role="status">
-                Guardado {zonedInstantText(savedAt, event.timeZone)}
+                Guardado {instantText(event, savedAt)} ({zoneLabel(event.timeZone)})
               </p>
             ) : null}
           </>
@@ -229,9 +237,8 @@ function Nominations({
             Modificado por la organización el{' '}
             {/* The date and time stay on one line at phone width. */}
             <span className="exh-nowrap">
-              {formatDisplayInstant(event.organizationChange.at, event.timeZone)}
-            </span>
-            : {event.organizationChange.reason}
+              {instantText(event, event.organizationChange.at)}
+            </span>: {event.organizationChange.reason}
           </div>
         </div>
       ) : null}
