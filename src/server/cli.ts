@@ -72,7 +72,7 @@ async function run(argv: string[]): Promise<number> {
           process.stderr.write(`Email inválido: ${rest[0] ?? '(vacío)'}\n${usage}\n`);
           return 2;
         }
-        const { link } = await inviteAdmin(deps, email.data, null);
+        const { link } = await inviteAdmin(deps, { email: email.data, admin: null });
         process.stdout.write(
           `Invitación creada para ${email.data}.\nEnlace de registro: ${link}\n`,
         );
@@ -88,7 +88,7 @@ async function run(argv: string[]): Promise<number> {
         return 0;
       }
       case 'list-admins': {
-        const admins = await listAdmins(deps.db, '');
+        const admins = await listAdmins(deps.db, { admin: null });
         if (admins.length === 0) {
           process.stdout.write('No hay administradores.\n');
           return 0;
@@ -120,7 +120,7 @@ async function run(argv: string[]): Promise<number> {
           process.stderr.write(`No hay un administrador con el email ${email.data}.\n`);
           return 1;
         }
-        await revokeAdmin(deps, admin.id, null);
+        await revokeAdmin(deps, { adminId: admin.id, admin: null });
         process.stdout.write(`Acceso revocado: ${email.data}. Sus sesiones terminaron.\n`);
         return 0;
       }

@@ -15,13 +15,13 @@ import {
 export const adminsRoutes: Route[] = [
   implement(api.inviteAdmin, async ({ body, deps, user }) => {
     // The link goes only by email: whoever invites never sees it.
-    const { adminId } = await inviteAdmin(deps, body.email, user);
+    const { adminId } = await inviteAdmin(deps, { ...body, admin: user });
     return { adminId };
   }),
   implement(
     api.getInvitation,
     async ({ query, deps }) => {
-      const invitation = await findInvitation(deps.db, deps.clock.now(), query.token);
+      const invitation = await findInvitation(deps, query);
       return { email: invitation.email };
     },
     signInStepLimit,
@@ -37,14 +37,14 @@ export const adminsRoutes: Route[] = [
     signInStepLimit,
   ),
   implement(api.listAdmins, async ({ deps, user }) => ({
-    admins: await listAdmins(deps.db, user.adminId),
+    admins: await listAdmins(deps.db, { admin: user }),
   })),
   implement(api.resendAdminInvitation, async ({ deps, params }) => {
-    await resendInvitationOf(deps, params.adminId);
+    await resendInvitationOf(deps, params);
     return OK;
   }),
   implement(api.revokeAdmin, async ({ deps, params, user }) => {
-    await revokeAdmin(deps, params.adminId, user);
+    await revokeAdmin(deps, { ...params, admin: user });
     return OK;
   }),
 ];

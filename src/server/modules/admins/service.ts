@@ -25,14 +25,24 @@ export async function isEmailInUse(db: Db, email: string): Promise<boolean> {
   return Boolean(admin || exhibitor);
 }
 
+/** The administrator a request names, by id. */
+export interface AdminRef {
+  adminId: string;
+}
+
+export interface InviteAdminInput {
+  email: string;
+  /** Who invites; `null` from the command line. */
+  admin: SignedInAdmin | null;
+}
+
 /**
  * Invites a new administrator: the address must not belong to any administrator or exhibitor.
  * Returns the registration link (the CLI prints it).
  */
 export async function inviteAdmin(
   deps: AppDeps,
-  email: string,
-  invitedBy: SignedInAdmin | null,
+  { email, admin: invitedBy }: InviteAdminInput,
 ): Promise<{ adminId: string; link: string }> {
   const now = deps.clock.now();
   return deps.transact(async (tx) => {
@@ -94,12 +104,21 @@ export async function inviteAdmin(
   });
 }
 
+interface Invitation {
+  invitationId: string;
+  adminId: string;
+  email: string;
+}
+
 /** The pending administrator a registration link belongs to, or 404 "El enlace no es válido…". */
 export async function findInvitation(
-  db: Db,
-  now: Date,
-  token: string,
-): Promise<{ invitationId: string; adminId: string; email: string }> {
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  { token }: { token: string },
+): Promise<Invitation> {
+  return findInvitationAt(deps.db, deps.clock.now(), token);
+}
+
+async function findInvitationAt(db: Db, now: Date, token: string): Promise<Invitation> {
   const invitation = await db
     .selectFrom('admin_invitations')
     .innerJoin('admins', 'admins.id', 'admin_invitations.admin_id')
@@ -114,23 +133,29 @@ export async function findInvitation(
   return invitation;
 }
 
+export interface AcceptAdminInvitationInput {
+  token: string;
+  fullName: string;
+  password: string;
+}
+
 /**
  * Completes an administrator's registration through the emailed link: saves name and password
  * and spends the link. Returns the administrator, for the caller to sign in.
  */
 export async function acceptAdminInvitation(
   deps: AppDeps,
-  input: { token: string; fullName: string; password: string },
+  input: AcceptAdminInvitationInput,
 ): Promise<{ adminId: string; email: string; fullName: string }> {
   if (isWeakPassword(input.password)) {
     throw badRequest(MSG.weakPassword, 'password');
   }
   const now = deps.clock.now();
   // Checked before the slow hash so that a dead link answers at once.
-  await findInvitation(deps.db, now, input.token);
+  await findInvitationAt(deps.db, now, input.token);
   const passwordHash = await hashPassword(input.password);
   return deps.transact(async (tx) => {
-    const invitation = await findInvitation(tx, now, input.token);
+    const invitation = await findInvitationAt(tx, now, input.token);
     const spent = await tx
       .updateTable('admin_invitations')
       .set({ used_at: iso(now) })
@@ -157,8 +182,14 @@ export async function acceptAdminInvitation(
   });
 }
 
-/** Every administrator, oldest first, with what the administrators page shows. */
-export async function listAdmins(db: Db, viewerId: string): Promise<AdminRow[]> {
+/**
+ * Every administrator, oldest first, with what the administrators page shows; `self` marks the
+ * signed-in one (none from the command line).
+ */
+export async function listAdmins(
+  db: Db,
+  { admin }: { admin: Pick<SignedInAdmin, 'adminId'> | null },
+): Promise<AdminRow[]> {
   const rows = await db
     .selectFrom('admins')
     .select([
@@ -180,7 +211,7 @@ export async function listAdmins(db: Db, viewerId: string): Promise<AdminRow[]> 
     status: row.revoked_at ? 'revoked' : row.full_name === null ? 'pending' : 'active',
     lastSignedInAt: row.last_signed_in_at,
     mfaEnabled: row.mfa_enabled_at !== null,
-    self: row.id === viewerId,
+    self: row.id === admin?.adminId,
   }));
 }
 
@@ -188,7 +219,7 @@ export async function listAdmins(db: Db, viewerId: string): Promise<AdminRow[]> 
  * "Reenviar invitación" of the administrators page: a fresh registration link for a pending
  * administrator, with the same spacing and hourly ceiling as when they ask for it at /signin.
  */
-export async function resendInvitationOf(deps: AppDeps, adminId: string): Promise<void> {
+export async function resendInvitationOf(deps: AppDeps, { adminId }: AdminRef): Promise<void> {
   const admin = await deps.db
     .selectFrom('admins')
     .select(['id', 'email', 'full_name', 'revoked_at'])
@@ -200,6 +231,11 @@ export async function resendInvitationOf(deps: AppDeps, adminId: string): Promis
   await resendAdminInvitation(deps, admin);
 }
 
+export interface RevokeAdminInput extends AdminRef {
+  /** Who revokes; `null` from the command line. */
+  admin: SignedInAdmin | null;
+}
+
 /**
  * Takes an administrator's access away: their sessions and pending second-factor sign-ins end at
  * once, their registration and reset links stop working, and the change is audited. Nobody revokes
@@ -209,8 +245,7 @@ export async function resendInvitationOf(deps: AppDeps, adminId: string): Promis
  */
 export async function revokeAdmin(
   deps: AppDeps,
-  adminId: string,
-  actor: SignedInAdmin | null,
+  { adminId, admin: actor }: RevokeAdminInput,
 ): Promise<{ email: string }> {
   if (actor?.adminId === adminId) throw new AppError('self_revoke');
   const now = deps.clock.now();

@@ -124,7 +124,18 @@ async function adminMfa(db: Db, adminId: string) {
     .executeTakeFirstOrThrow();
 }
 
-export async function mfaStatus(deps: AppDeps, admin: Admin): Promise<MfaStatus> {
+/** The signed-in administrator, the input of what they do to their own second factor. */
+export interface OwnAccount {
+  admin: Admin;
+}
+
+/** A code typed by the signed-in administrator; `client` (the request's address) keys the limits. */
+export interface OwnCode extends OwnAccount {
+  code: string;
+  client: string;
+}
+
+export async function mfaStatus(deps: AppDeps, { admin }: OwnAccount): Promise<MfaStatus> {
   const row = await adminMfa(deps.db, admin.adminId);
   const left = await deps.db
     .selectFrom('admin_recovery_codes')
@@ -154,7 +165,7 @@ const wrongEnrolCode = () =>
  * cannot read it, so cannot enrol a second factor of their own and lock the owner out. A few an
  * hour per administrator.
  */
-export async function sendMfaEnrolCode(deps: AppDeps, admin: Admin): Promise<void> {
+export async function sendMfaEnrolCode(deps: AppDeps, { admin }: OwnAccount): Promise<void> {
   box(deps);
   const row = await adminMfa(deps.db, admin.adminId);
   if (row.mfa_enabled_at) throw new AppError('conflict', { message: MSG.mfaAlreadyEnabled });
@@ -184,9 +195,7 @@ export async function sendMfaEnrolCode(deps: AppDeps, admin: Admin): Promise<voi
  */
 export async function startMfaSetup(
   deps: AppDeps,
-  admin: Admin,
-  emailCode: string,
-  client: string,
+  { admin, emailCode, client }: OwnAccount & { emailCode: string; client: string },
 ): Promise<MfaSetup> {
   const sealer = box(deps);
   const row = await adminMfa(deps.db, admin.adminId);
@@ -224,9 +233,7 @@ export async function startMfaSetup(
  */
 export async function enableMfa(
   deps: AppDeps,
-  admin: Admin,
-  code: string,
-  client: string,
+  { admin, code, client }: OwnCode,
 ): Promise<string[]> {
   box(deps);
   const row = await adminMfa(deps.db, admin.adminId);
@@ -272,12 +279,7 @@ export async function enableMfa(
 }
 
 /** "Desactivar verificación en dos pasos": takes a current code; the recovery codes go too. */
-export async function disableMfa(
-  deps: AppDeps,
-  admin: Admin,
-  code: string,
-  client: string,
-): Promise<void> {
+export async function disableMfa(deps: AppDeps, { admin, code, client }: OwnCode): Promise<void> {
   box(deps);
   const row = await adminMfa(deps.db, admin.adminId);
   const sealed = row.mfa_secret;
@@ -338,7 +340,10 @@ export async function removeSecondFactor(
  * The pending state between a right password and the second factor: a row with a short life and
  * the hash of the token the browser holds in an httpOnly cookie. No session exists until the code.
  */
-export async function startMfaChallenge(deps: AppDeps, adminId: string): Promise<string> {
+export async function startMfaChallenge(
+  deps: AppDeps,
+  { adminId }: { adminId: string },
+): Promise<string> {
   const now = deps.clock.now();
   const token = newToken();
   await deps.transact(async (tx) => {
@@ -401,12 +406,19 @@ const adminSignedIn = (challenge: {
   display: { role: 'admin', email: challenge.email, fullName: challenge.fullName },
 });
 
+/**
+ * The second step's input: the pending challenge's token (from its cookie, if any), what was typed
+ * and the request's address (`client`, the key of the per-client limits).
+ */
+export interface ChallengeAnswer {
+  challengeToken: string | undefined;
+  client: string;
+}
+
 /** The second step of an administrator's sign-in with a code of their app. */
 export async function signInWithTotp(
   deps: AppDeps,
-  token: string | undefined,
-  code: string,
-  client: string,
+  { challengeToken: token, code, client }: ChallengeAnswer & { code: string },
 ): Promise<SignedIn> {
   const challenge = await findChallenge(deps, token);
   const clientKey = await countMfaTry(deps, challenge.adminId, client);
@@ -419,9 +431,7 @@ export async function signInWithTotp(
 /** The second step with a recovery code instead: each one works once. */
 export async function signInWithRecoveryCode(
   deps: AppDeps,
-  token: string | undefined,
-  recoveryCode: string,
-  client: string,
+  { challengeToken: token, recoveryCode, client }: ChallengeAnswer & { recoveryCode: string },
 ): Promise<SignedIn> {
   const challenge = await findChallenge(deps, token);
   const clientKey = await countMfaTry(deps, challenge.adminId, client);

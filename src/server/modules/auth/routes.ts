@@ -54,7 +54,7 @@ export const authRoutes: Route[] = [
   implement(
     api.startSignIn,
     async ({ body, deps, request }) => ({
-      next: await startSignIn(deps, body.email, request.ip),
+      next: await startSignIn(deps, { ...body, client: request.ip }),
     }),
     signInStepLimit,
   ),
@@ -64,14 +64,14 @@ export const authRoutes: Route[] = [
       // PostgreSQL: the code's check and the session in one round trip (docs/decisions/0033).
       const opened =
         deps.engine === 'postgres'
-          ? await signInWithCodeInOneStatement(deps, body.email, body.code, request.ip)
+          ? await signInWithCodeInOneStatement(deps, { ...body, client: request.ip })
           : null;
       if (opened) {
         setSessionCookies(reply, deps, opened.sessionToken, opened.signedIn.display);
         keepDeviceCookie(request, reply, deps);
         return { user: opened.signedIn.display };
       }
-      const signedIn = await signInWithCode(deps, body.email, body.code, request.ip);
+      const signedIn = await signInWithCode(deps, { ...body, client: request.ip });
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       // "Mismo dispositivo" (docs/decisions/0035): the browser keeps, or gets, its device id.
       keepDeviceCookie(request, reply, deps);
@@ -82,7 +82,7 @@ export const authRoutes: Route[] = [
   implement(
     api.signInWithLink,
     async ({ body, deps, reply, request }) => {
-      const signedIn = await signInWithLink(deps, body.token);
+      const signedIn = await signInWithLink(deps, body);
       await startSession(deps, reply, signedIn.subject, signedIn.display);
       keepDeviceCookie(request, reply, deps);
       return { user: signedIn.display };
@@ -92,10 +92,10 @@ export const authRoutes: Route[] = [
   implement(
     api.signInWithPassword,
     async ({ body, deps, reply, request }) => {
-      const signedIn = await signInWithPassword(deps, body.email, body.password, request.ip);
+      const signedIn = await signInWithPassword(deps, { ...body, client: request.ip });
       if (signedIn.secondFactor && signedIn.subject.role === 'admin') {
         // No session yet: only a short-lived pending state until the second factor.
-        const token = await startMfaChallenge(deps, signedIn.subject.adminId);
+        const token = await startMfaChallenge(deps, signedIn.subject);
         setMfaChallengeCookie(reply, deps, token);
         return { mfa: true as const };
       }
@@ -110,7 +110,7 @@ export const authRoutes: Route[] = [
     api.signInWithTotp,
     ({ body, deps, reply, request }) =>
       finishMfaChallenge(deps, request, reply, (token) =>
-        signInWithTotp(deps, token, body.code, request.ip),
+        signInWithTotp(deps, { ...body, challengeToken: token, client: request.ip }),
       ),
     signInStepLimit,
   ),
@@ -118,33 +118,33 @@ export const authRoutes: Route[] = [
     api.signInWithRecoveryCode,
     ({ body, deps, reply, request }) =>
       finishMfaChallenge(deps, request, reply, (token) =>
-        signInWithRecoveryCode(deps, token, body.recoveryCode, request.ip),
+        signInWithRecoveryCode(deps, { ...body, challengeToken: token, client: request.ip }),
       ),
     signInStepLimit,
   ),
-  implement(api.mfaStatus, async ({ deps, user }) => mfaStatus(deps, user)),
+  implement(api.mfaStatus, async ({ deps, user }) => mfaStatus(deps, { admin: user })),
   implement(api.sendMfaEnrolCode, async ({ deps, user }) => {
-    await sendMfaEnrolCode(deps, user);
+    await sendMfaEnrolCode(deps, { admin: user });
     return OK;
   }),
   implement(api.startMfaSetup, async ({ body, deps, user, request }) =>
-    startMfaSetup(deps, user, body.emailCode, request.ip),
+    startMfaSetup(deps, { ...body, admin: user, client: request.ip }),
   ),
   implement(api.enableMfa, async ({ body, deps, user, request }) => ({
-    recoveryCodes: await enableMfa(deps, user, body.code, request.ip),
+    recoveryCodes: await enableMfa(deps, { ...body, admin: user, client: request.ip }),
   })),
   implement(api.disableMfa, async ({ body, deps, user, request }) => {
-    await disableMfa(deps, user, body.code, request.ip);
+    await disableMfa(deps, { ...body, admin: user, client: request.ip });
     return OK;
   }),
   implement(api.changePassword, async ({ body, deps, user, request }) => {
-    await changePassword(deps, user, body.currentPassword, body.password, request.ip);
+    await changePassword(deps, { ...body, admin: user, client: request.ip });
     return OK;
   }),
   implement(
     api.requestPasswordReset,
     async ({ body, deps }) => {
-      await requestPasswordReset(deps, body.email);
+      await requestPasswordReset(deps, body);
       return OK;
     },
     signInStepLimit,
@@ -152,7 +152,8 @@ export const authRoutes: Route[] = [
   implement(
     api.confirmPasswordReset,
     async ({ body, deps }) => {
-      await confirmPasswordReset(deps, body.oobCode, body.password, {
+      await confirmPasswordReset(deps, {
+        ...body,
         resetSecondFactor: body.resetSecondFactor === true,
       });
       return OK;

@@ -85,6 +85,16 @@ const liveCodes = prepared<{ exhibitorId: string; now: string }, { id: string; c
       .where('expires_at', '>', arg('now')),
 );
 
+/** `client`: who asks (the request's address), the key of the per-client limits. */
+export interface SignInStart {
+  email: string;
+  client: string;
+}
+
+export interface CodeSignIn extends SignInStart {
+  code: string;
+}
+
 /**
  * The email step: an exhibitor gets a code, an administrator goes to the password step, a pending
  * administrator gets the registration link again; an unknown address is answered with "La cuenta
@@ -92,8 +102,7 @@ const liveCodes = prepared<{ exhibitorId: string; now: string }, { id: string; c
  */
 export async function startSignIn(
   deps: AppDeps,
-  email: string,
-  client: string,
+  { email, client }: SignInStart,
 ): Promise<SignInStartResponse['next']> {
   // An address is never both; should it ever be, the exhibitor role wins.
   const exhibitor = (await exhibitorByEmail(deps.db, { email })).rows[0];
@@ -228,9 +237,7 @@ const exhibitorSignedIn = (exhibitor: {
  */
 export async function signInWithCode(
   deps: AppDeps,
-  email: string,
-  code: string,
-  client: string,
+  { email, code, client }: CodeSignIn,
 ): Promise<SignedIn> {
   const now = deps.clock.now();
   const exhibitor = (await exhibitorByEmail(deps.db, { email })).rows[0];
@@ -292,9 +299,7 @@ const codeTriesWithoutDelays = [codeTries.perClient, codeTries.perSubject, codeT
  */
 export async function signInWithCodeInOneStatement(
   deps: AppDeps,
-  email: string,
-  code: string,
-  client: string,
+  { email, code, client }: CodeSignIn,
 ): Promise<{ signedIn: SignedIn; sessionToken: string } | null> {
   if (!codeTriesWithoutDelays) return null;
   const now = deps.clock.now();
@@ -335,7 +340,10 @@ export async function signInWithCodeInOneStatement(
  * Signs an exhibitor in with the one-time link mailed beside a code. The link is 128 random bits,
  * so it needs no try counter of its own: nothing a stranger does can use it up.
  */
-export async function signInWithLink(deps: AppDeps, token: string): Promise<SignedIn> {
+export async function signInWithLink(
+  deps: AppDeps,
+  { token }: { token: string },
+): Promise<SignedIn> {
   const now = deps.clock.now();
   const row = await deps.db
     .selectFrom('sign_in_codes')
@@ -354,6 +362,10 @@ export async function signInWithLink(deps: AppDeps, token: string): Promise<Sign
   return exhibitorSignedIn(row);
 }
 
+export interface PasswordSignIn extends SignInStart {
+  password: string;
+}
+
 /**
  * Administrator password step. Each try is counted before the password is checked: per (account,
  * client) with a growing wait after a few wrong ones, and per account far above any human rate.
@@ -362,9 +374,7 @@ export async function signInWithLink(deps: AppDeps, token: string): Promise<Sign
  */
 export async function signInWithPassword(
   deps: AppDeps,
-  email: string,
-  password: string,
-  client: string,
+  { email, password, client }: PasswordSignIn,
 ): Promise<SignedIn> {
   const now = deps.clock.now();
   const admin = await deps.db
@@ -395,6 +405,13 @@ export async function signInWithPassword(
   };
 }
 
+export interface ChangePasswordRequest {
+  admin: SignedInAdmin;
+  currentPassword: string;
+  password: string;
+  client: string;
+}
+
 /**
  * "Cambiar contraseña": the current password first, counted as a sign-in try (a session left open
  * must not become a way to guess it); then the new hash, and every other session of the account
@@ -402,10 +419,7 @@ export async function signInWithPassword(
  */
 export async function changePassword(
   deps: AppDeps,
-  admin: SignedInAdmin,
-  currentPassword: string,
-  password: string,
-  client: string,
+  { admin, currentPassword, password, client }: ChangePasswordRequest,
 ): Promise<void> {
   if (isWeakPassword(password)) throw badRequest(MSG.resetWeakPassword, 'password');
   const now = deps.clock.now();
@@ -445,7 +459,10 @@ export async function changePassword(
  * Emails a single-use, 1-hour reset link to an administrator with a completed account. The caller
  * answers the same whether or not that happened, so the form reveals no address.
  */
-export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
+export async function requestPasswordReset(
+  deps: AppDeps,
+  { email }: { email: string },
+): Promise<void> {
   const now = deps.clock.now();
   const admin = await deps.db
     .selectFrom('admins')
@@ -499,12 +516,17 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
   if (!queued) deps.logger.info({ adminId: admin.id }, 'password reset not sent: asked too often');
 }
 
+export interface PasswordResetConfirmation {
+  oobCode: string;
+  password: string;
+  /** "Desactivar también la verificación en dos pasos". */
+  resetSecondFactor: boolean;
+}
+
 /** Sets a new password from a reset link; the link is spent and every session of the account ends. */
 export async function confirmPasswordReset(
   deps: AppDeps,
-  oobCode: string,
-  password: string,
-  options: { resetSecondFactor: boolean } = { resetSecondFactor: false },
+  { oobCode, password, resetSecondFactor }: PasswordResetConfirmation,
 ): Promise<void> {
   if (isWeakPassword(password)) {
     throw badRequest(MSG.resetWeakPassword, 'password');
@@ -544,7 +566,7 @@ export async function confirmPasswordReset(
       .where('id', '=', token.adminId)
       .execute();
     await trx.deleteFrom('sessions').where('admin_id', '=', token.adminId).execute();
-    if (options.resetSecondFactor) await removeSecondFactor(trx, token, now);
+    if (resetSecondFactor) await removeSecondFactor(trx, token, now);
     // A completed reset proves the owner: whatever others' wrong tries counted starts over.
     await clearThrottlePrefix(trx, passwordScopes, token.adminId);
     await forgetSentSecrets(trx, 'password-reset', token.email);

@@ -31,8 +31,13 @@ export async function loadEventLogo(db: Db, eventId: string | null): Promise<Log
   return (eventId ? await loadOwnEventLogo(db, eventId) : null) ?? loadLogo(db);
 }
 
+/** An event, as the input of a service that reads one. */
+export interface EventRef {
+  eventId: string;
+}
+
 /** For an administrator: 404 "No se econtró el evento" for a missing one. */
-export async function eventLogoForAdmin(db: Db, eventId: string): Promise<Logo> {
+export async function eventLogoForAdmin(db: Db, { eventId }: EventRef): Promise<Logo> {
   await getEventOr404(db, eventId);
   return loadEventLogo(db, eventId);
 }
@@ -43,8 +48,7 @@ export async function eventLogoForAdmin(db: Db, eventId: string): Promise<Logo> 
  */
 export async function eventLogoForExhibitor(
   db: Db,
-  exhibitorId: string,
-  eventId: string,
+  { exhibitorId, eventId }: EventRef & { exhibitorId: string },
 ): Promise<Logo> {
   const member = await db
     .selectFrom('event_exhibitors as m')
@@ -59,12 +63,14 @@ export async function eventLogoForExhibitor(
   return loadEventLogo(db, eventId);
 }
 
+export interface EventLogoChange extends EventRef {
+  admin: SignedInAdmin;
+}
+
 /** Sets the event's own logo (already checked and re-encoded by `prepareLogo`) and records it. */
 export async function replaceEventLogo(
   deps: AppDeps,
-  admin: SignedInAdmin,
-  eventId: string,
-  png: Buffer,
+  { admin, eventId, png }: EventLogoChange & { png: Buffer },
 ): Promise<{ etag: string }> {
   const digest = createHash('sha256').update(png).digest('hex');
   const etag = `"event-${digest.slice(0, 32)}"`;
@@ -90,8 +96,7 @@ export async function replaceEventLogo(
 /** "Quitar": the event shows the programme's logo again. Nothing to record when it had none. */
 export async function removeEventLogo(
   deps: AppDeps,
-  admin: SignedInAdmin,
-  eventId: string,
+  { admin, eventId }: EventLogoChange,
 ): Promise<void> {
   await inEventTransaction(deps, eventId, async (tx, event, now) => {
     if (event.logo_etag === null) return;

@@ -45,23 +45,23 @@ export const brandingRoutes: Route[] = [
     sendLogo(request, reply, await loadLogo(deps.db)),
   ),
   implement(api.replaceLogo, async ({ deps, user, request }) =>
-    replaceLogo(deps, user, await uploadedLogo(request)),
+    replaceLogo(deps, { admin: user, png: await uploadedLogo(request) }),
   ),
   implement(api.getEventLogo, async ({ deps, params, request, reply }) =>
-    sendLogo(request, reply, await eventLogoForAdmin(deps.db, params.eventId), false),
+    sendLogo(request, reply, await eventLogoForAdmin(deps.db, params), false),
   ),
   implement(api.replaceEventLogo, async ({ deps, user, params, request }) =>
-    replaceEventLogo(deps, user, params.eventId, await uploadedLogo(request)),
+    replaceEventLogo(deps, { admin: user, ...params, png: await uploadedLogo(request) }),
   ),
   implement(api.removeEventLogo, async ({ deps, user, params }) => {
-    await removeEventLogo(deps, user, params.eventId);
+    await removeEventLogo(deps, { admin: user, ...params });
     return OK;
   }),
   implement(api.myEventLogo, async ({ deps, user, params, request, reply }) =>
     sendLogo(
       request,
       reply,
-      await eventLogoForExhibitor(deps.db, user.exhibitorId, params.eventId),
+      await eventLogoForExhibitor(deps.db, { ...params, exhibitorId: user.exhibitorId }),
       false,
     ),
   ),

@@ -68,8 +68,7 @@ export async function prepareLogo(bytes: Buffer): Promise<Buffer> {
 /** Replaces the programme's logo (the single branding row) and records who did it. */
 export async function replaceLogo(
   deps: AppDeps,
-  admin: SignedInAdmin,
-  png: Buffer,
+  { admin, png }: { admin: SignedInAdmin; png: Buffer },
 ): Promise<{ etag: string }> {
   const now = deps.clock.now();
   const digest = createHash('sha256').update(png).digest('hex');

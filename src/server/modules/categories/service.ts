@@ -98,8 +98,26 @@ const toRow = (category: EventCategory, nominations: number): EventCategoryRow =
 /** What the history keeps of a category. */
 const facts = (category: EventCategory) => toCategoryView(category);
 
+/** An event, as the input of a service that reads one. */
+export interface EventRef {
+  eventId: string;
+}
+
+/** An administrator's change to the event's categories. */
+export interface CategoriesChange extends EventRef {
+  admin: SignedInAdmin;
+}
+
+/** One category of the event, by its address. */
+export interface CategoryChange extends CategoriesChange {
+  category: string;
+}
+
 /** The "Categorías" tab: the event's categories in order, each with its nominations. */
-export async function listCategories(deps: AppDeps, eventId: string): Promise<EventCategoryRow[]> {
+export async function listCategories(
+  deps: AppDeps,
+  { eventId }: EventRef,
+): Promise<EventCategoryRow[]> {
   await getEventOr404(deps.db, eventId);
   const [categories, counts] = await Promise.all([
     readEventCategories(deps.db, eventId),
@@ -149,9 +167,7 @@ function refuseTakenName(categories: readonly EventCategory[], name: string, exc
 /** "Nueva categoría": at the end of the list, with an address made from its name. */
 export async function createCategory(
   deps: AppDeps,
-  admin: SignedInAdmin,
-  eventId: string,
-  fields: CategoryFields,
+  { admin, eventId, fields }: CategoriesChange & { fields: CategoryFields },
 ): Promise<EventCategoryRow> {
   return deps.transact(async (tx) => {
     const now = deps.clock.now();
@@ -189,10 +205,7 @@ export async function createCategory(
  */
 export async function updateCategory(
   deps: AppDeps,
-  admin: SignedInAdmin,
-  eventId: string,
-  address: string,
-  fields: CategoryFields,
+  { admin, eventId, category: address, fields }: CategoryChange & { fields: CategoryFields },
 ): Promise<EventCategoryRow> {
   return deps.transact(async (tx) => {
     const now = deps.clock.now();
@@ -239,10 +252,7 @@ export async function updateCategory(
 /** "Subir" / "Bajar": swaps the category with its neighbour; positions run from 1 again. */
 export async function moveCategory(
   deps: AppDeps,
-  admin: SignedInAdmin,
-  eventId: string,
-  address: string,
-  direction: 'up' | 'down',
+  { admin, eventId, category: address, direction }: CategoryChange & { direction: 'up' | 'down' },
 ): Promise<EventCategoryRow[]> {
   await deps.transact(async (tx) => {
     const now = deps.clock.now();
@@ -266,7 +276,7 @@ export async function moveCategory(
       details: { address, name: moving.name, from: from + 1, to: to + 1 },
     });
   });
-  return listCategories(deps, eventId);
+  return listCategories(deps, { eventId });
 }
 
 /** Stores `ordered` as the event's order, 1 to n, writing only the rows whose place changed. */
@@ -292,9 +302,7 @@ async function renumber(
  */
 export async function deleteCategory(
   deps: AppDeps,
-  admin: SignedInAdmin,
-  eventId: string,
-  address: string,
+  { admin, eventId, category: address }: CategoryChange,
 ): Promise<void> {
   await deps.transact(async (tx) => {
     const now = deps.clock.now();

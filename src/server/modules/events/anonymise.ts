@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { EventView } from '../../../shared/schemas/events.ts';
 import type { NomineeTotals } from '../../db/schema.ts';
-import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
 import { lockEventForArchive } from '../../lib/archived.ts';
@@ -17,7 +16,7 @@ import { newId } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { getEventOr404 } from '../../lib/guards.ts';
 import { iso } from '../../lib/time.ts';
-import { clockOf, toEventView } from './service.ts';
+import { clockOf, toEventView, type EventChange } from './service.ts';
 import { readEventCategories } from '../../lib/event-categories.ts';
 
 /**
@@ -42,8 +41,7 @@ import { readEventCategories } from '../../lib/event-categories.ts';
  */
 export async function anonymiseEvent(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
+  { admin, eventId }: EventChange,
 ): Promise<EventView> {
   const now = deps.clock.now();
   const at = iso(now);

@@ -21,6 +21,7 @@ import {
   registryRuleFacts,
   sealFacts,
   toEventView,
+  type EventChange,
 } from './service.ts';
 import { calendarOf, eventToday } from '../../lib/event-calendar.ts';
 import { copyEventCategories, readEventCategories } from '../../lib/event-categories.ts';
@@ -35,9 +36,7 @@ import { copyEventCategories, readEventCategories } from '../../lib/event-catego
  */
 export async function duplicateEvent(
   deps: AppDeps,
-  admin: Admin,
-  sourceId: string,
-  fields: DuplicateEventFields,
+  { admin, eventId: sourceId, fields }: EventChange & { fields: DuplicateEventFields },
 ): Promise<EventView> {
   const calendar = checkDates(deps, fields);
   const now = deps.clock.now();
@@ -145,8 +144,7 @@ async function copyEventLogo(tx: Tx, sourceId: string, copyId: string, admin: Ad
  */
 export async function archiveEvent(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
+  { admin, eventId }: EventChange,
 ): Promise<EventView> {
   const clock = clockOf(deps);
   const now = clock.now;
@@ -182,8 +180,7 @@ export async function archiveEvent(
  */
 export async function unarchiveEvent(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
+  { admin, eventId }: EventChange,
 ): Promise<EventView> {
   const now = deps.clock.now();
   const open = await deps.transact(async (tx) => {

@@ -5,53 +5,46 @@ import {
   closeVotingNow,
   createEvent,
   deleteEvent,
-  getEventOr404,
+  getEvent,
   listEvents,
-  clockOf,
-  toEventView,
   updateEvent,
   viewResultsEarly,
 } from './service.ts';
 import { anonymiseEvent } from './anonymise.ts';
-import { readEventCategories } from '../../lib/event-categories.ts';
 import { archiveEvent, duplicateEvent, unarchiveEvent } from './lifecycle.ts';
 
 export const eventsRoutes: Route[] = [
   implement(api.listEvents, async ({ deps, query }) => ({
-    events: await listEvents(deps, query.q, query.archived),
+    events: await listEvents(deps, query),
     timeZone: deps.config.timeZone,
   })),
-  implement(api.createEvent, async ({ deps, user, body }) => createEvent(deps, user, body)),
-  implement(api.getEvent, async ({ deps, params }) =>
-    toEventView(
-      await getEventOr404(deps.db, params.eventId),
-      clockOf(deps),
-      await readEventCategories(deps.db, params.eventId),
-    ),
+  implement(api.createEvent, async ({ deps, user, body }) =>
+    createEvent(deps, { admin: user, fields: body }),
   ),
+  implement(api.getEvent, async ({ deps, params }) => getEvent(deps, params)),
   implement(api.updateEvent, async ({ deps, user, params, body }) =>
-    updateEvent(deps, user, params.eventId, body),
+    updateEvent(deps, { admin: user, ...params, fields: body }),
   ),
   implement(api.deleteEvent, async ({ deps, user, params }) => {
-    await deleteEvent(deps, user, params.eventId);
+    await deleteEvent(deps, { admin: user, ...params });
     return OK;
   }),
   implement(api.duplicateEvent, async ({ deps, user, params, body }) =>
-    duplicateEvent(deps, user, params.eventId, body),
+    duplicateEvent(deps, { admin: user, ...params, fields: body }),
   ),
   implement(api.archiveEvent, async ({ deps, user, params }) =>
-    archiveEvent(deps, user, params.eventId),
+    archiveEvent(deps, { admin: user, ...params }),
   ),
   implement(api.unarchiveEvent, async ({ deps, user, params }) =>
-    unarchiveEvent(deps, user, params.eventId),
+    unarchiveEvent(deps, { admin: user, ...params }),
   ),
   implement(api.anonymiseEvent, async ({ deps, user, params }) =>
-    anonymiseEvent(deps, user, params.eventId),
+    anonymiseEvent(deps, { admin: user, ...params }),
   ),
   implement(api.closeVoting, async ({ deps, user, params }) =>
-    closeVotingNow(deps, user, params.eventId),
+    closeVotingNow(deps, { admin: user, ...params }),
   ),
   implement(api.viewResultsEarly, async ({ deps, user, params, body }) =>
-    viewResultsEarly(deps, { admin: user, eventId: params.eventId, reason: body.reason }),
+    viewResultsEarly(deps, { admin: user, ...params, ...body }),
   ),
 ];

@@ -47,8 +47,15 @@ import {
 } from '../../lib/event-categories.ts';
 import type { EventCategory } from '../../db/schema.ts';
 
-// The event routes read one event through this module.
-export { getEventOr404 };
+/** An event, as the input of a service that reads one. */
+export interface EventRef {
+  eventId: string;
+}
+
+/** An administrator's change to an event. */
+export interface EventChange extends EventRef {
+  admin: Admin;
+}
 
 /** Today in the app's zone, by the injected clock. */
 export const todayOf = (deps: AppDeps): string =>
@@ -131,14 +138,22 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** One event as the event page shows it, or 404 "No se econtró el evento". */
+export async function getEvent(deps: AppDeps, { eventId }: EventRef): Promise<EventView> {
+  return toEventView(
+    await getEventOr404(deps.db, eventId),
+    clockOf(deps),
+    await readEventCategories(deps.db, eventId),
+  );
+}
+
 /**
  * Events ordered by event date, the open ones or (`archived`) the archived ones; `q` matches part
  * of the name, ignoring case and accents.
  */
 export async function listEvents(
   deps: AppDeps,
-  q: string | undefined,
-  archived: boolean,
+  { q, archived }: { q?: string | undefined; archived: boolean },
 ): Promise<EventView[]> {
   let query = deps.db
     .selectFrom('events')
@@ -282,7 +297,10 @@ export const calendarDetails = (row: EventRow) => ({
   ...(row.voting_opens_at === null ? {} : { votingOpensAt: row.voting_opens_at }),
 });
 
-export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFields) {
+export async function createEvent(
+  deps: AppDeps,
+  { admin, fields }: { admin: Admin; fields: EventFields },
+) {
   const calendar = checkDates(deps, fields);
   const now = deps.clock.now();
   const row = newEventRow(admin, fields, fields.reminders ?? DEFAULT_REMINDERS, now, calendar, {
@@ -322,9 +340,7 @@ export async function createEvent(deps: AppDeps, admin: Admin, fields: EventFiel
  */
 export async function updateEvent(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
-  fields: EventUpdateFields,
+  { admin, eventId, fields }: EventChange & { fields: EventUpdateFields },
 ): Promise<EventView> {
   const updated = await inEventTransaction(deps, eventId, async (tx, before, now) => {
     const calendar = checkDates(
@@ -493,8 +509,7 @@ async function queueExtensionNotices(tx: Tx, now: Date, event: EventRow): Promis
  */
 export async function closeVotingNow(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
+  { admin, eventId }: EventChange,
 ): Promise<EventView> {
   const clock = clockOf(deps);
   const closed = await inEventTransaction(deps, eventId, async (tx, before, now) => {
@@ -548,7 +563,7 @@ export async function closeVotingNow(
  */
 export async function viewResultsEarly(
   deps: AppDeps,
-  { admin, eventId, reason }: { admin: Admin; eventId: string; reason: string },
+  { admin, eventId, reason }: EventChange & { reason: string },
 ): Promise<EventView> {
   const clock = clockOf(deps);
   const viewed = await inEventTransaction(deps, eventId, async (tx, before, now) => {
@@ -591,7 +606,7 @@ export async function viewResultsEarly(
  * transaction, withdraws its unsent invitations and reminders, and deletes its mail and its
  * history but for the entry of the deletion itself (decision 0014).
  */
-export async function deleteEvent(deps: AppDeps, admin: Admin, eventId: string): Promise<void> {
+export async function deleteEvent(deps: AppDeps, { admin, eventId }: EventChange): Promise<void> {
   await inEventTransaction(deps, eventId, async (tx, event, now) => {
     const counts = await tx
       .selectFrom('events')

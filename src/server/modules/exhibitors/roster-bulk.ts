@@ -4,7 +4,6 @@ import type {
   BulkRemoveResponse,
   BulkResendResponse,
 } from '../../../shared/schemas/exhibitors.ts';
-import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -16,7 +15,17 @@ import { hitThrottle } from '../../lib/throttle.ts';
 import { queueInvitations } from '../../mail/invitation-queue.ts';
 import type { MailTemplateName } from '../../mail/templates/index.ts';
 import { scheduleReminders } from '../../mail/reminders.ts';
-import { invitationResendPerAdmin, linkInvitation } from './service.ts';
+import {
+  invitationResendPerAdmin,
+  linkInvitation,
+  type EventRef,
+  type RosterChange,
+} from './service.ts';
+
+/** The exhibitors an action on several of them names ("Seleccionar"). */
+interface Selection {
+  exhibitorIds: readonly string[];
+}
 
 /*
  * The exhibitors tab's bulk actions on the ticked rows: "Reenviar invitaciones" and "Eliminar
@@ -63,9 +72,7 @@ async function membersOf(db: Db, eventId: string, exhibitorIds: readonly string[
  */
 export async function resendInvitations(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
-  exhibitorIds: readonly string[],
+  { admin, eventId, exhibitorIds }: RosterChange & Selection,
 ): Promise<BulkResendResponse> {
   const now = deps.clock.now();
   await getEventOr404(deps.db, eventId);
@@ -162,8 +169,7 @@ const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0)
 /** What "Eliminar expositores" would remove: asked when its confirmation opens. */
 export async function bulkRemovalImpact(
   deps: AppDeps,
-  eventId: string,
-  exhibitorIds: readonly string[],
+  { eventId, exhibitorIds }: EventRef & Selection,
 ): Promise<BulkRemovalImpactResponse> {
   await getEventOr404(deps.db, eventId);
   const members = await membersOf(deps.db, eventId, exhibitorIds);
@@ -203,9 +209,7 @@ async function cancelPendingOf(
  */
 export async function removeExhibitors(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
-  exhibitorIds: readonly string[],
+  { admin, eventId, exhibitorIds }: RosterChange & Selection,
 ): Promise<BulkRemoveResponse> {
   return inEventTransaction(deps, eventId, async (tx, _event, now) => {
     const members = await membersOf(tx, eventId, exhibitorIds);

@@ -1,5 +1,4 @@
 import type { RosterSummary } from '../../../shared/roster-messages.ts';
-import type { SignedInAdmin as Admin } from '../../../shared/signed-in.ts';
 import type { Tx } from '../../db/transact.ts';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
@@ -21,6 +20,7 @@ import {
   type RosterPreview,
   type RosterRow,
 } from './roster-file.ts';
+import type { EventRef, RosterChange } from './service.ts';
 
 async function read(file: RosterFile): Promise<{ rows: RosterRow[]; ignoredColumns: string[] }> {
   const result = await readRosterFile(file);
@@ -51,8 +51,7 @@ async function classify(db: Db, eventId: string, rows: RosterRow[]): Promise<Ros
  */
 export async function previewRoster(
   deps: AppDeps,
-  eventId: string,
-  file: RosterFile,
+  { eventId, file }: EventRef & { file: RosterFile },
 ): Promise<RosterPreview & { ignoredColumns: string[] }> {
   await getEventOr404(deps.db, eventId);
   const { rows, ignoredColumns } = await read(file);
@@ -68,6 +67,12 @@ export interface RosterImportResult {
   skipped: ClassifiedRosterRow[];
 }
 
+export interface RosterImport extends RosterChange {
+  file: RosterFile;
+  /** "Enviar invitaciones" of the import dialog. */
+  sendInvitations: boolean;
+}
+
 /**
  * Adds every "Nuevo" row of the file to the event in one transaction, each with its deadline-day
  * reminder and, when asked, its invitation (withheld for an address that had its invitations for
@@ -77,10 +82,7 @@ export interface RosterImportResult {
  */
 export async function importRoster(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
-  file: RosterFile,
-  options: { sendInvitations: boolean },
+  { admin, eventId, file, sendInvitations }: RosterImport,
 ): Promise<RosterImportResult> {
   const { rows } = await read(file);
   return inEventTransaction(deps, eventId, async (tx, event, now) => {
@@ -89,10 +91,10 @@ export async function importRoster(
       (row): row is ClassifiedRosterRow & { normalizedEmail: string } => row.status === 'new',
     );
     const exhibitors = await exhibitorsFor(tx, fresh, iso(now));
-    const invitationIds = options.sendInvitations
+    const invitationIds = sendInvitations
       ? await queueInvitations(tx, now, admin, event, exhibitors)
       : [];
-    const invitationsWithheld = options.sendInvitations
+    const invitationsWithheld = sendInvitations
       ? invitationIds.filter((id) => id === null).length
       : 0;
     const memberships = exhibitors.map((exhibitor, i) => ({
@@ -118,7 +120,7 @@ export async function importRoster(
       details: {
         fileName: file.fileName,
         added: exhibitors.map((exhibitor) => exhibitor.email),
-        invitationsSent: options.sendInvitations,
+        invitationsSent: sendInvitations,
         invitationsWithheld,
         summary: preview.summary,
       },

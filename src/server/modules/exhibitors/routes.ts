@@ -28,44 +28,47 @@ const rosterUpload = {
 
 export const exhibitorsRoutes: Route[] = [
   implement(api.listEventExhibitors, async ({ deps, params, query }) =>
-    listEventExhibitors(deps, params.eventId, query),
+    listEventExhibitors(deps, { ...params, ...query }),
   ),
   implement(api.resendInvitations, async ({ deps, user, params, body }) =>
-    resendInvitations(deps, user, params.eventId, body.exhibitorIds),
+    resendInvitations(deps, { admin: user, ...params, ...body }),
   ),
   implement(api.bulkRemovalImpact, async ({ deps, params, body }) =>
-    bulkRemovalImpact(deps, params.eventId, body.exhibitorIds),
+    bulkRemovalImpact(deps, { ...params, ...body }),
   ),
   implement(api.removeExhibitors, async ({ deps, user, params, body }) =>
-    removeExhibitors(deps, user, params.eventId, body.exhibitorIds),
+    removeExhibitors(deps, { admin: user, ...params, ...body }),
   ),
   implement(api.addExhibitor, async ({ deps, user, params, body }) =>
-    addExhibitor(deps, user, params.eventId, body),
+    addExhibitor(deps, { admin: user, ...params, fields: body }),
   ),
   implement(api.editExhibitor, async ({ deps, user, params, body }) =>
-    editExhibitor(deps, user, params.eventId, params.exhibitorId, body),
+    editExhibitor(deps, { admin: user, ...params, fields: body }),
   ),
   implement(api.removeExhibitor, async ({ deps, user, params }) => {
-    await removeExhibitor(deps, user, params.eventId, params.exhibitorId);
+    await removeExhibitor(deps, { admin: user, ...params });
     return OK;
   }),
   implement(api.removalImpact, async ({ deps, params }) => ({
-    nominations: await countNominations(deps, params.eventId, params.exhibitorId),
+    nominations: await countNominations(deps, params),
   })),
   implement(api.resendInvitation, async ({ deps, user, params }) =>
-    resendInvitation(deps, user, params.eventId, params.exhibitorId),
+    resendInvitation(deps, { admin: user, ...params }),
   ),
   implement(api.pendingInvitations, async ({ deps, params }) => ({
-    pending: await countPendingInvitations(deps, params.eventId),
+    pending: await countPendingInvitations(deps, params),
   })),
   implement(api.sendPendingInvitations, async ({ deps, user, params }) =>
-    sendPendingInvitations(deps, user, params.eventId),
+    sendPendingInvitations(deps, { admin: user, ...params }),
   ),
   implement(api.previewRoster, async ({ deps, params, request }) =>
-    previewRoster(deps, params.eventId, await readUploadedFile(request, rosterUpload)),
+    previewRoster(deps, { ...params, file: await readUploadedFile(request, rosterUpload) }),
   ),
   implement(api.importRoster, async ({ deps, user, params, query, request }) =>
-    importRoster(deps, user, params.eventId, await readUploadedFile(request, rosterUpload), {
+    importRoster(deps, {
+      admin: user,
+      ...params,
+      file: await readUploadedFile(request, rosterUpload),
       sendInvitations: query.sendInvitations === 'true',
     }),
   ),

@@ -49,6 +49,21 @@ export function exhibitorRows(db: Db, eventId: string) {
     .where('m.event_id', '=', eventId);
 }
 
+/** An event, as the input of a service that reads one. */
+export interface EventRef {
+  eventId: string;
+}
+
+/** One exhibitor of an event. */
+export interface MemberRef extends EventRef {
+  exhibitorId: string;
+}
+
+/** An administrator's change to an event's exhibitors. */
+export interface RosterChange extends EventRef {
+  admin: Admin;
+}
+
 /** Names as Spanish sorts them: accents and case aside ("Álvarez" among the A's, "Ñ" after "N"). */
 const byName = new Intl.Collator('es', { sensitivity: 'base' });
 
@@ -61,8 +76,7 @@ const byName = new Intl.Collator('es', { sensitivity: 'base' });
  */
 export async function listEventExhibitors(
   deps: AppDeps,
-  eventId: string,
-  query: RosterListFilter = { page: 1, q: '', invitation: 'all' },
+  { eventId, ...query }: EventRef & RosterListFilter,
 ): Promise<EventExhibitorListResponse> {
   await getEventOr404(deps.db, eventId);
   const rows = (await exhibitorRows(deps.db, eventId).execute()).map(toMemberView);
@@ -146,9 +160,7 @@ export async function linkInvitation(
  */
 export async function addExhibitor(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
-  fields: ExhibitorFields,
+  { admin, eventId, fields }: RosterChange & { fields: ExhibitorFields },
 ): Promise<ExhibitorSaveResponse> {
   return inEventTransaction(deps, eventId, async (tx, event, now) => {
     const isAdmin = await tx
@@ -227,8 +239,7 @@ export async function addExhibitor(
 /** How many nominations removing this exhibitor from the event would discard. */
 export async function countNominations(
   deps: AppDeps,
-  eventId: string,
-  exhibitorId: string,
+  { eventId, exhibitorId }: MemberRef,
 ): Promise<number> {
   await getMemberOr404(deps.db, eventId, exhibitorId);
   return nominationCount(deps.db, eventId, exhibitorId);
@@ -251,9 +262,7 @@ async function nominationCount(db: Db, eventId: string, exhibitorId: string): Pr
  */
 export async function removeExhibitor(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
-  exhibitorId: string,
+  { admin, eventId, exhibitorId }: RosterChange & MemberRef,
 ): Promise<void> {
   const now = deps.clock.now();
   await deps.transact(async (tx) => {
@@ -296,9 +305,7 @@ export const invitationResendPerAdmin: ThrottleRule = {
  */
 export async function resendInvitation(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
-  exhibitorId: string,
+  { admin, eventId, exhibitorId }: RosterChange & MemberRef,
 ): Promise<EventExhibitorView> {
   const now = deps.clock.now();
   await getMemberOr404(deps.db, eventId, exhibitorId);
@@ -347,7 +354,10 @@ export async function resendInvitation(
 }
 
 /** How many exhibitors of the event were added without an invitation and are still waiting. */
-export async function countPendingInvitations(deps: AppDeps, eventId: string): Promise<number> {
+export async function countPendingInvitations(
+  deps: AppDeps,
+  { eventId }: EventRef,
+): Promise<number> {
   await getEventOr404(deps.db, eventId);
   const row = await deps.db
     .selectFrom('event_exhibitors')
@@ -368,8 +378,7 @@ export async function countPendingInvitations(deps: AppDeps, eventId: string): P
  */
 export async function sendPendingInvitations(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
+  { admin, eventId }: RosterChange,
 ): Promise<{ sent: number; limited: number }> {
   return inEventTransaction(deps, eventId, async (tx, event, now) => {
     const pending = await tx
@@ -447,10 +456,7 @@ export async function sendPendingInvitations(
  */
 export async function editExhibitor(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
-  exhibitorId: string,
-  fields: ExhibitorFields,
+  { admin, eventId, exhibitorId, fields }: RosterChange & MemberRef & { fields: ExhibitorFields },
 ): Promise<ExhibitorSaveResponse> {
   const now = deps.clock.now();
   return deps.transact(async (tx) => {

@@ -22,12 +22,10 @@ const saves = { archiveCheckedInTransaction: true };
 
 export const nominationsRoutes: Route[] = [
   implement(api.myEvents, async ({ deps, user }) => ({
-    events: await listExhibitorEvents(deps, user.exhibitorId),
+    events: await listExhibitorEvents(deps, { exhibitorId: user.exhibitorId }),
   })),
   // "Vista previa" for administrators: the same screen, nothing saved (service.ts).
-  implement(api.previewEvent, async ({ deps, params }) =>
-    previewExhibitorEvent(deps, params.eventId),
-  ),
+  implement(api.previewEvent, async ({ deps, params }) => previewExhibitorEvent(deps, params)),
   implement(api.myEvent, async ({ deps, user, params, request }) =>
     getExhibitorEvent(deps, {
       exhibitorId: user.exhibitorId,
@@ -40,12 +38,21 @@ export const nominationsRoutes: Route[] = [
     api.addNominee,
     async ({ deps, user, params, body }) => {
       const { version, ...values } = body;
-      return addNominee(deps, { ...params, exhibitorId: user.exhibitorId }, values, version);
+      return addNominee(deps, {
+        list: { ...params, exhibitorId: user.exhibitorId },
+        values,
+        expectedVersion: version,
+      });
     },
     saves,
     async ({ deps, sessionToken, params, body }) => {
       const { version, ...values } = body;
-      return saveInOneStatement(deps, sessionToken, params, { action: 'add', values }, version);
+      return saveInOneStatement(deps, {
+        sessionToken,
+        list: params,
+        save: { action: 'add', values },
+        expectedVersion: version,
+      });
     },
   ),
   implement(
@@ -53,67 +60,62 @@ export const nominationsRoutes: Route[] = [
     async ({ deps, user, params, body }) => {
       const { version, ...values } = body;
       const { fiscalId, ...list } = params;
-      return editNominee(
-        deps,
-        { ...list, exhibitorId: user.exhibitorId },
+      return editNominee(deps, {
+        list: { ...list, exhibitorId: user.exhibitorId },
         fiscalId,
         values,
-        version,
-      );
+        expectedVersion: version,
+      });
     },
     saves,
     async ({ deps, sessionToken, params, body }) => {
       const { version, ...values } = body;
       const { fiscalId, ...list } = params;
-      return saveInOneStatement(
-        deps,
+      return saveInOneStatement(deps, {
         sessionToken,
         list,
-        { action: 'edit', fiscalId, values },
-        version,
-      );
+        save: { action: 'edit', fiscalId, values },
+        expectedVersion: version,
+      });
     },
   ),
   implement(
     api.removeNominee,
     async ({ deps, user, params, query }) => {
       const { fiscalId, ...list } = params;
-      return removeNominee(
-        deps,
-        { ...list, exhibitorId: user.exhibitorId },
+      return removeNominee(deps, {
+        list: { ...list, exhibitorId: user.exhibitorId },
         fiscalId,
-        query.version,
-      );
+        expectedVersion: query.version,
+      });
     },
     saves,
     async ({ deps, sessionToken, params, query }) => {
       const { fiscalId, ...list } = params;
-      return saveInOneStatement(
-        deps,
+      return saveInOneStatement(deps, {
         sessionToken,
         list,
-        { action: 'remove', fiscalId },
-        query.version,
-      );
+        save: { action: 'remove', fiscalId },
+        expectedVersion: query.version,
+      });
     },
   ),
   implement(
     api.moveNominee,
     async ({ deps, user, params, body }) => {
       const { fiscalId, ...list } = params;
-      return moveNominee(
-        deps,
-        { ...list, exhibitorId: user.exhibitorId },
+      return moveNominee(deps, {
+        list: { ...list, exhibitorId: user.exhibitorId },
         fiscalId,
-        body.direction,
-        body.version,
-      );
+        direction: body.direction,
+        expectedVersion: body.version,
+      });
     },
     saves,
     async ({ deps, sessionToken, params, body }) => {
       const { fiscalId, ...list } = params;
       const save = { action: 'move' as const, fiscalId, direction: body.direction };
-      return saveInOneStatement(deps, sessionToken, list, save, body.version);
+      return saveInOneStatement(deps, { sessionToken, list, save, expectedVersion: body.version });
     },
   ),
 ];

@@ -151,7 +151,7 @@ async function findMemberEvent(deps: AppDeps, { exhibitorId, eventId, sessionId 
 
 export async function listExhibitorEvents(
   deps: AppDeps,
-  exhibitorId: string,
+  { exhibitorId }: { exhibitorId: string },
 ): Promise<ExhEventSummary[]> {
   const rows = await deps.db
     .selectFrom('events')
@@ -301,7 +301,7 @@ export async function getExhibitorEvent(
  */
 export async function previewExhibitorEvent(
   deps: AppDeps,
-  eventId: string,
+  { eventId }: { eventId: string },
 ): Promise<ExhEventResponse> {
   const event = await getEventOr404(deps.db, eventId);
   const calendar = calendarOf(event, deps.config.timeZone);
@@ -601,11 +601,20 @@ const insertNomination = prepared<Nomination>((db, arg) =>
 const duplicateFiscalId = () =>
   new AppError('duplicate_fiscal_id', { fields: { fiscalId: MSG.duplicateFiscalId } });
 
+/** An exhibitor's save to one of their lists, based on the list's version they read. */
+export interface ListSave {
+  list: ListKey;
+  expectedVersion: number;
+}
+
+/** A save to one entry of the list, named by its fiscal id. */
+export interface EntrySave extends ListSave {
+  fiscalId: string;
+}
+
 export async function addNominee(
   deps: AppDeps,
-  key: ListKey,
-  values: Nominee,
-  expectedVersion: number,
+  { list: key, values, expectedVersion }: ListSave & { values: Nominee },
 ): Promise<NominationList> {
   return changeExhibitorList(
     deps,
@@ -635,10 +644,7 @@ export async function addNominee(
 
 export async function editNominee(
   deps: AppDeps,
-  key: ListKey,
-  fiscalId: string,
-  values: Nominee,
-  expectedVersion: number,
+  { list: key, fiscalId, values, expectedVersion }: EntrySave & { values: Nominee },
 ): Promise<NominationList> {
   // The exhibitor's form shows the fiscal id read-only; a different one is a crafted request.
   if (values.fiscalId !== fiscalId) {
@@ -662,9 +668,7 @@ export async function editNominee(
 
 export async function removeNominee(
   deps: AppDeps,
-  key: ListKey,
-  fiscalId: string,
-  expectedVersion: number,
+  { list: key, fiscalId, expectedVersion }: EntrySave,
 ): Promise<NominationList> {
   return changeExhibitorList(
     deps,
@@ -683,10 +687,7 @@ export async function removeNominee(
 
 export async function moveNominee(
   deps: AppDeps,
-  key: ListKey,
-  fiscalId: string,
-  direction: MoveDirection,
-  expectedVersion: number,
+  { list: key, fiscalId, direction, expectedVersion }: EntrySave & { direction: MoveDirection },
 ): Promise<NominationList> {
   return changeExhibitorList(deps, key, expectedVersion, 'nomination.move', async (tx, current) => {
     const position = current.indexOf(findEntry(current, fiscalId));
@@ -776,6 +777,14 @@ const callSaveNominee = prepared<
   return { compile: () => call.compile(db) };
 });
 
+/** The session's token stands for the exhibitor: the statement finds who it is. */
+export interface OneStatementSaveInput {
+  sessionToken: string;
+  list: { eventId: string; category: CategoryAddress };
+  save: OneStatementSave;
+  expectedVersion: number;
+}
+
 /**
  * PostgreSQL: an exhibitor's save, session included, as one statement (one round trip) that is its
  * own transaction, answered once it has committed: docs/decisions/0021. The same checks, locks,
@@ -784,10 +793,7 @@ const callSaveNominee = prepared<
  */
 export async function saveInOneStatement(
   deps: AppDeps,
-  sessionToken: string,
-  list: { eventId: string; category: CategoryAddress },
-  save: OneStatementSave,
-  expectedVersion: number,
+  { sessionToken, list, save, expectedVersion }: OneStatementSaveInput,
 ): Promise<NominationList | typeof SESSION_NOT_SETTLED> {
   const now = deps.clock.now();
   const values = 'values' in save ? save.values : null;

@@ -8,10 +8,10 @@ import { participationWorkbook } from './export.ts';
 import { participation, planReminder, sendReminder } from './service.ts';
 
 export const participationRoutes: Route[] = [
-  implement(api.participation, ({ deps, params }) => participation(deps, params.eventId)),
+  implement(api.participation, ({ deps, params }) => participation(deps, params)),
   implement(api.exportParticipation, async ({ deps, params, query, reply }) => {
     const event = await getEventOr404(deps.db, params.eventId);
-    const { exhibitors, categories } = await participation(deps, params.eventId);
+    const { exhibitors, categories } = await participation(deps, params);
     const rows = filterParticipation(exhibitors, query.show, query.q);
     return sendDownload(
       reply,
@@ -25,9 +25,9 @@ export const participationRoutes: Route[] = [
     );
   }),
   implement(api.reminderPlan, ({ deps, params, query }) =>
-    planReminder(deps, params.eventId, query.to),
+    planReminder(deps, { ...params, ...query }),
   ),
   implement(api.sendReminder, ({ deps, params, query, user }) =>
-    sendReminder(deps, user, params.eventId, query.to),
+    sendReminder(deps, { admin: user, ...params, ...query }),
   ),
 ];

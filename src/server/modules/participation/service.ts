@@ -89,10 +89,15 @@ async function participationRows(
   });
 }
 
+/** An event, as the input of a service that reads one. */
+export interface EventRef {
+  eventId: string;
+}
+
 /** The participation tab: who was invited, whose invitation failed, who signed in, who voted. */
 export async function participation(
   deps: AppDeps,
-  eventId: string,
+  { eventId }: EventRef,
 ): Promise<ParticipationResponse> {
   await getEventOr404(deps.db, eventId);
   const categories = await readEventCategories(deps.db, eventId);
@@ -160,11 +165,15 @@ function audienceOf(db: Db, eventId: string, audience: ReminderAudience) {
     .where(inAudience(eventId, audience));
 }
 
+/** Who "Enviar recordatorio" is for (`to`: the button that opened it). */
+export interface ReminderRequest extends EventRef {
+  to: ReminderAudience;
+}
+
 /** What "Enviar recordatorio" says before sending. */
 export async function planReminder(
   deps: AppDeps,
-  eventId: string,
-  audience: ReminderAudience,
+  { eventId, to: audience }: ReminderRequest,
 ): Promise<ReminderPlan> {
   await getEventOr404(deps.db, eventId);
   const cutoff = reminderCutoff(deps.clock.now());
@@ -187,9 +196,7 @@ export async function planReminder(
  */
 export async function sendReminder(
   deps: AppDeps,
-  admin: Admin,
-  eventId: string,
-  audience: ReminderAudience,
+  { admin, eventId, to: audience }: ReminderRequest & { admin: Admin },
 ): Promise<ReminderPlan> {
   return inEventTransaction(deps, eventId, async (tx, event, now) => {
     const calendar = calendarOf(event, deps.config.timeZone);

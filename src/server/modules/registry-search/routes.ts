@@ -4,7 +4,7 @@ import { searchAsAdmin, searchAsExhibitor } from './service.ts';
 
 export const registrySearchRoutes: Route[] = [
   implement(api.searchRegistryAsExhibitor, async ({ deps, user, params, query }) =>
-    searchAsExhibitor(deps, { ...params, exhibitorId: user.exhibitorId }, query.q),
+    searchAsExhibitor(deps, { ...params, exhibitorId: user.exhibitorId, ...query }),
   ),
-  implement(api.searchRegistryAsAdmin, async ({ deps, query }) => searchAsAdmin(deps, query.q)),
+  implement(api.searchRegistryAsAdmin, async ({ deps, query }) => searchAsAdmin(deps, query)),
 ];

@@ -221,14 +221,21 @@ async function registryEntries(
   return new Map(found.map((row) => [row.fiscal_id, toEntry(row)]));
 }
 
+/** What the exhibitor typed (`q`) in the nominee form of one of their lists. */
+export interface ExhibitorSearch {
+  exhibitorId: string;
+  eventId: string;
+  category: CategoryAddress;
+  q: string;
+}
+
 /**
  * The exhibitor's search: registry entries (from two characters) and their own earlier nominees.
  * A reseller listed under "Mis nominaciones anteriores" is not listed again from the registry.
  */
 export async function searchAsExhibitor(
   deps: AppDeps,
-  list: { exhibitorId: string; eventId: string; category: CategoryAddress },
-  typed: string,
+  { q: typed, ...list }: ExhibitorSearch,
 ): Promise<RegistrySearchResponse> {
   const event = await memberEventOr404(deps, list.exhibitorId, list.eventId);
   const terms = registryTerms(typed);
@@ -249,7 +256,10 @@ export async function searchAsExhibitor(
 }
 
 /** The administrator's search: registry entries only (from two characters). */
-export async function searchAsAdmin(deps: AppDeps, typed: string): Promise<RegistrySearchResponse> {
+export async function searchAsAdmin(
+  deps: AppDeps,
+  { q: typed }: { q: string },
+): Promise<RegistrySearchResponse> {
   const terms = registryTerms(typed);
   return { registry: terms ? await searchRegistry(deps.db, terms) : [], earlier: [] };
 }

@@ -172,7 +172,7 @@ function classify(
 /** What "Importar padrón" shows before anything is stored: every row with its "Estado". */
 export async function previewRegistryImport(
   deps: AppDeps,
-  file: SheetFile,
+  { file }: { file: SheetFile },
 ): Promise<RegistryPreviewResponse> {
   const parsed = await readRegistryFile(file);
   const [stored, settings] = await Promise.all([
@@ -194,8 +194,7 @@ export async function previewRegistryImport(
  */
 export async function importRegistry(
   deps: AppDeps,
-  admin: Admin,
-  file: SheetFile,
+  { admin, file }: { admin: Admin; file: SheetFile },
 ): Promise<RegistryImportResponse> {
   const parsed = await readRegistryFile(file);
   return deps.transact(async (tx) => {

@@ -23,22 +23,24 @@ const registryUpload = {
 
 export const registryRoutes: Route[] = [
   implement(api.listResellers, async ({ deps, query }) => listResellers(deps, query)),
-  implement(api.addReseller, async ({ deps, user, body }) => addReseller(deps, user, body)),
+  implement(api.addReseller, async ({ deps, user, body }) =>
+    addReseller(deps, { admin: user, values: body }),
+  ),
   implement(api.editReseller, async ({ deps, user, params, body }) =>
-    editReseller(deps, user, params.fiscalId, body),
+    editReseller(deps, { admin: user, ...params, values: body }),
   ),
   implement(api.removeReseller, async ({ deps, user, params }) => {
-    await removeReseller(deps, user, params.fiscalId);
+    await removeReseller(deps, { admin: user, ...params });
     return OK;
   }),
   implement(api.updateRegistrySettings, async ({ deps, user, body }) =>
-    updateRegistrySettings(deps, user, body),
+    updateRegistrySettings(deps, { admin: user, settings: body }),
   ),
   implement(api.previewRegistryImport, async ({ deps, request }) =>
-    previewRegistryImport(deps, await readUploadedFile(request, registryUpload)),
+    previewRegistryImport(deps, { file: await readUploadedFile(request, registryUpload) }),
   ),
   implement(api.importRegistry, async ({ deps, user, request }) =>
-    importRegistry(deps, user, await readUploadedFile(request, registryUpload)),
+    importRegistry(deps, { admin: user, file: await readUploadedFile(request, registryUpload) }),
   ),
   implement(api.registryTemplate, async ({ reply }) =>
     sendDownload(

@@ -64,8 +64,7 @@ export async function readRegistrySettings(db: Db): Promise<RegistrySettings> {
 
 export async function updateRegistrySettings(
   deps: AppDeps,
-  admin: Admin,
-  settings: RegistrySettings,
+  { admin, settings }: { admin: Admin; settings: RegistrySettings },
 ): Promise<RegistrySettings> {
   await deps.transact(async (tx) => {
     const now = deps.clock.now();
@@ -197,8 +196,7 @@ async function nominationsOf(
 
 export async function addReseller(
   deps: AppDeps,
-  admin: Admin,
-  values: Reseller,
+  { admin, values }: { admin: Admin; values: Reseller },
 ): Promise<ResellerView> {
   return deps.transact(async (tx) => {
     const now = deps.clock.now();
@@ -234,15 +232,19 @@ async function findReseller(db: Db, fiscalId: string): Promise<ResellerRow> {
   return row;
 }
 
+/** An administrator's change to one entry of the registry, named by its fiscal id. */
+export interface ResellerChange {
+  admin: Admin;
+  fiscalId: string;
+}
+
 /**
  * Edits an entry, its fiscal id included (a new one must not be in the registry already). Stored
  * nominations keep what they were saved with.
  */
 export async function editReseller(
   deps: AppDeps,
-  admin: Admin,
-  fiscalId: string,
-  values: Reseller,
+  { admin, fiscalId, values }: ResellerChange & { values: Reseller },
 ): Promise<ResellerView> {
   return deps.transact(async (tx) => {
     const now = deps.clock.now();
@@ -271,7 +273,10 @@ export async function editReseller(
   });
 }
 
-export async function removeReseller(deps: AppDeps, admin: Admin, fiscalId: string): Promise<void> {
+export async function removeReseller(
+  deps: AppDeps,
+  { admin, fiscalId }: ResellerChange,
+): Promise<void> {
   await deps.transact(async (tx) => {
     const now = deps.clock.now();
     const before = await findReseller(tx, fiscalId);
