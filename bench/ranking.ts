@@ -12,20 +12,19 @@ import { performance } from 'node:perf_hooks';
 import { sql, type Insertable } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/connection.ts';
 import type {
+  EventCategory,
   EventExhibitorsTable,
   ExhibitorsTable,
   NewNomination,
   NominationListsTable,
 } from '../src/server/db/schema.ts';
-import type { Category } from '../src/shared/constants.ts';
 import { rankingWorkbook } from '../src/server/modules/ranking/export.ts';
 import { duplicateGroups } from '../src/server/modules/merge/service.ts';
 import { categoryRanking, fullRanking } from '../src/server/modules/ranking/service.ts';
 import { RANKING_PAGE_SIZE } from '../src/shared/schemas/results.ts';
 import { defaultCategoryRows } from '../src/server/lib/event-categories.ts';
 
-const EXHIBITORS = 10_000;
-const PER_LIST = 5;
+export const EXHIBITORS = 10_000;
 /** Distinct resellers: enough that a category's ranking has well over 5,000 rows. */
 const RESELLERS = 8_000;
 const RUNS = 9;
@@ -48,23 +47,49 @@ const uuid = (prefix: number, n: number) =>
 export interface Seeded {
   handle: DatabaseHandle;
   dir: string;
+  /** Where the seeded data is (a SQLite file in `dir`, or the PostgreSQL schema given). */
+  databaseUrl: string;
   eventId: string;
+  categories: EventCategory[];
   nominations: number;
 }
+
+/** An event's categories and which of them each exhibitor fills (a full list in each). */
+export interface EventShape {
+  categories: (eventId: string) => EventCategory[];
+  /** The categories exhibitor `e` fills; `next` is the seed's PRNG, for a choice that repeats. */
+  listsOf: (e: number, categories: readonly EventCategory[], next: () => number) => EventCategory[];
+  /** The event's day and last voting day: a shape saved into by a rush is open when it runs. */
+  eventDate: string;
+  voteDeadline: string;
+}
+
+/** The specification's two categories, every exhibitor filling both (the ranking line's event). */
+const TWO_FULL_LISTS: EventShape = {
+  categories: (eventId) => defaultCategoryRows(eventId, STAMP),
+  listsOf: (_e, categories) => [...categories],
+  eventDate: '2026-12-31',
+  voteDeadline: '2026-12-01',
+};
 
 async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
 /**
- * One event, 10,000 exhibitors and two full lists each: in a fresh SQLite file, or in `databaseUrl`
- * (a fresh PostgreSQL schema) when given.
+ * One event, 10,000 exhibitors and full lists in the categories of `shape` (by default two full
+ * lists each): in a fresh SQLite file, or in `databaseUrl` (a fresh PostgreSQL schema) when given.
  */
-export async function seedLargeEvent(databaseUrl?: string): Promise<Seeded> {
+export async function seedLargeEvent(
+  databaseUrl?: string,
+  shape: EventShape = TWO_FULL_LISTS,
+): Promise<Seeded> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'premios-bench-'));
-  const handle = openDatabase(databaseUrl ?? `sqlite:${path.join(dir, 'premios.db')}`);
+  const url = databaseUrl ?? `sqlite:${path.join(dir, 'premios.db')}`;
+  const handle = openDatabase(url);
   await handle.migrate();
   const eventId = uuid(1, 1);
+  const categories = shape.categories(eventId);
   const next = random(2026);
   // Skewed popularity: a few resellers get many votes, most get a handful (as in real programmes).
   const pickReseller = () => Math.floor(RESELLERS * next() ** 1.6);
@@ -90,10 +115,10 @@ export async function seedLargeEvent(databaseUrl?: string): Promise<Seeded> {
       invitation_message_id: null,
       created_at: STAMP,
     });
-    for (const category of ['consumption', 'value'] as Category[]) {
+    for (const { address: category, nominee_limit } of shape.listsOf(e, categories, next)) {
       lists.push({ event_id: eventId, exhibitor_id: id, category, version: 1, updated_at: STAMP });
       const chosen = new Set<number>();
-      while (chosen.size < PER_LIST) chosen.add(pickReseller());
+      while (chosen.size < Number(nominee_limit)) chosen.add(pickReseller());
       let order = 0;
       for (const reseller of chosen) {
         order += 1;
@@ -126,14 +151,14 @@ export async function seedLargeEvent(databaseUrl?: string): Promise<Seeded> {
         id: eventId,
         name: 'Premios Bench',
         name_search: 'premios bench',
-        event_date: '2026-12-31',
-        vote_deadline: '2026-12-01',
+        event_date: shape.eventDate,
+        vote_deadline: shape.voteDeadline,
         created_by: null,
         created_at: STAMP,
         updated_at: STAMP,
       })
       .execute();
-    await trx.insertInto('event_categories').values(defaultCategoryRows(eventId, STAMP)).execute();
+    await trx.insertInto('event_categories').values(categories).execute();
     // SQLite allows 32,766 parameters per statement and PostgreSQL 65,535: chunks stay well under.
     await insertChunked(exhibitors, 1_000, (c) => trx.insertInto('exhibitors').values(c).execute());
     await insertChunked(memberships, 1_000, (c) =>
@@ -147,10 +172,11 @@ export async function seedLargeEvent(databaseUrl?: string): Promise<Seeded> {
     );
   });
   await sql`analyze`.execute(handle.db);
-  return { handle, dir, eventId, nominations: nominations.length };
+  return { handle, dir, databaseUrl: url, eventId, categories, nominations: nominations.length };
 }
 
-async function close(seeded: Seeded) {
+/** Closes the seeded database and removes its SQLite file (a PostgreSQL schema is its caller's). */
+export async function close(seeded: Seeded) {
   await seeded.handle.close();
   fs.rmSync(seeded.dir, { recursive: true, force: true });
 }
@@ -186,53 +212,96 @@ export interface RankingFigures {
   duplicatesPass: boolean;
 }
 
+/** One category's ranking timed: its first page, its last page and the bare aggregate. */
+export interface CategoryRankingFigures {
+  rankingRows: number;
+  /** The first page, what the ranking screen asks for. */
+  rankingMs: number;
+  lastPage: number;
+  lastPageMs: number;
+  bareAggregateMs: number;
+  ratio: number;
+  /** At most twice the bare aggregate and under 100 ms (design, section 9). */
+  pass: boolean;
+}
+
 /**
- * (a) The ranking screen's request (its first page) against the bare aggregate, medians of several
- * alternated runs; the last page, the one that ranks and skips the most rows, is printed too.
+ * The ranking screen's request (its first page) against the bare aggregate of the category's
+ * points, medians of `runs` alternated runs after a warm-up; the last page, the one that ranks and
+ * skips the most rows, is timed too.
  */
+export async function measureCategoryRanking(
+  db: DatabaseHandle['db'],
+  eventId: string,
+  category: EventCategory,
+  runs = RUNS,
+): Promise<CategoryRankingFigures> {
+  const points =
+    category.scoring === 'one'
+      ? sql`count(*)`
+      : sql`sum(${sql.lit(Number(category.nominee_limit) + 1)} - list_order)`;
+  const bare = () =>
+    sql`select fiscal_id, ${points} from nominations where event_id = ${eventId} and category = ${category.address} group by fiscal_id`.execute(
+      db,
+    );
+  const page = (n: number) => () =>
+    categoryRanking(db, { eventId, category: category.address, page: n });
+  // Warm every path (statement preparation, page cache) before measuring.
+  await bare();
+  const { total } = await page(1)();
+  const lastPage = Math.max(1, Math.ceil(total / RANKING_PAGE_SIZE));
+  await page(lastPage)();
+  const bareTimes: number[] = [];
+  const firstTimes: number[] = [];
+  const lastTimes: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    bareTimes.push((await timeMs(bare))[0]);
+    firstTimes.push((await timeMs(page(1)))[0]);
+    lastTimes.push((await timeMs(page(lastPage)))[0]);
+  }
+  const rankingMs = median(firstTimes);
+  const bareAggregateMs = median(bareTimes);
+  const ratio = rankingMs / bareAggregateMs;
+  return {
+    rankingRows: total,
+    rankingMs: round(rankingMs),
+    lastPage,
+    lastPageMs: round(median(lastTimes)),
+    bareAggregateMs: round(bareAggregateMs),
+    ratio: round(ratio),
+    pass: ratio <= 2 && rankingMs < 100,
+  };
+}
+
+export interface RankingFigures extends CategoryRankingFigures {
+  exhibitors: number;
+  nominations: number;
+  budget: { maxRatio: number; maxMs: number };
+  /** "Posibles duplicados" of the same category: every fiscal id compared by the four rules. */
+  duplicatesMs: number;
+  duplicateGroups: number;
+  duplicatesPass: boolean;
+}
+
+/** (a) CONSUMO's ranking of the two-category event, and its "Posibles duplicados". */
 export async function benchRanking(databaseUrl?: string): Promise<RankingFigures> {
   const seeded = await seedLargeEvent(databaseUrl);
   try {
     const { db } = seeded.handle;
-    const bare = () =>
-      sql`select fiscal_id, sum(6 - list_order) from nominations where event_id = ${seeded.eventId} and category = ${'consumption'} group by fiscal_id`.execute(
-        db,
-      );
-    const page = (n: number) => () =>
-      categoryRanking(db, { eventId: seeded.eventId, category: 'consumption', page: n });
-    // Warm every path (statement preparation, page cache) before measuring.
-    await bare();
-    const { total } = await page(1)();
-    const lastPage = Math.max(1, Math.ceil(total / RANKING_PAGE_SIZE));
-    await page(lastPage)();
-    const bareTimes: number[] = [];
-    const firstTimes: number[] = [];
-    const lastTimes: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      bareTimes.push((await timeMs(bare))[0]);
-      firstTimes.push((await timeMs(page(1)))[0]);
-      lastTimes.push((await timeMs(page(lastPage)))[0]);
-    }
+    const consumption = seeded.categories.find((c) => c.address === 'consumption');
+    if (!consumption) throw new Error('the seeded event has no CONSUMO');
+    const ranking = await measureCategoryRanking(db, seeded.eventId, consumption);
     const duplicates = () =>
       duplicateGroups(db, { eventId: seeded.eventId, category: 'consumption' });
     const { groups } = await duplicates();
     const duplicateTimes: number[] = [];
     for (let run = 0; run < 5; run++) duplicateTimes.push((await timeMs(duplicates))[0]);
     const duplicatesMs = median(duplicateTimes);
-    const rankingMs = median(firstTimes);
-    const bareAggregateMs = median(bareTimes);
-    const ratio = rankingMs / bareAggregateMs;
     return {
+      ...ranking,
       exhibitors: EXHIBITORS,
       nominations: seeded.nominations,
-      rankingRows: total,
-      rankingMs: round(rankingMs),
-      lastPage,
-      lastPageMs: round(median(lastTimes)),
-      bareAggregateMs: round(bareAggregateMs),
-      ratio: round(ratio),
       budget: { maxRatio: 2, maxMs: 100 },
-      pass: ratio <= 2 && rankingMs < 100,
       duplicatesMs: round(duplicatesMs),
       duplicateGroups: groups.length,
       duplicatesPass: duplicatesMs < 300,

@@ -8,6 +8,8 @@
  *                   measuring a change to the save or the sign-in before and after
  *   --only registry only the registry import of 20,000 rows (SQLite, then PostgreSQL)
  *   --only integrity only the "Integridad" tab of a 2,000-exhibitor event (SQLite, then PostgreSQL)
+ *   --only categories only the event of 10 categories: each category's ranking and a rush saving
+ *                   into all ten (SQLite, then PostgreSQL)
  * With BENCH_DATABASE_URL (a PostgreSQL database), the ranking and the rush run again there, with
  * two servers sharing it.
  */
@@ -15,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { benchCategoryEvent } from './categories.ts';
 import { benchEventExport } from './event-export.ts';
 import { benchHistory } from './history.ts';
 import { benchIntegrity } from './integrity.ts';
@@ -40,8 +43,11 @@ const { values } = parseArgs({
 const onlyRush = values.only === 'rush';
 const onlyRegistry = values.only === 'registry';
 const onlyIntegrity = values.only === 'integrity';
-if (values.only !== undefined && !onlyRush && !onlyRegistry && !onlyIntegrity) {
-  process.stderr.write(`--only takes "rush", "registry" or "integrity", not "${values.only}"\n`);
+const onlyCategories = values.only === 'categories';
+if (values.only !== undefined && !onlyRush && !onlyRegistry && !onlyIntegrity && !onlyCategories) {
+  process.stderr.write(
+    `--only takes "rush", "registry", "integrity" or "categories", not "${values.only}"\n`,
+  );
   process.exit(2);
 }
 const connections = Number(values.connections);
@@ -64,6 +70,40 @@ const record = (name: string, value: string, budget: string, ok: boolean) => {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+const stats = (s: { perSecond: number; p50: number; p99: number; errors: number }) =>
+  `${s.perSecond.toFixed(0)}/s, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, errors ${s.errors}`;
+
+/** The save budget's lines of a rush; PostgreSQL's saves are also measured against SQLite's. */
+function recordSaves(label: string, rush: RushFigures, where: string, sqlite?: RushFigures) {
+  record(
+    `${label}${where}: ${rush.exhibitors * 5} nomination saves (${rush.concurrency} concurrent)`,
+    stats(rush.saves),
+    'no errors, p99 < 50 ms',
+    rush.saves.errors === 0 && rush.saves.p99 < 50,
+  );
+  const perSave = (cpuSeconds: number) =>
+    `${((cpuSeconds * 1000) / (rush.exhibitors * 5)).toFixed(2)} ms`;
+  const cpu = rush.saveCpu;
+  record(
+    `${label}${where}: CPU per save, servers / PostgreSQL / load generator (cores busy)`,
+    `${perSave(cpu.servers)} / ${where ? perSave(cpu.postgres) : '-'} / ${perSave(cpu.load)} (${(
+      (cpu.servers + cpu.postgres + cpu.load) /
+      cpu.seconds
+    ).toFixed(2)} of ${os.availableParallelism()})`,
+    'reference: where the machine goes (docs/decisions/0038)',
+    true,
+  );
+  if (!sqlite) return;
+  // Issue 29: the same rush on PostgreSQL (two servers) against SQLite's of this run.
+  const share = rush.saves.perSecond / sqlite.saves.perSecond;
+  record(
+    `${label}${where}: saves against SQLite's of this run (${sqlite.saves.perSecond.toFixed(0)}/s)`,
+    `${share.toFixed(2)} × (${stats(rush.saves)})`,
+    '≥ 0.50 ×, p99 < 100 ms, no errors (docs/decisions/0021)',
+    share >= 0.5 && rush.saves.p99 < 100 && rush.saves.errors === 0,
+  );
+}
+
 export async function healthzThroughput(url: string): Promise<autocannon.Result> {
   return autocannon({ url: `${url}/healthz`, connections, duration: seconds });
 }
@@ -76,7 +116,7 @@ process.stdout.write(
   `Premios bench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}\n`,
 );
 
-if (!onlyRush && !onlyRegistry && !onlyIntegrity) {
+if (values.only === undefined) {
   // Start to ready and idle memory, on a fresh SQLite database (migrations included).
   const startTimes: number[] = [];
   let idleRss = 0;
@@ -227,13 +267,48 @@ async function benchRegistry(where: string, shared?: { databaseUrl: () => Promis
   );
 }
 
-/** The SQLite rush of this run: PostgreSQL's saves are measured against it. */
+/** The SQLite rushes of this run: PostgreSQL's saves are measured against them. */
 let sqliteRush: RushFigures | undefined;
+let sqliteCategoriesRush: RushFigures | undefined;
+
+/**
+ * An event of 10 categories and 10,000 exhibitors (issue 26): the ranking budget for every one of
+ * its categories, and the save budget for a rush saving into all ten.
+ */
+async function benchCategories(where: string, shared?: { databaseUrl: () => Promise<string> }) {
+  const event = await benchCategoryEvent(
+    Number(values.rush),
+    connections,
+    shared && { databaseUrl: await shared.databaseUrl(), instances: POSTGRES_INSTANCES },
+  );
+  const { slowest } = event;
+  const ratios = event.rankings.map((r) => r.ratio);
+  record(
+    `ranking${where}, first page of each of 10 categories (${event.nominations} nominations, ${event.exhibitors} exhibitors): the slowest, ${slowest.name} (${slowest.rankingRows} fiscal ids)`,
+    `${slowest.rankingMs} ms = ${slowest.ratio}× the bare aggregate (${slowest.bareAggregateMs} ms); the ten: ${Math.min(...ratios)}–${Math.max(...ratios)}×, first pages ${event.rankings.map((r) => r.rankingMs).join(' / ')} ms`,
+    '≤ 2× and < 100 ms, each category',
+    event.rankingPass,
+  );
+  record(
+    `deadline rush into 10 categories of that event${where}: ${event.rush.exhibitors} exhibitors sign in`,
+    stats(event.rush.signIn),
+    'no errors (an exhibitor not signed in fails its 5 saves)',
+    event.rush.signIn.errors === 0,
+  );
+  recordSaves(
+    'deadline rush into 10 categories of that event',
+    event.rush,
+    where,
+    shared && sqliteCategoriesRush,
+  );
+  if (!shared) sqliteCategoriesRush = event.rush;
+}
 
 /** The ranking and rush lines of one database; `where` names it in each line. */
 async function benchDatabase(where: string, shared?: { databaseUrl: () => Promise<string> }) {
   if (onlyRegistry) return benchRegistry(where, shared);
   if (onlyIntegrity) return benchIntegrityTab(where, shared);
+  if (onlyCategories) return benchCategories(where, shared);
   if (!onlyRush) await benchReads(where, shared);
 
   const rush = await benchRush(
@@ -241,8 +316,6 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
     connections,
     shared && { databaseUrl: await shared.databaseUrl(), instances: POSTGRES_INSTANCES },
   );
-  const stats = (s: { perSecond: number; p50: number; p99: number; errors: number }) =>
-    `${s.perSecond.toFixed(0)}/s, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, errors ${s.errors}`;
   const failures = Object.entries(rush.signInFailures).map(([why, times]) => `${times}× ${why}`);
   record(
     `deadline rush${where}: ${rush.exhibitors} exhibitors sign in with an emailed code`,
@@ -256,24 +329,7 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
     'reference (docs/decisions/0033)',
     rush.codeStep.errors === 0,
   );
-  record(
-    `deadline rush${where}: ${rush.exhibitors * 5} nomination saves (${rush.concurrency} concurrent)`,
-    stats(rush.saves),
-    'no errors, p99 < 50 ms',
-    rush.saves.errors === 0 && rush.saves.p99 < 50,
-  );
-  const perSave = (cpuSeconds: number) =>
-    `${((cpuSeconds * 1000) / (rush.exhibitors * 5)).toFixed(2)} ms`;
-  const cpu = rush.saveCpu;
-  record(
-    `CPU per save during those saves${where}: servers / PostgreSQL / load generator (cores busy)`,
-    `${perSave(cpu.servers)} / ${shared ? perSave(cpu.postgres) : '-'} / ${perSave(cpu.load)} (${(
-      (cpu.servers + cpu.postgres + cpu.load) /
-      cpu.seconds
-    ).toFixed(2)} of ${os.availableParallelism()})`,
-    'reference: where the machine goes (docs/decisions/0038)',
-    true,
-  );
+  recordSaves('deadline rush', rush, where, shared && sqliteRush);
   record(
     `/healthz${where}, same client and concurrency, in turns with the saves`,
     stats(rush.healthz),
@@ -294,15 +350,7 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
     "reference: a save's ceiling on this machine",
     rush.refused.errors === 0,
   );
-  if (shared && sqliteRush) {
-    // Issue 29: the same rush on PostgreSQL (two servers) against SQLite's of this run.
-    const share = rush.saves.perSecond / sqliteRush.saves.perSecond;
-    record(
-      `deadline rush${where}: saves against SQLite's of this run (${sqliteRush.saves.perSecond.toFixed(0)}/s)`,
-      `${share.toFixed(2)} × (${stats(rush.saves)})`,
-      '≥ 0.50 ×, p99 < 100 ms, no errors (docs/decisions/0021)',
-      share >= 0.5 && rush.saves.p99 < 100 && rush.saves.errors === 0,
-    );
+  if (shared) {
     record(
       `deadline rush${where}: sign-in rush p99`,
       `${rush.signIn.p99.toFixed(0)} ms (${stats(rush.signIn)})`,
@@ -319,6 +367,7 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
       rush.walPeakBytes < 64 * 2 ** 20,
     );
   }
+  if (!onlyRush) await benchCategories(where, shared);
 }
 
 await benchDatabase('');

@@ -43,15 +43,26 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
+ * An event already in the database that the rush's exhibitors join, open for voting: exhibitor i
+ * saves into `categories[i mod length]` (each category's limit at least 5).
+ */
+export interface RushEvent {
+  eventId: string;
+  categories: readonly string[];
+}
+
+/**
  * The deadline rush: N invited exhibitors sign in with an emailed code, then all save
  * a full list of 5 nominations at once; /healthz is measured with the same client and concurrency.
- * On a fresh SQLite database with one server, or on `databaseUrl` (PostgreSQL) with `instances`
- * servers sharing it, exhibitor i talking to server i mod instances.
+ * On a fresh SQLite database with one server, or on `databaseUrl` (a PostgreSQL database, or an
+ * already seeded SQLite file) with `instances` servers sharing it, exhibitor i talking to server
+ * i mod instances. Into CONSUMO of a new event, or into the categories of `event`.
  */
 export async function benchRush(
   exhibitors: number,
   concurrency: number,
   shared?: { databaseUrl: string; instances: number },
+  event?: RushEvent,
 ): Promise<RushFigures> {
   const smtp = await startSmtpServer();
   const env = { SMTP_URL: smtp.url, RATE_LIMIT_SIGNIN_PER_MINUTE: String(exhibitors * 10) };
@@ -64,27 +75,30 @@ export async function benchRush(
   const clients = servers.map((server) => createClient(server.url, concurrency));
   const clientFor = (i: number) => clients[i % clients.length] as (typeof clients)[number];
   try {
-    const eventId = newId();
+    const eventId = event?.eventId ?? newId();
+    const categories = event?.categories ?? ['consumption'];
     const stamp = new Date().toISOString();
     const emails: string[] = [];
     await database.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('events')
-        .values({
-          id: eventId,
-          name: 'Premios Rush',
-          name_search: 'premios rush',
-          event_date: '2099-12-31',
-          vote_deadline: '2099-12-30',
-          created_by: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .execute();
-      await trx
-        .insertInto('event_categories')
-        .values(defaultCategoryRows(eventId, stamp))
-        .execute();
+      if (!event) {
+        await trx
+          .insertInto('events')
+          .values({
+            id: eventId,
+            name: 'Premios Rush',
+            name_search: 'premios rush',
+            event_date: '2099-12-31',
+            vote_deadline: '2099-12-30',
+            created_by: null,
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .execute();
+        await trx
+          .insertInto('event_categories')
+          .values(defaultCategoryRows(eventId, stamp))
+          .execute();
+      }
       for (let i = 0; i < exhibitors; i++) {
         const id = newId();
         const email = `rush${i}@expositor.test`;
@@ -172,10 +186,14 @@ export async function benchRush(
     const refusedRounds: LoadStats[] = [];
     const healthzRounds: LoadStats[] = [];
     const save = (i: number, round: number, version: unknown) =>
-      clientFor(i).request('POST', `/api/exh/events/${eventId}/consumption/nominees`, {
-        body: { ...nominee(`${20 + round}${String(i).padStart(8, '0')}`), version },
-        headers: { cookie: cookies[i] ?? '' },
-      });
+      clientFor(i).request(
+        'POST',
+        `/api/exh/events/${eventId}/${categories[i % categories.length]}/nominees`,
+        {
+          body: { ...nominee(`${20 + round}${String(i).padStart(8, '0')}`), version },
+          headers: { cookie: cookies[i] ?? '' },
+        },
+      );
     const saveCpu: CpuShares = { seconds: 0, servers: 0, load: 0, postgres: 0 };
     for (let round = 0; round < NOMINEES_PER_LIST; round++) {
       const cpu = startCpuAccount(servers.map((server) => server.pid));

@@ -16,6 +16,7 @@ import { useTestApp } from '../helpers/api-fixture.ts';
 import { DEFAULT_CATEGORY_VIEWS } from '../helpers/categories.ts';
 import { answered, errorOf, failureOf, refused } from '../helpers/client.ts';
 import { nomineeInput as nominee } from '../helpers/nominee.ts';
+import { raceInOrder } from '../helpers/race-order.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../helpers/seed.ts';
 
 /**
@@ -325,27 +326,28 @@ describe('categories of an event', () => {
     );
   });
 
-  it("an administrator changing a limit races an exhibitor's first save: one order or the other, never a list past its limit", async () => {
-    const outcomes: string[] = [];
-    for (let round = 0; round < 8; round++) {
-      const { id: eventId } = await seedEvent(app.db);
-      const exhibitor = await seedExhibitor(app.db);
-      await seedMembership(app.db, eventId, exhibitor.id);
-      const exh = await app.exhibitor(exhibitor.id);
-      const save = (fiscalId: string, version: number) =>
-        exh.send(addNominee, {
-          params: { eventId, category: 'consumption' },
-          body: { ...nominee(fiscalId), version },
-        });
-      // CONSUMO from 5 "Por puesto" to 1 "Un punto por nominación", while the first save runs.
-      // Started in one order or the other, alternately, and awaited together.
-      const changeLimit = () =>
-        update(eventId, 'consumption', { name: 'CONSUMO', nomineeLimit: 1, scoring: 'one' });
-      const [changing, saving] =
-        round % 2 === 0
-          ? [changeLimit(), save('20111111111', 0)]
-          : ((saved) => [changeLimit(), saved] as const)(save('20111111111', 0));
-      const [change, first] = [await changing, await saving];
+  /**
+   * The race of the limit: a new event and its exhibitor, CONSUMO changed from 5 "Por puesto" to
+   * 1 "Un punto por nominación" by the administrator, and the exhibitor's first save into it.
+   */
+  async function limitRace() {
+    const { id: eventId } = await seedEvent(app.db);
+    const exhibitor = await seedExhibitor(app.db);
+    await seedMembership(app.db, eventId, exhibitor.id);
+    const exh = await app.exhibitor(exhibitor.id);
+    const save = (fiscalId: string, version: number) =>
+      exh.send(addNominee, {
+        params: { eventId, category: 'consumption' },
+        body: { ...nominee(fiscalId), version },
+      });
+    const changeLimit = () =>
+      update(eventId, 'consumption', { name: 'CONSUMO', nomineeLimit: 1, scoring: 'one' });
+    const firstSave = () => save('20111111111', 0);
+    /** Which came first, checked against the stored rows: never a list past its limit. */
+    const outcome = async (
+      change: Awaited<ReturnType<typeof changeLimit>>,
+      first: Awaited<ReturnType<typeof firstSave>>,
+    ): Promise<'change first' | 'save first'> => {
       expect(first.status).toBe(200);
       const settings = await app.db
         .selectFrom('event_categories')
@@ -358,9 +360,14 @@ describe('categories of an event', () => {
         .select('points')
         .where('event_id', '=', eventId)
         .executeTakeFirstOrThrow();
+      const longest = await app.db
+        .selectFrom('nominations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('event_id', '=', eventId)
+        .executeTakeFirstOrThrow();
+      expect(Number(longest.n)).toBeLessThanOrEqual(Number(settings.nominee_limit));
       if (change.status === 200) {
         // The change came first: the save met the new limit and scoring.
-        outcomes.push('change first');
         expect({ limit: Number(settings.nominee_limit), scoring: settings.scoring }).toEqual({
           limit: 1,
           scoring: 'one',
@@ -369,24 +376,23 @@ describe('categories of an event', () => {
         const second = refused(await save('20222222222', 1));
         expect(second.status).toBe(409);
         expect(errorOf(second).message).toBe(MSG.nominationLimit);
-      } else {
-        // The save came first: the change found a nomination and changed nothing.
-        outcomes.push('save first');
-        expect(errorOf(refused(change)).message).toBe(MSG.categoryShapeFrozen);
-        expect({ limit: Number(settings.nominee_limit), scoring: settings.scoring }).toEqual({
-          limit: 5,
-          scoring: 'place',
-        });
-        expect(Number(totals.points)).toBe(5);
+        expect(Number(longest.n)).toBe(1);
+        return 'change first';
       }
-      const longest = await app.db
-        .selectFrom('nominations')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('event_id', '=', eventId)
-        .executeTakeFirstOrThrow();
-      expect(Number(longest.n)).toBeLessThanOrEqual(Number(settings.nominee_limit));
-    }
-    // The triggers' totals always equal a rebuild with the settings that stand.
+      // The save came first: the change found a nomination and changed nothing.
+      expect(errorOf(refused(change)).message).toBe(MSG.categoryShapeFrozen);
+      expect({ limit: Number(settings.nominee_limit), scoring: settings.scoring }).toEqual({
+        limit: 5,
+        scoring: 'place',
+      });
+      expect(Number(totals.points)).toBe(5);
+      return 'save first';
+    };
+    return { changeLimit, firstSave, outcome };
+  }
+
+  /** The triggers' totals always equal a rebuild with the settings that stand. */
+  async function expectTotalsAsRebuilt() {
     const before = await app.db
       .selectFrom('nominee_totals')
       .selectAll()
@@ -401,6 +407,39 @@ describe('categories of an event', () => {
       .orderBy('fiscal_id')
       .execute();
     expect(after).toEqual(before);
+  }
+
+  it("an administrator changing a limit races an exhibitor's first save: one order or the other, never a list past its limit", async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < 8; round++) {
+      const { changeLimit, firstSave, outcome } = await limitRace();
+      // Started in one order or the other, alternately, and awaited together: whichever order the
+      // engine takes.
+      const [changing, saving] =
+        round % 2 === 0
+          ? [changeLimit(), firstSave()]
+          : ((saved) => [changeLimit(), saved] as const)(firstSave());
+      outcomes.push(await outcome(await changing, await saving));
+    }
+    await expectTotalsAsRebuilt();
     expect(outcomes).toHaveLength(8);
+  });
+
+  it("the race of a limit and a first save, each order made to happen: the loser waits for the winner's commit and sees it", async () => {
+    // Both write the event's history last, holding the category's row (the change for update, the
+    // save for share): the winner is held there while the loser starts and waits behind it.
+    const outcomes: string[] = [];
+    {
+      const { changeLimit, firstSave, outcome } = await limitRace();
+      const [change, save] = await raceInOrder(app.t, 'audit_log', changeLimit, firstSave);
+      outcomes.push(await outcome(change, save));
+    }
+    {
+      const { changeLimit, firstSave, outcome } = await limitRace();
+      const [save, change] = await raceInOrder(app.t, 'audit_log', firstSave, changeLimit);
+      outcomes.push(await outcome(change, save));
+    }
+    expect(outcomes).toEqual(['change first', 'save first']);
+    await expectTotalsAsRebuilt();
   });
 });
