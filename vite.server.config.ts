@@ -18,7 +18,11 @@ export default defineConfig({
     rollupOptions: {
       // The SMTP thread starts from a file of its own (src/server/mail/transport.ts).
       input: { main: 'src/server/main.ts', 'smtp-thread': 'src/server/mail/smtp-thread.ts' },
-      output: { entryFileNames: '[name].js' },
+      output: {
+        entryFileNames: '[name].js',
+        charset: 'ascii',
+        comments: { legal: true, annotation: true, jsdoc: false },
+      },
       external: ['@node-rs/argon2', 'pg-native', 'exceljs', 'sharp'],
     },
   },

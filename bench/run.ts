@@ -10,6 +10,7 @@
  *   --only integrity only the "Integridad" tab of a 2,000-exhibitor event (SQLite, then PostgreSQL)
  *   --only categories only the event of 10 categories: each category's ranking and a rush saving
  *                   into all ten (SQLite, then PostgreSQL)
+ *   --only start    only the server's start to ready and its idle memory (SQLite)
  * With BENCH_DATABASE_URL (a PostgreSQL database), the ranking and the rush run again there, with
  * two servers sharing it.
  */
@@ -44,9 +45,11 @@ const onlyRush = values.only === 'rush';
 const onlyRegistry = values.only === 'registry';
 const onlyIntegrity = values.only === 'integrity';
 const onlyCategories = values.only === 'categories';
-if (values.only !== undefined && !onlyRush && !onlyRegistry && !onlyIntegrity && !onlyCategories) {
+const onlyStart = values.only === 'start';
+const onlyParts = [onlyRush, onlyRegistry, onlyIntegrity, onlyCategories, onlyStart];
+if (values.only !== undefined && !onlyParts.some(Boolean)) {
   process.stderr.write(
-    `--only takes "rush", "registry", "integrity" or "categories", not "${values.only}"\n`,
+    `--only takes "rush", "registry", "integrity", "categories" or "start", not "${values.only}"\n`,
   );
   process.exit(2);
 }
@@ -66,6 +69,15 @@ const record = (name: string, value: string, budget: string, ok: boolean) => {
   figures.push({ name, value, budget, ok });
   process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${value} (budget: ${budget})\n`);
 };
+
+/** Prints the count of lines within and over budget, and exits non-zero when one is over. */
+function finish(): never {
+  const failed = figures.filter((f) => !f.ok);
+  process.stdout.write(
+    `\n${figures.length - failed.length} within budget, ${failed.length} over budget\n`,
+  );
+  process.exit(failed.length ? 1 : 0);
+}
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -116,7 +128,7 @@ process.stdout.write(
   `Premios bench on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}\n`,
 );
 
-if (values.only === undefined) {
+if (values.only === undefined || onlyStart) {
   // Start to ready and idle memory, on a fresh SQLite database (migrations included).
   const startTimes: number[] = [];
   let idleRss = 0;
@@ -142,6 +154,7 @@ if (values.only === undefined) {
     '< 150 MB',
     idleRss < 150 * 2 ** 20,
   );
+  if (onlyStart) finish();
 
   // The JavaScript a phone downloads to show the budgeted pages, counted in Chromium (gzip, every
   // script until the page is idle); Lighthouse's figures are `npm run lighthouse`.
@@ -391,8 +404,4 @@ if (postgresUrl) {
   process.stdout.write('BENCH_DATABASE_URL is not set: the PostgreSQL rows are skipped.\n');
 }
 
-const failed = figures.filter((f) => !f.ok);
-process.stdout.write(
-  `\n${figures.length - failed.length} within budget, ${failed.length} over budget\n`,
-);
-process.exit(failed.length ? 1 : 0);
+finish();

@@ -114,7 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     logger: app.log,
   };
   // Figures are collected only where someone may read them (METRICS_TOKEN set).
-  const metrics = config.metricsToken ? createMetrics(deps) : undefined;
+  const metrics = config.metricsToken ? await createMetrics(deps) : undefined;
   const mailWorker = createMailWorker(
     deps,
     options.mailTransport ?? createMailTransport(config.smtpUrl, config.dataDir, app.log),

@@ -44,8 +44,14 @@ export interface OpenOptions {
 
 const CHECKPOINT_INTERVAL_MS = 100;
 
-/** Adapts `node:sqlite` to the better-sqlite3-shaped interface that Kysely's SqliteDialect expects. */
-function nodeSqliteDatabase(database: DatabaseSync): SqliteDatabase {
+/** Statements that only read; any other one that changed a row appended to the log. */
+const READ_ONLY_SQL = /^\s*(select|with|pragma|explain)\b/i;
+
+/**
+ * Adapts `node:sqlite` to the better-sqlite3-shaped interface that Kysely's SqliteDialect expects.
+ * `onWrite` runs after each statement that changed rows (an outbox poll that claimed none did not).
+ */
+function nodeSqliteDatabase(database: DatabaseSync, onWrite: () => void): SqliteDatabase {
   database.exec('PRAGMA journal_mode = WAL');
   database.exec('PRAGMA synchronous = NORMAL');
   database.exec('PRAGMA foreign_keys = ON');
@@ -64,11 +70,23 @@ function nodeSqliteDatabase(database: DatabaseSync): SqliteDatabase {
       if (!cached) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
         const statement = database.prepare(query);
+        const writes = !READ_ONLY_SQL.test(query);
         cached = {
           reader: statement.columns().length > 0,
-          all: (params) => statement.all(...(params as SQLInputValue[])),
-          run: (params) => statement.run(...(params as SQLInputValue[])),
-          iterate: (params) => statement.iterate(...(params as SQLInputValue[])),
+          all: (params) => {
+            const rows = statement.all(...(params as SQLInputValue[]));
+            if (writes && rows.length > 0) onWrite();
+            return rows;
+          },
+          run: (params) => {
+            const result = statement.run(...(params as SQLInputValue[]));
+            if (writes && Number(result.changes) > 0) onWrite();
+            return result;
+          },
+          iterate: (params) => {
+            if (writes) onWrite();
+            return statement.iterate(...(params as SQLInputValue[]));
+          },
         };
         statements.set(query, cached);
       }
@@ -80,36 +98,54 @@ function nodeSqliteDatabase(database: DatabaseSync): SqliteDatabase {
 export function openDatabase(databaseUrl: string, options: OpenOptions = {}): DatabaseHandle {
   const engine: Engine = databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   let checkpointer: Checkpointer | undefined;
+  /** Starts the checkpoint thread at the first write after the migrations, if it is to run. */
+  let checkpointOnWrite: (() => void) | undefined;
+  let migrating = false;
+  let closed = false;
   let dialect;
   if (engine === 'sqlite') {
     const file = databaseUrl.slice('sqlite:'.length);
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     const database = new DatabaseSync(file);
-    dialect = new SqliteDialect({ database: nodeSqliteDatabase(database) });
+    const onWrite = () => {
+      if (!checkpointOnWrite || migrating) return;
+      const start = checkpointOnWrite;
+      checkpointOnWrite = undefined;
+      // After this statement and its request's turn: the thread's start is no part of the write.
+      setImmediate(start);
+    };
+    dialect = new SqliteDialect({ database: nodeSqliteDatabase(database, onWrite) });
     if (options.backgroundCheckpoints && file !== ':memory:') {
+      // The writer never checkpoints (see checkpointer.ts); the migrations, which run before the
+      // thread does, empty the log themselves (`migrate`).
       database.exec('PRAGMA wal_autocheckpoint = 0');
       let previous: CheckpointReport | null = null;
       let truncating = false;
-      checkpointer = startCheckpointer(
-        file,
-        CHECKPOINT_INTERVAL_MS,
-        () =>
-          // Without the worker, the connection checkpoints for itself again (SQLite's default).
-          database.exec('PRAGMA wal_autocheckpoint = 1000'),
-        (report) => {
-          const truncate = !truncating && shouldTruncate(report, previous);
-          previous = report;
-          if (!truncate) return;
-          // Through Kysely, so it runs between two transactions of this one connection; the log
-          // is already copied back, so this only cuts the file.
-          truncating = true;
-          sql
-            .raw('PRAGMA wal_checkpoint(TRUNCATE)')
-            .execute(db)
-            .catch(() => undefined)
-            .finally(() => (truncating = false));
-        },
-      );
+      // A worker thread is a whole Node environment (17 MB of the idle server's memory): a server
+      // that has written nothing since it started has no log to copy, and goes without it.
+      checkpointOnWrite = () => {
+        if (closed) return;
+        checkpointer = startCheckpointer(
+          file,
+          CHECKPOINT_INTERVAL_MS,
+          () =>
+            // Without the worker, the connection checkpoints for itself again (SQLite's default).
+            database.exec('PRAGMA wal_autocheckpoint = 1000'),
+          (report) => {
+            const truncate = !truncating && shouldTruncate(report, previous);
+            previous = report;
+            if (!truncate) return;
+            // Through Kysely, so it runs between two transactions of this one connection; the log
+            // is already copied back, so this only cuts the file.
+            truncating = true;
+            sql
+              .raw('PRAGMA wal_checkpoint(TRUNCATE)')
+              .execute(db)
+              .catch(() => undefined)
+              .finally(() => (truncating = false));
+          },
+        );
+      };
     }
   } else {
     dialect = new PostgresDialect({
@@ -138,27 +174,46 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Da
         provider: migrationProvider(engine),
         ...(migrationTableSchema ? { migrationTableSchema } : {}),
       });
-      // PostgreSQL serialises migrators with an advisory lock; two SQLite processes may collide
-      // on the write lock or lose the race to create a table; the loser's transaction rolls back and
-      // it tries again, finding the winner's work recorded.
-      for (let attempt = 1; ; attempt++) {
-        const { error, results } = await migrator.migrateToLatest();
-        if (!error) return;
-        const busy = /locked|busy|already exists/i.test(String(error));
-        if (!busy || attempt >= 10) {
-          const failed = results?.find((r) => r.status === 'Error');
-          throw new Error(
-            `Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`,
-          );
-        }
-        await delay(50 * attempt);
+      // Before the checkpoint thread runs, the migrations' writes are checkpointed by SQLite's own
+      // rule (every 1000 pages) and the log is emptied after them: they do not start the thread.
+      const beforeCheckpointThread = checkpointOnWrite !== undefined;
+      if (!beforeCheckpointThread) return migrateWithRetries(migrator);
+      migrating = true;
+      try {
+        await sql`PRAGMA wal_autocheckpoint = 1000`.execute(db);
+        await migrateWithRetries(migrator);
+        await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+      } finally {
+        await sql`PRAGMA wal_autocheckpoint = 0`.execute(db);
+        migrating = false;
       }
     },
     async close() {
+      closed = true;
       await checkpointer?.stop();
       await db.destroy();
     },
   };
+}
+
+/**
+ * PostgreSQL serialises migrators with an advisory lock; two SQLite processes may collide on the
+ * write lock or lose the race to create a table; the loser's transaction rolls back and it tries
+ * again, finding the winner's work recorded.
+ */
+async function migrateWithRetries(migrator: Migrator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return;
+    const busy = /locked|busy|already exists/i.test(String(error));
+    if (!busy || attempt >= 10) {
+      const failed = results?.find((r) => r.status === 'Error');
+      throw new Error(
+        `Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`,
+      );
+    }
+    await delay(50 * attempt);
+  }
 }
 
 /** True when the database answers a trivial query (readiness probe). */

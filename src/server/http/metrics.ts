@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import * as authApi from '../../shared/api/auth.ts';
 import type { Endpoint } from '../../shared/api/define.ts';
 import * as nominationsApi from '../../shared/api/nominations.ts';
@@ -160,7 +160,10 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(token));
 }
 
-export function createMetrics(deps: AppDeps): Metrics {
+/** prom-client is loaded only by a server whose figures someone reads (about 2 MB of heap). */
+export async function createMetrics(deps: AppDeps): Promise<Metrics> {
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } =
+    await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   for (const name of GAUGES_NAMED_LIKE_COUNTERS) registry.removeSingleMetric(name);

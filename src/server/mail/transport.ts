@@ -1,8 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import nodemailer from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { FastifyBaseLogger } from 'fastify';
 import { projectFile } from '../paths.ts';
 
@@ -22,11 +20,18 @@ export interface MailTransport {
 }
 
 /**
+ * nodemailer is loaded with the first message, not at start: an idle server holds no mail code
+ * (about 4 MB of heap). The first message waits for it once.
+ */
+const loadMailComposer = async () => (await import('nodemailer/lib/mail-composer')).default;
+
+/**
  * The message as it goes on the wire. Sent to SMTP as one buffer: streamed part by part, the
  * composer wrote each header and each line of the attached logo to the socket on its own, a
  * system call apiece, and at a deadline rush those writes were a tenth of the server's time.
  */
-function compose(mail: OutgoingMail): Promise<Buffer> {
+async function compose(mail: OutgoingMail): Promise<Buffer> {
+  const MailComposer = await loadMailComposer();
   return new MailComposer({
     from: mail.from,
     to: mail.to,
@@ -49,22 +54,24 @@ function compose(mail: OutgoingMail): Promise<Buffer> {
 
 /** Sends through pooled SMTP connections on the calling thread. */
 export function smtpSender(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: 10,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  // Loaded now: this runs on the SMTP thread, which starts so that the first codes of a rush do
+  // not wait for it.
+  const transporter = import('nodemailer').then(({ default: nodemailer }) =>
+    nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 10,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]),
+  );
   return {
     async send(mail) {
-      await transporter.sendMail({
-        envelope: { from: mail.from, to: [mail.to] },
-        raw: await compose(mail),
-      });
+      const [pooled, raw] = await Promise.all([transporter, compose(mail)]);
+      await pooled.sendMail({ envelope: { from: mail.from, to: [mail.to] }, raw });
     },
-    close: () => transporter.close(),
+    close: () => void transporter.then((pooled) => pooled.close()),
   };
 }
 

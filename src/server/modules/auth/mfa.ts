@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import {
   MFA_CHALLENGE_TTL_MINUTES,
   MFA_ENROL_CODE_TTL_MINUTES,
@@ -223,6 +222,8 @@ export async function startMfaSetup(
   if (!started) throw wrongEnrolCode();
   await clearThrottle(deps.db, [mfaTryPerClient.scope], clientKey);
   const otpauthUri = totpFor(secret, admin.email).toString();
+  // Loaded by the few who set up a second factor, not held by every server (about 1 MB).
+  const { default: QRCode } = await import('qrcode');
   const qrCode = await QRCode.toDataURL(otpauthUri, { margin: 1, width: 240 });
   return { secret, otpauthUri, qrCode };
 }
