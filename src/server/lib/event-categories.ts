@@ -5,7 +5,9 @@ import {
   type CategoryAddress,
 } from '../../shared/constants.ts';
 import type { EventCategoryView } from '../../shared/schemas/categories.ts';
+import { sql } from 'kysely';
 import { engineOf, type Db } from '../db/connection.ts';
+import type { Tx } from '../db/transact.ts';
 import type { EventCategory } from '../db/schema.ts';
 import { prepared } from '../db/prepared.ts';
 import { notFound } from './errors.ts';
@@ -82,20 +84,42 @@ export async function copyEventCategories(
   await db.insertInto('event_categories').values(copies).execute();
 }
 
-const selectCategory = prepared<{ eventId: string; address: string }, EventCategory>((db, arg) => {
-  const query = db
+const selectCategory = prepared<{ eventId: string; address: string }, EventCategory>((db, arg) =>
+  db
     .selectFrom('event_categories')
     .selectAll()
     .where('event_id', '=', arg('eventId'))
-    .where('address', '=', arg('address'));
-  // The save shares the row with other saves; a change of limit or scoring takes it for update.
-  return engineOf(db) === 'postgres' ? query.forShare() : query;
-});
+    .where('address', '=', arg('address')),
+);
 
 /**
- * One category of the event, or 404 as for any address the event does not have. On PostgreSQL
- * inside a transaction the row stays share-locked until commit.
+ * The key of a category's shape lock on PostgreSQL (docs/decisions/0038): every save holds it
+ * shared for its transaction, a change of the category's limit or scoring (or its deletion) holds
+ * it exclusively, so the change waits for the saves in flight and every later save sees it. An
+ * advisory lock rather than a lock on the category's row: at the deadline every save of a category
+ * shares that one row, and PostgreSQL writes each share lock of a row into the row itself.
  */
+export const CATEGORY_SHAPE_LOCK_CLASS = 0x50524e; // "PRN"
+
+const categoryShapeKey = (eventId: string, address: string) => `${eventId}/${address}`;
+
+/** Taken by every save, in its transaction, before it reads the category's limit. */
+export async function shareCategoryShape(tx: Tx, eventId: string, address: string): Promise<void> {
+  if (engineOf(tx) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock_shared(${CATEGORY_SHAPE_LOCK_CLASS}, hashtext(${categoryShapeKey(eventId, address)}))`.execute(
+    tx,
+  );
+}
+
+/** Taken by a change of a category's limit or scoring, and by its deletion, in its transaction. */
+export async function lockCategoryShape(tx: Tx, eventId: string, address: string): Promise<void> {
+  if (engineOf(tx) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${CATEGORY_SHAPE_LOCK_CLASS}, hashtext(${categoryShapeKey(eventId, address)}))`.execute(
+    tx,
+  );
+}
+
+/** One category of the event, or 404 as for any address the event does not have. */
 export async function findEventCategoryOr404(
   db: Db,
   eventId: string,

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0028_event_categories, 0029_device_sign_ins, 0030_sealed_results
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0028_event_categories, 0029_device_sign_ins, 0030_sealed_results, 0031_category_shape_lock
 
 -- tables
 admin_invitations BASE TABLE
@@ -458,7 +458,7 @@ begin
 end
 $function$
 
-CREATE OR REPLACE FUNCTION premios_save_nominee(p_token_hash text, p_now text, p_idle_cutoff text, p_touch_cutoff text, p_event_id text, p_category text, p_app_time_zone text, p_action text, p_fiscal_id text, p_nominee json, p_direction text, p_expected integer, p_archive_lock_class integer, p_audit_action text, p_receipt_template text, p_receipt_at text, p_receipt_id text)
+CREATE OR REPLACE FUNCTION premios_save_nominee(p_token_hash text, p_now text, p_idle_cutoff text, p_touch_cutoff text, p_event_id text, p_category text, p_app_time_zone text, p_action text, p_fiscal_id text, p_nominee json, p_direction text, p_expected integer, p_archive_lock_class integer, p_category_lock_class integer, p_audit_action text, p_receipt_template text, p_receipt_at text, p_receipt_id text)
  RETURNS json
  LANGUAGE plpgsql
 AS $function$
@@ -505,11 +505,12 @@ begin
                    and p_now::timestamptz < v_target.voting_opens_at::timestamptz) then
     return json_build_object('outcome', 'not_found');
   end if;
-  -- The category's row (migration 0028): its limit, shared-locked until commit, so that a change
-  -- of the limit or the scoring (which takes it for update) waits for this save or is seen by it.
+  -- The category's shape lock (migration 0031), shared until commit, so that a change of the
+  -- limit or the scoring (which takes it exclusively) waits for this save or is seen by it.
+  perform pg_advisory_xact_lock_shared(p_category_lock_class,
+    hashtext(p_event_id || '/' || p_category));
   select c.nominee_limit into v_limit from event_categories c
-   where c.event_id = p_event_id and c.address = p_category
-     for share;
+   where c.event_id = p_event_id and c.address = p_category;
   if not found then
     return json_build_object('outcome', 'category_not_found');
   end if;

@@ -120,7 +120,7 @@ const listColumns =
 const nominationColumns =
   '"event_id", "exhibitor_id", "category", "list_order", "fiscal_id", "name", "registered_name", "contact_name", "contact_position", "phone", "email", "location", "city", "nominated_at", "updated_at", "annulled"';
 
-const saveNominee = `create function premios_save_nominee(
+export const saveNominee = `create function premios_save_nominee(
   p_token_hash text,
   p_now text,
   p_idle_cutoff text,

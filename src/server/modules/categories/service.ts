@@ -11,6 +11,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import {
   categoryNameKey,
+  lockCategoryShape,
   readEventCategories,
   toCategoryView,
 } from '../../lib/event-categories.ts';
@@ -142,11 +143,13 @@ async function lockEvent(tx: Tx, eventId: string): Promise<void> {
 }
 
 /**
- * The category's row, locked against saves on PostgreSQL: an exhibitor's save holds it `for share`
- * (premios_save_nominee, checkSaveTarget) until it commits, so a change of the limit or the scoring
- * waits for any save in flight and then sees its nomination, and a later save sees the change.
+ * The category's row, with its shape lock held exclusively on PostgreSQL: an exhibitor's save holds
+ * that lock shared (premios_save_nominee, checkSaveTarget) until it commits, so a change of the
+ * limit or the scoring waits for any save in flight and then sees its nomination, and a later save
+ * sees the change.
  */
 async function lockCategory(tx: Tx, eventId: string, address: string): Promise<EventCategory> {
+  await lockCategoryShape(tx, eventId, address);
   const query = tx
     .selectFrom('event_categories')
     .selectAll()

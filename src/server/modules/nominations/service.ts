@@ -49,6 +49,8 @@ import { debounceMail } from '../../mail/outbox.ts';
 import { annulledListError, refuseAnnulledList } from '../../lib/annulled-lists.ts';
 import {
   findEventCategoryOr404,
+  shareCategoryShape,
+  CATEGORY_SHAPE_LOCK_CLASS,
   readEventCategories,
   toCategoryView,
 } from '../../lib/event-categories.ts';
@@ -473,8 +475,9 @@ async function checkSaveTarget(
   const calendar = target && calendarOf(target, deps.config.timeZone);
   // A draft is hidden from its exhibitors: the same 404 as an event that is not theirs.
   if (!target || !calendar || isDraft(calendar, now)) throw notFound(MSG.eventNotFound);
-  // The category's row, share-locked on PostgreSQL until commit: a change of its limit or scoring
-  // (which locks it for update) waits for this save, or this save sees the change.
+  // The category's shape lock, shared on PostgreSQL until commit: a change of its limit or scoring
+  // (which takes it exclusively) waits for this save, or this save sees the change.
+  await shareCategoryShape(tx, key.eventId, key.category);
   const category = await findEventCategoryOr404(tx, key.eventId, key.category);
   if (target.archived_at !== null) throw new AppError('event_archived');
   if (!isVotingOpenNow(calendar, now)) throw new AppError('voting_closed');
@@ -772,7 +775,7 @@ const callSaveNominee = prepared<
     ${arg('tokenHash')}, ${arg('now')}, ${arg('idleCutoff')}, ${arg('touchCutoff')},
     ${arg('eventId')}, ${arg('category')}, ${arg('appTimeZone')}, ${arg('action')}, ${arg('fiscalId')},
     cast(${arg('nominee')} as json), ${arg('direction')}, cast(${arg('expected')} as integer),
-    ${ARCHIVE_LOCK_CLASS}, ${arg('auditAction')},
+    ${ARCHIVE_LOCK_CLASS}, ${CATEGORY_SHAPE_LOCK_CLASS}, ${arg('auditAction')},
     ${'nomination-receipt'}, ${arg('receiptAt')}, ${arg('receiptId')}) as saved`;
   return { compile: () => call.compile(db) };
 });
