@@ -194,18 +194,10 @@ async function timeMs<T>(work: () => Promise<T>): Promise<[number, T]> {
 
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 
-export interface RankingFigures {
+export interface RankingFigures extends CategoryRankingFigures {
   exhibitors: number;
   nominations: number;
-  rankingRows: number;
-  /** The first page, what the ranking screen asks for. */
-  rankingMs: number;
-  lastPage: number;
-  lastPageMs: number;
-  bareAggregateMs: number;
-  ratio: number;
   budget: { maxRatio: number; maxMs: number };
-  pass: boolean;
   /** "Posibles duplicados" of the same category: every fiscal id compared by the four rules. */
   duplicatesMs: number;
   duplicateGroups: number;
