@@ -8,7 +8,7 @@ import {
   updateCategory,
 } from '../../src/shared/api/categories.ts';
 import { createEvent, getEvent } from '../../src/shared/api/events.ts';
-import { addNominee, myEvent } from '../../src/shared/api/nominations.ts';
+import { addNominee, myEvent, removeNominee } from '../../src/shared/api/nominations.ts';
 import { history } from '../../src/shared/api/results.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import type { CategoryInput } from '../../src/shared/schemas/categories.ts';
@@ -330,7 +330,12 @@ describe('categories of an event', () => {
    * The race of the limit: a new event and its exhibitor, CONSUMO changed from 5 "Por puesto" to
    * 1 "Un punto por nominación" by the administrator, and the exhibitor's first save into it.
    */
-  async function limitRace() {
+  /**
+   * An exhibitor's first nomination in CONSUMO racing a change of its limit and scoring. With
+   * `emptiedList`, the exhibitor's list already exists, emptied again (a nominee added and removed),
+   * so the save inserts no list row and only the category's shape lock holds the two apart.
+   */
+  async function limitRace({ emptiedList = false } = {}) {
     const { id: eventId } = await seedEvent(app.db);
     const exhibitor = await seedExhibitor(app.db);
     await seedMembership(app.db, eventId, exhibitor.id);
@@ -340,9 +345,20 @@ describe('categories of an event', () => {
         params: { eventId, category: 'consumption' },
         body: { ...nominee(fiscalId), version },
       });
+    let version = 0;
+    if (emptiedList) {
+      answered(await save('20999999999', 0));
+      answered(
+        await exh.send(removeNominee, {
+          params: { eventId, category: 'consumption', fiscalId: '20999999999' },
+          query: { version: '1' },
+        }),
+      );
+      version = 2;
+    }
     const changeLimit = () =>
       update(eventId, 'consumption', { name: 'CONSUMO', nomineeLimit: 1, scoring: 'one' });
-    const firstSave = () => save('20111111111', 0);
+    const firstSave = () => save('20111111111', version);
     /** Which came first, checked against the stored rows: never a list past its limit. */
     const outcome = async (
       change: Awaited<ReturnType<typeof changeLimit>>,
@@ -373,7 +389,7 @@ describe('categories of an event', () => {
           scoring: 'one',
         });
         expect(Number(totals.points)).toBe(1);
-        const second = refused(await save('20222222222', 1));
+        const second = refused(await save('20222222222', version + 1));
         expect(second.status).toBe(409);
         expect(errorOf(second).message).toBe(MSG.nominationLimit);
         expect(Number(longest.n)).toBe(1);
@@ -436,6 +452,22 @@ describe('categories of an event', () => {
     }
     {
       const { changeLimit, firstSave, outcome } = await limitRace();
+      const [save, change] = await raceInOrder(app.t, 'audit_log', firstSave, changeLimit);
+      outcomes.push(await outcome(change, save));
+    }
+    expect(outcomes).toEqual(['change first', 'save first']);
+    await expectTotalsAsRebuilt();
+  });
+
+  it('the same race on a list that exists and is empty again, each order made to happen', async () => {
+    const outcomes: string[] = [];
+    {
+      const { changeLimit, firstSave, outcome } = await limitRace({ emptiedList: true });
+      const [change, save] = await raceInOrder(app.t, 'audit_log', changeLimit, firstSave);
+      outcomes.push(await outcome(change, save));
+    }
+    {
+      const { changeLimit, firstSave, outcome } = await limitRace({ emptiedList: true });
       const [save, change] = await raceInOrder(app.t, 'audit_log', firstSave, changeLimit);
       outcomes.push(await outcome(change, save));
     }
