@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { answered, errorOf, refused } from '../helpers/client.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -231,5 +232,88 @@ describe.runIf(onPostgres)('a save on PostgreSQL', () => {
     expect({ error: errorOf(refused(notMember)) }).toEqual({
       error: { code: 'not_found', message: MSG.eventNotFound },
     });
+  });
+  it('reads the list through its primary key however many nominations the category holds (0032)', async () => {
+    // A category that filled during the rush, before autovacuum analyzed the table: without
+    // statistics the planner once read one exhibitor's list through the ranking's index, every
+    // nomination of the category. 400 other lists of the same category, and no statistics.
+    await sql`alter table nominations set (autovacuum_enabled = false)`.execute(app.db);
+    await sql`insert into exhibitors (id, email, full_name, company, created_at, updated_at)
+      select 'otro-' || g, 'otro' || g || '@empresa.test', 'Otro Expositor', 'Otra', '2026-01-01',
+             '2026-01-01'
+        from generate_series(1, 400) g`.execute(app.db);
+    await sql`insert into event_exhibitors (event_id, exhibitor_id, invited_by,
+        invitation_message_id, created_at, invited_at)
+      select ${eventId}, 'otro-' || g, null, null, '2026-01-01', '2026-01-01'
+        from generate_series(1, 400) g`.execute(app.db);
+    await sql`insert into nomination_lists (event_id, exhibitor_id, category, version, updated_at)
+      select ${eventId}, 'otro-' || g, 'consumption', 1, '2026-01-01'
+        from generate_series(1, 400) g`.execute(app.db);
+    await sql`insert into nominations (event_id, exhibitor_id, category, list_order, fiscal_id,
+        name, registered_name, contact_name, contact_position, phone, email, location, city,
+        nominated_at, updated_at)
+      select ${eventId}, 'otro-' || g, 'consumption', o, '30' || lpad((g * 10 + o)::text, 9, '0'),
+             'Reseller', 'Razón Social', 'Carla', 'Gerente', '1155550000', 'c@reseller.test',
+             'Palermo', 'Buenos Aires', '2026-01-01', '2026-01-01'
+        from generate_series(1, 400) g, generate_series(1, 5) o`.execute(app.db);
+
+    // Every statement of the save, with its plan, as PostgreSQL's auto_explain reports it to the
+    // connection that ran it.
+    const plans: string[] = [];
+    const counting = pg.Client.prototype.query;
+    const run = (client: pg.Client, text: string) =>
+      (originalQuery as (text: string) => Promise<unknown>).call(client, text);
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [text] = args;
+      const textOf = typeof text === 'string' ? text : String((text as { text?: string }).text);
+      if (textOf.startsWith('select premios_save_nominee(')) {
+        const listen = (notice: { message?: string }) => plans.push(notice.message ?? '');
+        this.on('notice', listen);
+        void run(
+          this,
+          `load 'auto_explain'; set auto_explain.log_min_duration = 0;
+           set auto_explain.log_nested_statements = on; set client_min_messages = log`,
+        );
+        const result = (counting as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+        const reset = run(
+          this,
+          'set auto_explain.log_min_duration = -1; set client_min_messages = notice',
+        ).then(() => this.off('notice', listen));
+        // The connection goes back to the pool only once it no longer reports its plans.
+        return Promise.all([result, reset]).then(([saved]) => saved);
+      }
+      return (counting as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof originalQuery;
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect((await add(`3300000000${i}`, i)).status).toBe(200);
+      }
+      const edited = await exh.send(editNominee, {
+        params: entry('33000000002'),
+        body: { ...nominee('33000000002'), city: 'Rosario', version: 5 },
+      });
+      expect(edited.status).toBe(200);
+      const moved = await exh.send(moveNominee, {
+        params: entry('33000000002'),
+        body: { direction: 'up', version: 6 },
+      });
+      expect(moved.status).toBe(200);
+      const removed = await exh.send(removeNominee, {
+        params: entry('33000000000'),
+        query: { version: '7' },
+      });
+      expect(answered(removed).data.nominees.map((n) => [n.order, n.fiscalId, n.city])).toEqual([
+        [1, '33000000002', 'Rosario'],
+        [2, '33000000001', 'Buenos Aires'],
+        [3, '33000000003', 'Buenos Aires'],
+        [4, '33000000004', 'Buenos Aires'],
+      ]);
+    } finally {
+      pg.Client.prototype.query = counting;
+    }
+    const listReads = plans.filter((plan) => /\bfrom nominations n\b/i.test(plan));
+    expect(listReads.length).toBeGreaterThanOrEqual(8);
+    expect(plans.filter((plan) => plan.includes('nominations_results_idx'))).toEqual([]);
+    for (const plan of listReads) expect(plan).toContain('nominations_pk');
   });
 });

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0028_event_categories, 0029_device_sign_ins, 0030_sealed_results, 0031_category_shape_lock
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0028_event_categories, 0029_device_sign_ins, 0030_sealed_results, 0031_category_shape_lock, 0032_save_reads_its_list_by_key
 
 -- tables
 admin_invitations BASE TABLE
@@ -471,6 +471,9 @@ declare
   v_position integer;
   v_first integer;
   v_rows nominations[];
+  v_addresses tid[];
+  v_last integer;
+  v_changed integer;
   v_before json;
   v_after json;
   v_queued boolean := false;
@@ -548,8 +551,12 @@ begin
     return json_build_object('outcome', 'stale_list');
   end if;
 
-  select array_agg(n order by n.list_order) into v_rows from nominations n
-   where n.event_id = p_event_id and n.exhibitor_id = v_exhibitor and n.category = p_category;
+  select array_agg(r.n order by (r.n).list_order), array_agg(r.address order by (r.n).list_order)
+    into v_rows, v_addresses
+    from (select n, n.ctid as address from nominations n
+           where n.event_id = p_event_id and n.exhibitor_id = v_exhibitor
+             and n.category = p_category
+           order by n.list_order) r;
   v_count := coalesce(array_length(v_rows, 1), 0);
   select min(r.list_order) into v_position from unnest(v_rows) r where r.fiscal_id = p_fiscal_id;
   if p_action = 'add' then
@@ -604,18 +611,31 @@ begin
       contact_position = p_nominee->>'contact_position', phone = p_nominee->>'phone',
       email = p_nominee->>'email', location = p_nominee->>'location',
       city = p_nominee->>'city', updated_at = p_now
-     where event_id = p_event_id and exhibitor_id = v_exhibitor and category = p_category
-       and list_order = v_position;
+     where ctid = v_addresses[v_position];
+    get diagnostics v_changed = row_count;
+    if v_changed <> 1 then
+      raise exception 'premios_save_nominee: the list changed under its lock';
+    end if;
   else
     -- list_order is part of the primary key: renumbered rows are deleted and inserted again,
     -- keeping their nominated_at (the ranking's tie-break), as the ordinary path does.
     if p_action = 'remove' then
       v_first := v_position;
     end if;
-    delete from nominations
-     where event_id = p_event_id and exhibitor_id = v_exhibitor and category = p_category
-       and list_order >= v_first
-       and list_order <= case when p_action = 'move' then v_first + 1 else v_count end;
+    v_last := case when p_action = 'move' then v_first + 1 else v_count end;
+    -- The ranking's totals of the rows rewritten, locked in key order before the rows' triggers
+    -- change them, so that two saves rewriting the same fiscal ids in opposite orders wait for
+    -- each other instead of deadlocking.
+    perform 1 from nominee_totals t
+     where t.event_id = p_event_id and t.category = p_category
+       and t.fiscal_id in (select r.fiscal_id from unnest(v_rows[v_first:v_last]) r)
+     order by t.fiscal_id
+       for update;
+    delete from nominations where ctid = any (v_addresses[v_first:v_last]);
+    get diagnostics v_changed = row_count;
+    if v_changed <> v_last - v_first + 1 then
+      raise exception 'premios_save_nominee: the list changed under its lock';
+    end if;
     insert into nominations (event_id, exhibitor_id, category, list_order, fiscal_id, name,
       registered_name, contact_name, contact_position, phone, email, location, city,
       nominated_at, updated_at)
@@ -634,8 +654,9 @@ begin
            'fiscalId', n.fiscal_id, 'contactName', n.contact_name,
            'contactPosition', n.contact_position, 'phone', n.phone, 'email', n.email,
            'location', n.location, 'city', n.city) order by n.list_order), '[]'::json)
-    into v_after from nominations n
-   where n.event_id = p_event_id and n.exhibitor_id = v_exhibitor and n.category = p_category;
+    into v_after from (select * from nominations
+   where event_id = p_event_id and exhibitor_id = v_exhibitor and category = p_category
+   order by list_order) n;
 
   insert into audit_log (at, actor_role, actor_id, actor_email, action, entity_type, entity_id,
     event_id, details)

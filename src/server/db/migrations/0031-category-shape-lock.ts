@@ -1,5 +1,5 @@
 import { saveNominee as saveNomineeOf0028 } from './0028-event-categories.ts';
-import type { FrozenMigration } from './frozen.ts';
+import { replaceEachOnce, type FrozenMigration } from './frozen.ts';
 
 /**
  * PostgreSQL only (docs/decisions/0038): `premios_save_nominee` stops locking its category's row
@@ -11,13 +11,7 @@ import type { FrozenMigration } from './frozen.ts';
  * text with that one change and the one new argument.
  */
 
-/** `from` replaced by `to` in `text`, where `from` must occur exactly once. */
-function replaceOnce(text: string, from: string, to: string): string {
-  if (text.split(from).length !== 2) throw new Error(`0031: expected one "${from}" in 0028's text`);
-  return text.replace(from, () => to);
-}
-
-const saveNominee = [
+export const saveNominee = replaceEachOnce('0031', saveNomineeOf0028, [
   [
     '  p_archive_lock_class integer,\n',
     '  p_archive_lock_class integer,\n  p_category_lock_class integer,\n',
@@ -35,7 +29,7 @@ const saveNominee = [
   select c.nominee_limit into v_limit from event_categories c
    where c.event_id = p_event_id and c.address = p_category;`,
   ],
-].reduce((text, [from, to]) => replaceOnce(text, from as string, to as string), saveNomineeOf0028);
+]);
 
 export const migration: FrozenMigration = {
   name: '0031_category_shape_lock',

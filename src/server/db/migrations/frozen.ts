@@ -20,3 +20,21 @@ export interface FrozenMigration {
 export function statementsFor(migration: FrozenMigration, engine: Engine): string[] {
   return migration.steps.flatMap((step) => (typeof step === 'string' ? [step] : step[engine]));
 }
+
+/**
+ * `text` with each `[from, to]` pair replaced in turn, where each `from` must occur exactly once:
+ * a migration that changes an earlier migration's function derives its text this way, so the
+ * change reads as what it is.
+ */
+export function replaceEachOnce(
+  migrationName: string,
+  text: string,
+  pairs: ReadonlyArray<readonly [from: string, to: string]>,
+): string {
+  return pairs.reduce((current, [from, to]) => {
+    if (current.split(from).length !== 2) {
+      throw new Error(`${migrationName}: expected one "${from}" in the text it changes`);
+    }
+    return current.replace(from, () => to);
+  }, text);
+}

@@ -32,6 +32,7 @@ import { migration as eventCategories } from './0028-event-categories.ts';
 import { migration as deviceSignIns } from './0029-device-sign-ins.ts';
 import { migration as sealedResults } from './0030-sealed-results.ts';
 import { migration as categoryShapeLock } from './0031-category-shape-lock.ts';
+import { migration as saveReadsItsListByKey } from './0032-save-reads-its-list-by-key.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -65,6 +66,7 @@ export const migrations: readonly FrozenMigration[] = [
   deviceSignIns,
   sealedResults,
   categoryShapeLock,
+  saveReadsItsListByKey,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */
