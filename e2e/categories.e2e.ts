@@ -4,10 +4,9 @@
  * exhibitor sees its tab and description, fills it and is refused a 4th; the category's tab shows
  * "1°" to "3°" and the ranking; "Presentar" reveals it. At 390 px, each screen with an axe scan.
  */
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/shared/messages.ts';
-import { NOMINEE_FIELD_LABELS, type NomineeInput } from '../src/shared/schemas/nominee.ts';
+import { nominateInDialog, resellerInput } from '../test/helpers/nominee-dialog.ts';
 import { expectAccessible, hasHorizontalScroll, PHONE } from '../test/helpers/browser.ts';
 import { seedEvent, seedExhibitor, seedMembership } from '../test/helpers/seed.ts';
 import { dateIn, settled, useBrowserApp } from '../test/helpers/browser-fixture.ts';
@@ -16,37 +15,11 @@ const NAME = 'MEJOR PARTNER DE SEGURIDAD';
 const ADDRESS = 'mejor-partner-de-seguridad';
 const DESCRIPTION = 'Resellers con una práctica de seguridad certificada.';
 
-const reseller = (name: string, fiscalId: string): NomineeInput => ({
-  name,
-  registeredName: `${name} S.A.`,
-  fiscalId,
-  contactName: `Contacto ${name}`,
-  contactPosition: 'Gerente',
-  phone: '01155550000',
-  email: `ventas@${name.toLowerCase().replaceAll(' ', '')}.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-});
-
 const NOMINEES = [
-  reseller('Alfa Seguridad', '30711111111'),
-  reseller('Beta Redes', '30722222222'),
-  reseller('Gamma Cloud', '30733333333'),
+  resellerInput('Alfa Seguridad', '30711111111'),
+  resellerInput('Beta Redes', '30722222222'),
+  resellerInput('Gamma Cloud', '30733333333'),
 ];
-
-async function nominate(page: Page, values: NomineeInput) {
-  await page.getByRole('button', { name: 'Nominar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nominar a un reseller' });
-  await dialog.waitFor();
-  for (const [field, label] of Object.entries(NOMINEE_FIELD_LABELS)) {
-    await dialog
-      .getByRole('textbox', { name: label, exact: true })
-      .fill(values[field as keyof NomineeInput] ?? '');
-  }
-  await dialog.getByRole('button', { name: 'Guardar' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await page.getByRole('tabpanel').getByRole('row').filter({ hasText: values.name }).waitFor();
-}
 
 describe('categories per event (issue 26, items 1 and 2)', () => {
   const app = useBrowserApp();
@@ -125,7 +98,7 @@ describe('categories per event (issue 26, items 1 and 2)', () => {
       await exh.page.getByRole('tab', { name: `Nominación Reseller de ${NAME} 0/3` }).click();
       await exh.page.getByRole('tabpanel').getByText(DESCRIPTION).waitFor();
       await expectAccessible(exh.page);
-      for (const nominee of NOMINEES) await nominate(exh.page, nominee);
+      for (const nominee of NOMINEES) await nominateInDialog(exh.page, nominee);
       await exh.page.getByRole('tab', { name: `Nominación Reseller de ${NAME} 3/3` }).waitFor();
       await exh.page.getByRole('tabpanel').getByText(MSG.nominationLimit).waitFor();
       expect(await exh.page.getByRole('button', { name: 'Nominar' }).count()).toBe(0);

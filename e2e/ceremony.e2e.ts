@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOMINEE_FIELD_LABELS, type NomineeInput } from '../src/shared/schemas/nominee.ts';
+import { nominateInDialog, resellerInput } from '../test/helpers/nominee-dialog.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 import {
   DESKTOP,
@@ -21,31 +21,6 @@ import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
 const SHOTS = '/tmp/shots-ceremony';
 fs.mkdirSync(SHOTS, { recursive: true });
 const webDir = path.resolve(import.meta.dirname, '../dist/web');
-
-const reseller = (name: string, fiscalId: string): NomineeInput => ({
-  name,
-  registeredName: `${name} S.A.`,
-  fiscalId,
-  contactName: `Contacto ${name}`,
-  contactPosition: 'Gerente Comercial',
-  phone: '01155550000',
-  email: `ventas@${name.toLowerCase().replaceAll(' ', '')}.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-});
-
-async function nominate(page: Page, values: NomineeInput) {
-  await page.getByRole('button', { name: 'Nominar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nominar a un reseller' });
-  for (const [field, label] of Object.entries(NOMINEE_FIELD_LABELS)) {
-    await dialog
-      .getByRole('textbox', { name: label, exact: true })
-      .fill(values[field as keyof NomineeInput] ?? '');
-  }
-  await dialog.getByRole('button', { name: 'Guardar' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-  await page.getByRole('tabpanel').getByRole('row').filter({ hasText: values.name }).waitFor();
-}
 
 describe('receipt for the exhibitor', () => {
   // 12:00 in Buenos Aires, the servers' programme zone.
@@ -94,11 +69,11 @@ describe('receipt for the exhibitor', () => {
     expect(await page.getByText(/^Guardado /).count()).toBe(0);
 
     // Several edits in a row: three nominees, one moved up, one in the other list.
-    await nominate(page, reseller('Alfa Sistemas', '307000001'));
+    await nominateInDialog(page, resellerInput('Alfa Sistemas', '307000001'));
     const saved = page.getByRole('status').filter({ hasText: /^Guardado / });
     expect(await saved.innerText()).toMatch(/^Guardado 1-6-2026 12:0\d \(hora de Buenos Aires\)$/);
-    await nominate(page, reseller('Beta Redes', '307000002'));
-    await nominate(page, reseller('Gamma Datos', '307000003'));
+    await nominateInDialog(page, resellerInput('Beta Redes', '307000002'));
+    await nominateInDialog(page, resellerInput('Gamma Datos', '307000003'));
     await page
       .getByRole('tabpanel')
       .getByRole('row')
@@ -106,7 +81,7 @@ describe('receipt for the exhibitor', () => {
       .getByRole('button', { name: 'Subir' })
       .click();
     await page.getByRole('tab', { name: 'Nominación Reseller de VALOR AGREGADO' }).click();
-    await nominate(page, reseller('Delta Cloud', '307000004'));
+    await nominateInDialog(page, resellerInput('Delta Cloud', '307000004'));
     expect(await saved.innerText()).toMatch(/^Guardado 1-6-2026 12:0\d \(hora de Buenos Aires\)$/);
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/saved-desktop.png`, fullPage: true });

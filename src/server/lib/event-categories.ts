@@ -103,20 +103,23 @@ export const CATEGORY_SHAPE_LOCK_CLASS = 0x50524e; // "PRN"
 
 const categoryShapeKey = (eventId: string, address: string) => `${eventId}/${address}`;
 
-/** Taken by every save, in its transaction, before it reads the category's limit. */
-export async function shareCategoryShape(tx: Tx, eventId: string, address: string): Promise<void> {
+/**
+ * The category's shape lock, for the transaction: `shared` by every save before it reads the
+ * category's limit, `exclusive` by a change of the limit or the scoring and by a deletion.
+ */
+export async function lockCategoryShape(
+  tx: Tx,
+  eventId: string,
+  address: string,
+  mode: 'shared' | 'exclusive',
+): Promise<void> {
   if (engineOf(tx) !== 'postgres') return;
-  await sql`select pg_advisory_xact_lock_shared(${CATEGORY_SHAPE_LOCK_CLASS}, hashtext(${categoryShapeKey(eventId, address)}))`.execute(
-    tx,
-  );
-}
-
-/** Taken by a change of a category's limit or scoring, and by its deletion, in its transaction. */
-export async function lockCategoryShape(tx: Tx, eventId: string, address: string): Promise<void> {
-  if (engineOf(tx) !== 'postgres') return;
-  await sql`select pg_advisory_xact_lock(${CATEGORY_SHAPE_LOCK_CLASS}, hashtext(${categoryShapeKey(eventId, address)}))`.execute(
-    tx,
-  );
+  const key = categoryShapeKey(eventId, address);
+  await (
+    mode === 'shared'
+      ? sql`select pg_advisory_xact_lock_shared(${CATEGORY_SHAPE_LOCK_CLASS}, hashtext(${key}))`
+      : sql`select pg_advisory_xact_lock(${CATEGORY_SHAPE_LOCK_CLASS}, hashtext(${key}))`
+  ).execute(tx);
 }
 
 /** One category of the event, or 404 as for any address the event does not have. */

@@ -149,7 +149,7 @@ async function lockEvent(tx: Tx, eventId: string): Promise<void> {
  * sees the change.
  */
 async function lockCategory(tx: Tx, eventId: string, address: string): Promise<EventCategory> {
-  await lockCategoryShape(tx, eventId, address);
+  await lockCategoryShape(tx, eventId, address, 'exclusive');
   const query = tx
     .selectFrom('event_categories')
     .selectAll()

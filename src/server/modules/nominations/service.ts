@@ -49,8 +49,8 @@ import { debounceMail } from '../../mail/outbox.ts';
 import { annulledListError, refuseAnnulledList } from '../../lib/annulled-lists.ts';
 import {
   findEventCategoryOr404,
-  shareCategoryShape,
   CATEGORY_SHAPE_LOCK_CLASS,
+  lockCategoryShape,
   readEventCategories,
   toCategoryView,
 } from '../../lib/event-categories.ts';
@@ -477,7 +477,7 @@ async function checkSaveTarget(
   if (!target || !calendar || isDraft(calendar, now)) throw notFound(MSG.eventNotFound);
   // The category's shape lock, shared on PostgreSQL until commit: a change of its limit or scoring
   // (which takes it exclusively) waits for this save, or this save sees the change.
-  await shareCategoryShape(tx, key.eventId, key.category);
+  await lockCategoryShape(tx, key.eventId, key.category, 'shared');
   const category = await findEventCategoryOr404(tx, key.eventId, key.category);
   if (target.archived_at !== null) throw new AppError('event_archived');
   if (!isVotingOpenNow(calendar, now)) throw new AppError('voting_closed');
