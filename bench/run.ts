@@ -26,6 +26,7 @@ import { benchRegistryImport } from './registry-import.ts';
 import { benchExport, benchRanking } from './ranking.ts';
 import { benchRegistrySearch } from './registry-search.ts';
 import { benchRush, type RushFigures } from './rush.ts';
+import type { CpuShares } from './cpu.ts';
 import { startBenchServer } from './server.ts';
 import { benchTurnout } from './turnout.ts';
 import { freshTestDatabase, type TestDatabase } from '../test/helpers/database.ts';
@@ -85,6 +86,13 @@ const median = (values: number[]) =>
 const stats = (s: { perSecond: number; p50: number; p99: number; errors: number }) =>
   `${s.perSecond.toFixed(0)}/s, p50 ${s.p50.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, errors ${s.errors}`;
 
+/** CPU time per operation of the servers, PostgreSQL (when it runs) and the load generator. */
+function cpuShares(cpu: CpuShares, operations: number, onPostgres: boolean): string {
+  const per = (cpuSeconds: number) => `${((cpuSeconds * 1000) / operations).toFixed(2)} ms`;
+  const busy = (cpu.servers + cpu.postgres + cpu.load) / cpu.seconds;
+  return `${per(cpu.servers)} / ${onPostgres ? per(cpu.postgres) : '-'} / ${per(cpu.load)} (${busy.toFixed(2)} of ${os.availableParallelism()})`;
+}
+
 /** The save budget's lines of a rush; PostgreSQL's saves are also measured against SQLite's. */
 function recordSaves(label: string, rush: RushFigures, where: string, sqlite?: RushFigures) {
   record(
@@ -93,15 +101,9 @@ function recordSaves(label: string, rush: RushFigures, where: string, sqlite?: R
     'no errors, p99 < 50 ms',
     rush.saves.errors === 0 && rush.saves.p99 < 50,
   );
-  const perSave = (cpuSeconds: number) =>
-    `${((cpuSeconds * 1000) / (rush.exhibitors * 5)).toFixed(2)} ms`;
-  const cpu = rush.saveCpu;
   record(
     `${label}${where}: CPU per save, servers / PostgreSQL / load generator (cores busy)`,
-    `${perSave(cpu.servers)} / ${where ? perSave(cpu.postgres) : '-'} / ${perSave(cpu.load)} (${(
-      (cpu.servers + cpu.postgres + cpu.load) /
-      cpu.seconds
-    ).toFixed(2)} of ${os.availableParallelism()})`,
+    cpuShares(rush.saveCpu, rush.exhibitors * 5, where !== ''),
     'reference: where the machine goes (docs/decisions/0038)',
     true,
   );
@@ -335,6 +337,18 @@ async function benchDatabase(where: string, shared?: { databaseUrl: () => Promis
     stats(rush.signIn) + (failures.length > 0 ? ` (${failures.join('; ')})` : ''),
     'no errors',
     rush.signIn.errors === 0,
+  );
+  record(
+    `deadline rush${where}: those sign-ins' email step (POST /api/auth/start) / the mail's arrival after it`,
+    `p50 ${rush.emailStep.p50.toFixed(1)} / ${rush.mailWait.p50.toFixed(1)} ms, p99 ${rush.emailStep.p99.toFixed(1)} / ${rush.mailWait.p99.toFixed(1)} ms`,
+    'reference: where a sign-in waits',
+    true,
+  );
+  record(
+    `deadline rush${where}: CPU per sign-in, servers / PostgreSQL / load generator (cores busy)`,
+    cpuShares(rush.signInCpu, rush.exhibitors, where !== ''),
+    'reference: where the machine goes',
+    true,
   );
   record(
     `deadline rush${where}: the code step of those sign-ins alone (POST /api/auth/code)`,

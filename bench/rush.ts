@@ -18,6 +18,12 @@ export interface RushFigures {
    * delivery, which the whole sign-in also waits for, left out (docs/decisions/0033).
    */
   codeStep: LoadStats;
+  /** The email step alone (`POST /api/auth/start`: the code issued and its mail queued). */
+  emailStep: LoadStats;
+  /** From the email step's answer to the mail's arrival at the SMTP server (the outbox's delay). */
+  mailWait: LoadStats;
+  /** Where the machine's CPU went during the sign-ins (servers, load generator, PostgreSQL). */
+  signInCpu: CpuShares;
   /** Why sign-ins failed, with how many times: a status and its body's start, or a timeout. */
   signInFailures: Record<string, number>;
   saves: LoadStats;
@@ -130,6 +136,8 @@ export async function benchRush(
 
     // Sign-in: email step (a code is mailed through SMTP), then the code from the email.
     const cookies: string[] = new Array<string>(exhibitors);
+    const emailStepLatencies: number[] = [];
+    const mailWaitLatencies: number[] = [];
     const codeStepLatencies: number[] = [];
     let codeStepErrors = 0;
     const signInFailures: Record<string, number> = {};
@@ -137,14 +145,19 @@ export async function benchRush(
       signInFailures[reason] = (signInFailures[reason] ?? 0) + 1;
       return false;
     };
+    const signInCpuAccount = startCpuAccount(servers.map((server) => server.pid));
     const signIn = await runPool(concurrency, exhibitors, async (i) => {
       const email = emails[i] as string;
       const client = clientFor(i);
+      const emailStepStarted = performance.now();
       const start = await client
         .request('POST', '/api/auth/start', { body: { email } })
         .catch((error: Error) => ({ status: error.message }));
+      emailStepLatencies.push(performance.now() - emailStepStarted);
       if (start.status !== 200) return failed(`email step ${start.status}`);
+      const mailWaitStarted = performance.now();
       const mail = await smtp.waitFor(email, { timeoutMs: 60_000 }).catch(() => null);
+      mailWaitLatencies.push(performance.now() - mailWaitStarted);
       if (!mail) return failed('no mail within 60 s');
       const code = /(\d{6})/.exec(mail.subject)?.[1] ?? '';
       const codeStarted = performance.now();
@@ -163,6 +176,7 @@ export async function benchRush(
       cookies[i] = session.split(';')[0] as string;
       return true;
     });
+    const signInCpu = signInCpuAccount.stop();
 
     // Saves: every exhibitor nominates 5 resellers, one request per change, all at once. The
     // machine's speed drifts over seconds, so saves and /healthz take turns: each round of saves
@@ -233,7 +247,10 @@ export async function benchRush(
       exhibitors,
       concurrency,
       signIn,
+      emailStep: summarize(emailStepLatencies, 0, signIn.seconds),
+      mailWait: summarize(mailWaitLatencies, 0, signIn.seconds),
       codeStep: summarize(codeStepLatencies, codeStepErrors, signIn.seconds),
+      signInCpu,
       signInFailures,
       saves: combine(saveRounds),
       healthz: combine(healthzRounds),
