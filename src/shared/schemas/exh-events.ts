@@ -1,4 +1,7 @@
 import { z } from 'zod';
+// Zod's configuration (no eval probe in the browser, whose CSP would report it; Spanish
+// messages) must be in place before this module builds its schemas, whichever module loads first.
+import './common.ts';
 
 /*
  * The exhibitor's events ("Mis eventos"), apart from the nomination screen's schemas
