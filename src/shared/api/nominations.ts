@@ -3,7 +3,6 @@ import {
   editNomineeRequest,
   exhEventParams,
   exhEventResponse,
-  exhEventsResponse,
   exhListParams,
   exhNomineeParams,
   moveNomineeRequest,
@@ -11,19 +10,14 @@ import {
   removeNomineeQuery,
 } from '../schemas/nominations.ts';
 import { defineEndpoint, json } from './define.ts';
+import { myEvents } from './exh-events.ts';
+
+// "Mis eventos" has a module of its own (./exh-events.ts): that screen loads without the others'.
+export { myEvents };
 
 const nomineePath = '/api/exh/events/:eventId/:category/nominees/:fiscalId';
 /** Every write to a list: it may be stale, closed, or the event not the exhibitor's. */
 const listWriteErrors = ['not_found', 'stale_list', 'voting_closed', 'list_annulled'] as const;
-
-export const myEvents = defineEndpoint({
-  method: 'GET',
-  path: '/api/exh/events',
-  access: 'exhibitor',
-  summary: 'Eventos del expositor',
-  response: json(exhEventsResponse),
-  errors: [],
-});
 
 export const myEvent = defineEndpoint({
   method: 'GET',

@@ -5,6 +5,7 @@ import { nomineeFieldSettings } from '../nominee-fields.ts';
 import { NOMINABLE_RESELLERS } from '../registry.ts';
 import { nomineeInput, nomineeView } from './nominee.ts';
 import { eventCategoryView } from './categories.ts';
+import { exhEventSummary } from './exh-events.ts';
 
 /**
  * The list version a write is based on (nomination_lists.version; 0 before the first write).
@@ -27,16 +28,14 @@ export const nominationList = z.object({
 });
 export type NominationList = z.output<typeof nominationList>;
 
-export const exhEventSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  eventDate: z.string(),
-  voteDeadline: z.string(),
-});
-export type ExhEventSummary = z.output<typeof exhEventSummary>;
-
-export const exhEventsResponse = z.object({ events: z.array(exhEventSummary) });
-export type ExhEventsResponse = z.output<typeof exhEventsResponse>;
+// The exhibitor's list of events, in a module of its own: their "Mis eventos" screen loads it
+// without the nomination screen's schemas.
+export {
+  exhEventSummary,
+  exhEventsResponse,
+  type ExhEventSummary,
+  type ExhEventsResponse,
+} from './exh-events.ts';
 
 /**
  * The nomination screen: the event, whether the SERVER considers voting open, the event's zone and

@@ -1,7 +1,7 @@
 import { Link, Navigate, useLoaderData, useLocation } from 'react-router';
 import { MSG } from '../../../shared/messages.ts';
 import { Loading } from '../../components/RequireRole.tsx';
-import { useExhEvents } from '../../features/nominations/data.ts';
+import { useExhEvents } from '../../features/nominations/my-events.ts';
 import { errorMessage } from '../../lib/http.ts';
 import { cameFromSignIn } from '../../lib/return-to.ts';
 import type { myEventsLoader } from './loaders.ts';
