@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from './router.tsx';
@@ -7,23 +7,14 @@ import './shell.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
-const app = (
-  <StrictMode>
-    <Shell>
-      <RouterProvider router={router} />
-    </Shell>
-  </StrictMode>
-);
-const start = () => {
-  const reactRoot = createRoot(root);
-  // signin.html's form may already hold what the visitor typed, which the screen reads as it
-  // draws: drawn at once, nothing typed meanwhile is lost.
-  if (root.querySelector('[data-prerendered]')) reactRoot.render(app);
-  // Any other first screen is drawn as a transition: React draws it in slices, yielding to the
-  // browser between them, rather than in one long task (on a phone, most of /exh's total
-  // blocking time in Lighthouse).
-  else startTransition(() => reactRoot.render(app));
-};
+const start = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <Shell>
+        <RouterProvider router={router} />
+      </Shell>
+    </StrictMode>,
+  );
 // What the server sent stays as it is until the first screen's code (and its loader) is in:
 // signin.html's form, so that React replaces it with the same screen, never with the loading
 // spinner in between; index.html's logo, so that the browser counts that first paint as the
