@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CURRENT_USER_COOKIE } from '../src/shared/constants.ts';
 import { MSG } from '../src/shared/messages.ts';
 import { NOMINEE_FIELD_LABELS, type NomineeInput } from '../src/shared/schemas/nominee.ts';
+import { resellerInput } from '../test/helpers/nominee-dialog.ts';
 import { seedEvent, seedExhibitor, seedMembership, seedNominations } from '../test/helpers/seed.ts';
 import { expectAccessible, hasHorizontalScroll, PHONE } from '../test/helpers/browser.ts';
 import type { RunningServer } from '../test/helpers/server.ts';
@@ -14,18 +15,6 @@ fs.mkdirSync(SHOTS, { recursive: true });
 
 const CONSUMO = 'Nominación Reseller de CONSUMO';
 const VALOR = 'Nominación Reseller de VALOR AGREGADO';
-
-const reseller = (name: string, fiscalId: string): NomineeInput => ({
-  name,
-  registeredName: `${name} S.A.`,
-  fiscalId,
-  contactName: `Contacto ${name}`,
-  contactPosition: 'Gerente Comercial',
-  phone: '01155550000',
-  email: `ventas@${name.toLowerCase().replaceAll(' ', '')}.test`,
-  location: 'Palermo',
-  city: 'Buenos Aires',
-});
 
 async function seedExhibitorIn(db: RunningServer['database']['db'], eventIds: string[]) {
   const exhibitor = await seedExhibitor(db, { fullName: 'Esteban Expositor' });
@@ -147,7 +136,7 @@ describe('exhibitor area while voting is open', () => {
     await page.getByRole('button', { name: 'Nominar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nominar a un reseller' });
     await fillNominee(dialog, {
-      ...reseller('Alfa Sistemas', '30-70000O1'),
+      ...resellerInput('Alfa Sistemas', '30-70000O1'),
       phone: 'once 5555',
       email: 'alfa@',
     });
@@ -161,11 +150,11 @@ describe('exhibitor area while voting is open', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     const consumo = [
-      reseller('Alfa Sistemas', '307000001'),
-      reseller('Beta Redes', '307000002'),
-      reseller('Gamma Datos', '307000003'),
-      reseller('Delta Cloud', '307000004'),
-      reseller('Epsilon Soft', '307000005'),
+      resellerInput('Alfa Sistemas', '307000001'),
+      resellerInput('Beta Redes', '307000002'),
+      resellerInput('Gamma Datos', '307000003'),
+      resellerInput('Delta Cloud', '307000004'),
+      resellerInput('Epsilon Soft', '307000005'),
     ];
     for (const values of consumo) await nominate(page, values);
     expect(await listed(page)).toEqual([
@@ -183,11 +172,11 @@ describe('exhibitor area while voting is open', () => {
     // The other category is a list of its own.
     await page.getByRole('tab', { name: VALOR }).click();
     await page.getByText(MSG.noNominations).waitFor();
-    await nominate(page, reseller('Zeta Integra', '307000001'));
-    await nominate(page, reseller('Eta Servicios', '307000006'));
+    await nominate(page, resellerInput('Zeta Integra', '307000001'));
+    await nominate(page, resellerInput('Eta Servicios', '307000006'));
     await page.getByRole('button', { name: 'Nominar' }).click();
     const duplicate = page.getByRole('dialog', { name: 'Nominar a un reseller' });
-    await fillNominee(duplicate, reseller('Eta Otra Vez', '307000006'));
+    await fillNominee(duplicate, resellerInput('Eta Otra Vez', '307000006'));
     await duplicate.getByRole('button', { name: 'Guardar' }).click();
     await duplicate.getByRole('alert').filter({ hasText: MSG.duplicateFiscalId }).waitFor();
     await duplicate.getByRole('button', { name: 'Cancelar' }).click();
@@ -368,7 +357,7 @@ describe('exhibitor area while voting is open', () => {
       await tab.goto(`/exh/event/${event.id}`);
       await row(tab, 'Segundo').waitFor();
     }
-    await nominate(tabA, reseller('Desde Otra Pestaña', '403'));
+    await nominate(tabA, resellerInput('Desde Otra Pestaña', '403'));
     // Tab B still shows two rows; its move is based on the old list and is refused.
     await row(tabB, 'Segundo').getByRole('button', { name: 'Subir' }).click();
     await tabB.getByText(MSG.staleList).waitFor();
