@@ -197,8 +197,14 @@ describe('exhibitor sign-in with an emailed code', () => {
       .execute();
     expect(rows).toHaveLength(6);
 
-    // Once those codes have expired and the hour is over, a code is sent again.
-    t.clock.advance(60 * MINUTE);
+    // Once those codes have expired, the ceiling refuses: there is no code left to type.
+    t.clock.advance(15 * MINUTE);
+    const noneLive = refused(await start(exhibitor.email, '10.2.0.4'));
+    expect(noneLive.status).toBe(429);
+    expect(noneLive.message).toBe(MSG.tooManyRequests);
+
+    // Once the hour is over too, a code is sent again.
+    t.clock.advance(45 * MINUTE);
     await requestCode(exhibitor.email, exhibitor.email, '10.2.0.3');
   });
 

@@ -7,17 +7,19 @@ import { SESSION_ABSOLUTE_DAYS } from '../../src/shared/constants.ts';
 import { MSG } from '../../src/shared/messages.ts';
 import { createTestApp, TEST_NOW, type TestApp } from '../helpers/app.ts';
 import { answered, errorOf, refused, sessionSetBy, testClient } from '../helpers/client.ts';
-import { seedExhibitor } from '../helpers/seed.ts';
+import { seedAdmin, seedExhibitor } from '../helpers/seed.ts';
 
 /**
- * PostgreSQL's code sign-in in one round trip (docs/decisions/0033): every statement the server
- * sends goes through `pg.Client#query`, which this test counts while one request runs.
+ * PostgreSQL's code sign-in and email step in one round trip each (docs/decisions/0033 and 0040):
+ * every statement the server sends goes through `pg.Client#query`, which this test counts while
+ * one request runs.
  */
 const onPostgres = process.env.TEST_DB_ENGINE === 'postgres';
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 
-describe.runIf(onPostgres)('a code sign-in on PostgreSQL', () => {
+describe.runIf(onPostgres)('a code sign-in and its email step on PostgreSQL', () => {
   let t: TestApp;
   let exhibitor: { id: string; email: string; fullName: string };
   const sent: string[] = [];
@@ -246,5 +248,178 @@ describe.runIf(onPostgres)('a code sign-in on PostgreSQL', () => {
     ]);
     expect(counters.filter((row) => row.scope === 'code-try-grace')).toMatchObject([{ hits: 5 }]);
     expect(counters.filter((row) => row.scope === 'code-try-client')).toHaveLength(40);
+  });
+  const codeRowsOf = (exhibitorId: string) =>
+    t.deps.db
+      .selectFrom('sign_in_codes')
+      .select(['expires_at', 'used_at', 'voided_at', 'created_at'])
+      .where('exhibitor_id', '=', exhibitorId)
+      .orderBy('created_at')
+      .execute();
+
+  const codeMailsOf = (exhibitorId: string) =>
+    t.deps.db
+      .selectFrom('mail_outbox')
+      .select(['template', 'to_address', 'status', 'next_attempt_at', 'event_id', 'created_at'])
+      .where('exhibitor_id', '=', exhibitorId)
+      .orderBy('created_at')
+      .execute();
+
+  const sendCountersOf = (exhibitorId: string) =>
+    t.deps.db
+      .selectFrom('auth_throttle')
+      .select(['scope', 'key', 'hits', 'window_start', 'not_before'])
+      .where('key', 'like', `${exhibitorId}%`)
+      .where('scope', 'like', 'code-send-%')
+      .orderBy('scope')
+      .orderBy('key')
+      .execute();
+
+  it('mails a code on the email step in one statement: the code, its message, one count per rule', async () => {
+    const { result, sql } = await statementsOf(() => start(exhibitor.email, '10.1.0.1'));
+    expect(result.status).toBe(200);
+    expect(answered(result).data).toEqual({ next: 'code' });
+    expect(sql).toHaveLength(1);
+    expect(sql[0]).toMatch(/^select\s+premios_request_sign_in_code\(/);
+
+    const at = TEST_NOW;
+    expect(await codeRowsOf(exhibitor.id)).toEqual([
+      {
+        expires_at: new Date(Date.parse(at) + 15 * MINUTE).toISOString(),
+        used_at: null,
+        voided_at: null,
+        created_at: at,
+      },
+    ]);
+    expect(await codeMailsOf(exhibitor.id)).toEqual([
+      {
+        template: 'sign-in-code',
+        to_address: exhibitor.email,
+        status: 'pending',
+        next_attempt_at: at,
+        event_id: null,
+        created_at: at,
+      },
+    ]);
+    expect(await sendCountersOf(exhibitor.id)).toEqual([
+      {
+        scope: 'code-send-address',
+        key: exhibitor.id,
+        hits: 1,
+        window_start: at,
+        not_before: at,
+      },
+      {
+        scope: 'code-send-client',
+        key: `${exhibitor.id}|10.1.0.1`,
+        hits: 1,
+        window_start: at,
+        not_before: new Date(Date.parse(at) + 30 * SECOND).toISOString(),
+      },
+    ]);
+
+    // The mailed code signs in.
+    await t.deliverMail();
+    const code = /\b(\d{6})\b/.exec(t.smtp.latestTo(exhibitor.email)?.text ?? '')?.[1] ?? '';
+    expect((await enter(exhibitor.email, code, '10.1.0.1')).status).toBe(200);
+  });
+
+  it('sends nothing to a client asking again within 30 s, and a second code after, one statement each', async () => {
+    await requestCode(exhibitor.email, '10.1.0.2');
+    t.clock.advance(29 * SECOND);
+    const tooSoon = await statementsOf(() => start(exhibitor.email, '10.1.0.2'));
+    expect(tooSoon.result.status).toBe(200);
+    expect(answered(tooSoon.result).data).toEqual({ next: 'code' });
+    expect(tooSoon.sql).toHaveLength(1);
+    expect(await codeRowsOf(exhibitor.id)).toHaveLength(1);
+    expect(await codeMailsOf(exhibitor.id)).toHaveLength(1);
+    expect((await sendCountersOf(exhibitor.id)).map((row) => [row.scope, row.hits])).toEqual([
+      ['code-send-address', 1],
+      ['code-send-client', 1],
+    ]);
+
+    t.clock.advance(SECOND);
+    const again = await statementsOf(() => start(exhibitor.email, '10.1.0.2'));
+    expect(again.result.status).toBe(200);
+    expect(again.sql).toHaveLength(1);
+    expect(await codeRowsOf(exhibitor.id)).toHaveLength(2);
+    expect(await codeMailsOf(exhibitor.id)).toHaveLength(2);
+  });
+
+  it('refuses a 4th code an hour to a client (429); at the ceiling answers "code" while a code is live, 429 once none is', async () => {
+    for (const client of ['10.1.1.1', '10.1.1.2']) {
+      for (let n = 1; n <= 3; n += 1) {
+        await requestCode(exhibitor.email, client);
+        t.clock.advance(31 * SECOND);
+      }
+      const fourth = await statementsOf(() => start(exhibitor.email, client));
+      expect(fourth.result.status).toBe(429);
+      expect(errorOf(refused(fourth.result))).toEqual({
+        code: 'rate_limited',
+        message: MSG.tooManyRequests,
+      });
+      expect(fourth.sql).toHaveLength(1);
+    }
+    expect(await codeRowsOf(exhibitor.id)).toHaveLength(6);
+
+    // A third client at the address's ceiling: the codes already mailed work, nothing is sent.
+    const atCeiling = await statementsOf(() => start(exhibitor.email, '10.1.1.3'));
+    expect(atCeiling.result.status).toBe(200);
+    expect(answered(atCeiling.result).data).toEqual({ next: 'code' });
+    expect(atCeiling.sql).toHaveLength(1);
+    expect(await codeMailsOf(exhibitor.id)).toHaveLength(6);
+
+    // Once the codes have expired, the ceiling refuses: there is nothing to type.
+    t.clock.advance(15 * MINUTE);
+    const noneLive = await statementsOf(() => start(exhibitor.email, '10.1.1.4'));
+    expect(noneLive.result.status).toBe(429);
+    expect(errorOf(refused(noneLive.result))).toEqual({
+      code: 'rate_limited',
+      message: MSG.tooManyRequests,
+    });
+    expect(noneLive.sql).toHaveLength(1);
+    expect(await codeRowsOf(exhibitor.id)).toHaveLength(6);
+    expect((await sendCountersOf(exhibitor.id)).filter((row) => row.key === exhibitor.id)).toEqual([
+      expect.objectContaining({ scope: 'code-send-address', hits: 6 }),
+    ]);
+  });
+
+  it("goes on to the administrators for an address that is no exhibitor's", async () => {
+    const admin = await seedAdmin(t.deps.db);
+    const password = await statementsOf(() => start(admin.email));
+    expect(password.result.status).toBe(200);
+    expect(answered(password.result).data).toEqual({ next: 'admin' });
+    expect(password.sql).toHaveLength(2);
+    expect(password.sql[0]).toMatch(/^select\s+premios_request_sign_in_code\(/);
+
+    const unknown = await statementsOf(() => start('nadie@expo.test'));
+    expect(unknown.result.status).toBe(404);
+    expect(errorOf(refused(unknown.result))).toEqual({
+      code: 'not_found',
+      message: MSG.accountNotFound,
+    });
+    expect(await t.deliverMail()).toBe(0);
+  });
+
+  it('keeps the sending limits exact under parallel email steps', async () => {
+    // One client, 20 at once: one code; the others are told the code is on its way.
+    const fromOne = await Promise.all(
+      Array.from({ length: 20 }, () => start(exhibitor.email, '10.3.0.1')),
+    );
+    expect(fromOne.map((reply) => reply.status)).toEqual(Array<number>(20).fill(200));
+    expect(await codeRowsOf(exhibitor.id)).toHaveLength(1);
+    expect(await codeMailsOf(exhibitor.id)).toHaveLength(1);
+
+    // 40 clients at once: the address's ceiling of 6 codes an hour holds, every answer "code".
+    const fromMany = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => start(exhibitor.email, `10.3.1.${i + 1}`)),
+    );
+    expect(fromMany.map((reply) => reply.status)).toEqual(Array<number>(40).fill(200));
+    expect(await codeRowsOf(exhibitor.id)).toHaveLength(6);
+    expect(await codeMailsOf(exhibitor.id)).toHaveLength(6);
+    expect((await sendCountersOf(exhibitor.id)).filter((row) => row.key === exhibitor.id)).toEqual([
+      expect.objectContaining({ scope: 'code-send-address', hits: 6 }),
+    ]);
+    expect(await t.deliverMail()).toBe(6);
   });
 });

@@ -47,7 +47,7 @@ export async function throttleRefusal(
     .where('scope', '=', rule.scope)
     .where('key', '=', key)
     .executeTakeFirst();
-  const windowOpen = row && row.window_start > iso(new Date(now.getTime() - rule.windowMs));
+  const windowOpen = row && row.window_start > windowExpiredAt(rule, now);
   return windowOpen && row.not_before > iso(now) ? 'waiting' : 'used-up';
 }
 
@@ -67,14 +67,27 @@ export async function hitThrottle(
   const args: HitArguments = {
     key,
     at: iso(now),
-    windowExpired: iso(new Date(now.getTime() - rule.windowMs)),
+    windowExpired: windowExpiredAt(rule, now),
   };
-  for (let hits = 1; hits <= (rule.delayAfter ? delayUpTo + 1 : 1); hits++) {
-    const delay = rule.delayAfter ? rule.delayAfter(hits) : 0;
-    args[`notBefore${hits}`] = iso(new Date(now.getTime() + delay));
-  }
+  notBeforeByHit(rule, now).forEach((notBefore, index) => {
+    args[`notBefore${index + 1}`] = notBefore;
+  });
   const row = (await hitStatement(rule)(db, args)).rows[0];
   return row ? { allowed: true, hits: Number(row.hits) } : { allowed: false, hits: 0 };
+}
+
+/** The instant at or before which a window of `rule` started is over. */
+export const windowExpiredAt = (rule: ThrottleRule, now: Date): string =>
+  iso(new Date(now.getTime() - rule.windowMs));
+
+/**
+ * The instant the hit after the n-th of a window waits for, n = 1, 2 … (element n − 1); the last
+ * element holds for every later hit. One element for a rule without delays.
+ */
+export function notBeforeByHit(rule: ThrottleRule, now: Date): string[] {
+  return Array.from({ length: rule.delayAfter ? delayUpTo + 1 : 1 }, (_, index) =>
+    iso(new Date(now.getTime() + (rule.delayAfter ? rule.delayAfter(index + 1) : 0))),
+  );
 }
 
 /** `key`, `at`, `windowExpired`, and `notBefore{n}`: the instant the n-th hit of a window waits for. */

@@ -1,4 +1,4 @@
--- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0028_event_categories, 0029_device_sign_ins, 0030_sealed_results, 0031_category_shape_lock, 0032_save_reads_its_list_by_key
+-- migrations applied: 0001_initial, 0002_results_ranking_index, 0003_nominee_totals, 0004_mail_outbox_recipient_idx, 0005_sign_in_hardening, 0006_turnout, 0007_results, 0008_admins, 0009_lifecycle, 0010_audit_log_one_event_index, 0011_auth_throttle_one_tree, 0012_drop_sign_in_code_attempts, 0013_mail_calendar, 0014_archived_member_snapshot, 0015_mfa_enrol_code, 0016_event_calendar, 0017_nominee_fields_event_logo, 0019_one_round_trip_save, 0020_event_sign_ins, 0021_save_follows_event_calendar_and_fields, 0022_reseller_registry, 0023_registry_rules, 0024_annulled_lists, 0025_list_changes, 0026_one_round_trip_code_sign_in, 0027_save_follows_registry_and_annulment, 0028_event_categories, 0029_device_sign_ins, 0030_sealed_results, 0031_category_shape_lock, 0032_save_reads_its_list_by_key, 0033_one_round_trip_code_request
 
 -- tables
 admin_invitations BASE TABLE
@@ -437,6 +437,29 @@ AS $function$
     end
     $function$
 
+CREATE OR REPLACE FUNCTION premios_hit_spaced_throttle(p_scope text, p_key text, p_at text, p_window_expired text, p_max integer, p_not_before text[])
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_hits integer;
+begin
+  insert into auth_throttle (scope, key, window_start, hits, not_before)
+  values (p_scope, p_key, p_at, 1, p_not_before[1])
+  on conflict (scope, key) do update set
+    window_start = case when auth_throttle.window_start <= p_window_expired then p_at
+      else auth_throttle.window_start end,
+    hits = case when auth_throttle.window_start <= p_window_expired then 1
+      else auth_throttle.hits + 1 end,
+    not_before = case when auth_throttle.window_start <= p_window_expired then p_not_before[1]
+      else p_not_before[least(auth_throttle.hits + 1, cardinality(p_not_before))] end
+  where auth_throttle.window_start <= p_window_expired
+     or (auth_throttle.hits < p_max and auth_throttle.not_before <= p_at)
+  returning hits into v_hits;
+  return v_hits;
+end
+$function$
+
 CREATE OR REPLACE FUNCTION premios_hit_throttle(p_scope text, p_key text, p_at text, p_window_expired text, p_max integer)
  RETURNS integer
  LANGUAGE plpgsql
@@ -455,6 +478,51 @@ begin
   where auth_throttle.window_start <= p_window_expired or auth_throttle.hits < p_max
   returning hits into v_hits;
   return v_hits;
+end
+$function$
+
+CREATE OR REPLACE FUNCTION premios_request_sign_in_code(p_email text, p_client text, p_now text, p_send_client_scope text, p_send_client_expired text, p_send_client_max integer, p_send_client_not_before text[], p_send_address_scope text, p_send_address_expired text, p_send_address_max integer, p_code_id text, p_code_hash text, p_link_hash text, p_code_expires_at text, p_mail_id text, p_mail_template text, p_mail_params text)
+ RETURNS json
+ LANGUAGE plpgsql
+AS $function$
+declare
+  v_exhibitor record;
+  v_client_key text;
+  v_waiting boolean;
+begin
+  select id, email into v_exhibitor from exhibitors where email = p_email;
+  if not found then
+    return json_build_object('outcome', 'not_exhibitor');
+  end if;
+
+  v_client_key := v_exhibitor.id || '|' || p_client;
+  if premios_hit_spaced_throttle(p_send_client_scope, v_client_key, p_now, p_send_client_expired,
+       p_send_client_max, p_send_client_not_before) is null then
+    -- Why it refused (lib/throttle.ts, throttleRefusal): a window still open whose wait has not
+    -- passed is "waiting"; a window used up is "limited".
+    select t.window_start > p_send_client_expired and t.not_before > p_now into v_waiting
+      from auth_throttle t where t.scope = p_send_client_scope and t.key = v_client_key;
+    return json_build_object('outcome',
+      case when coalesce(v_waiting, false) then 'waiting' else 'limited' end);
+  end if;
+
+  if premios_hit_throttle(p_send_address_scope, v_exhibitor.id, p_now, p_send_address_expired,
+       p_send_address_max) is null then
+    perform 1 from sign_in_codes c
+     where c.exhibitor_id = v_exhibitor.id and c.used_at is null and c.voided_at is null
+       and c.expires_at > p_now;
+    return json_build_object('outcome', case when found then 'live' else 'limited' end);
+  end if;
+
+  insert into sign_in_codes (id, exhibitor_id, code_hash, link_hash, expires_at, used_at,
+    voided_at, created_at)
+  values (p_code_id, v_exhibitor.id, p_code_hash, p_link_hash, p_code_expires_at, null, null,
+    p_now);
+  insert into mail_outbox (id, template, params, to_address, status, attempts, next_attempt_at,
+    locked_until, last_error, subject, sent_at, event_id, exhibitor_id, created_at)
+  values (p_mail_id, p_mail_template, p_mail_params, v_exhibitor.email, 'pending', 0, p_now,
+    null, null, null, null, null, v_exhibitor.id, p_now);
+  return json_build_object('outcome', 'sent');
 end
 $function$
 

@@ -33,6 +33,7 @@ import { migration as deviceSignIns } from './0029-device-sign-ins.ts';
 import { migration as sealedResults } from './0030-sealed-results.ts';
 import { migration as categoryShapeLock } from './0031-category-shape-lock.ts';
 import { migration as saveReadsItsListByKey } from './0032-save-reads-its-list-by-key.ts';
+import { migration as oneRoundTripCodeRequest } from './0033-one-round-trip-code-request.ts';
 
 /** Every migration, oldest first. A schema change is a new file appended here, never an edit. */
 export const migrations: readonly FrozenMigration[] = [
@@ -67,6 +68,7 @@ export const migrations: readonly FrozenMigration[] = [
   sealedResults,
   categoryShapeLock,
   saveReadsItsListByKey,
+  oneRoundTripCodeRequest,
 ];
 
 /** The migrations in the form Kysely's migrator runs them, each one's statements in order. */

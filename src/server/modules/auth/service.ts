@@ -15,13 +15,16 @@ import {
   clearThrottlePrefix,
   countTry,
   hitThrottle,
+  notBeforeByHit,
   perClient,
   throttleRefusal,
+  windowExpiredAt,
   type ThrottleRule,
 } from '../../lib/throttle.ts';
 import { addMinutes, iso } from '../../lib/time.ts';
 import { enqueueMail, forgetSentSecrets } from '../../mail/outbox.ts';
 import type { MailTemplateName } from '../../mail/templates/index.ts';
+import type { SignInCodeParams } from '../../mail/templates/sign-in-code.ts';
 import { resendAdminInvitation } from '../../mail/admin-invitations.ts';
 import { removeSecondFactor } from './mfa.ts';
 import {
@@ -105,10 +108,17 @@ export async function startSignIn(
   { email, client }: SignInStart,
 ): Promise<SignInStartResponse['next']> {
   // An address is never both; should it ever be, the exhibitor role wins.
-  const exhibitor = (await exhibitorByEmail(deps.db, { email })).rows[0];
-  if (exhibitor) {
-    await sendAccessCode(deps, exhibitor, client);
-    return 'code';
+  if (deps.engine === 'postgres') {
+    // The exhibitor's email step in one round trip (docs/decisions/0040).
+    if ((await requestCodeInOneStatement(deps, { email, client })) !== 'not_exhibitor') {
+      return 'code';
+    }
+  } else {
+    const exhibitor = (await exhibitorByEmail(deps.db, { email })).rows[0];
+    if (exhibitor) {
+      await sendAccessCode(deps, exhibitor, client);
+      return 'code';
+    }
   }
   const admin = await deps.db
     .selectFrom('admins')
@@ -160,31 +170,117 @@ export async function sendAccessCode(
     if (live) return { sent: false };
     throw tooManyRequests();
   }
+  const { row, params } = newSignInCode(now);
   await deps.transact(async (trx) => {
-    const id = newId();
-    const code = newAccessCode();
-    const token = newLinkToken();
     await trx
       .insertInto('sign_in_codes')
-      .values({
-        id,
-        exhibitor_id: exhibitor.id,
-        code_hash: codeHash(id, code),
-        link_hash: linkHash(token),
-        expires_at: iso(addMinutes(now, ACCESS_CODE_TTL_MINUTES)),
-        used_at: null,
-        voided_at: null,
-        created_at: iso(now),
-      })
+      .values({ ...row, exhibitor_id: exhibitor.id })
       .execute();
     await enqueueMail(trx, now, {
       template: 'sign-in-code',
       to: exhibitor.email,
-      params: { code, linkPath: signInLinkPath(token) },
+      params,
       exhibitorId: exhibitor.id,
     });
   });
   return { sent: true };
+}
+
+/** A new code and its link, as stored (hashed) and as mailed. */
+function newSignInCode(now: Date) {
+  const id = newId();
+  const code = newAccessCode();
+  const token = newLinkToken();
+  return {
+    row: {
+      id,
+      code_hash: codeHash(id, code),
+      link_hash: linkHash(token),
+      expires_at: iso(addMinutes(now, ACCESS_CODE_TTL_MINUTES)),
+      used_at: null,
+      voided_at: null,
+      created_at: iso(now),
+    },
+    params: { code, linkPath: signInLinkPath(token) } satisfies SignInCodeParams,
+  };
+}
+
+/** What premios_request_sign_in_code (migration 0033) answers. */
+type CodeRequestOutcome = 'not_exhibitor' | 'sent' | 'waiting' | 'live' | 'limited';
+
+const callRequestSignInCode = prepared<
+  {
+    email: string;
+    client: string;
+    now: string;
+    sendClientExpired: string;
+    sendClientNotBefore: string[];
+    sendAddressExpired: string;
+    codeId: string;
+    codeHash: string;
+    linkHash: string;
+    codeExpiresAt: string;
+    mailId: string;
+    mailParams: string;
+  },
+  { requested: { outcome: CodeRequestOutcome } }
+>((db, arg) => {
+  const byClient = codeSendPerClient;
+  const byAddress = codeSendPerAddress;
+  const call = sql<{ requested: { outcome: CodeRequestOutcome } }>`select
+    premios_request_sign_in_code(
+    ${arg('email')}, ${arg('client')}, ${arg('now')},
+    ${byClient.scope}, ${arg('sendClientExpired')}, cast(${byClient.max} as integer),
+    cast(${arg('sendClientNotBefore')} as text[]),
+    ${byAddress.scope}, ${arg('sendAddressExpired')}, cast(${byAddress.max} as integer),
+    ${arg('codeId')}, ${arg('codeHash')}, ${arg('linkHash')}, ${arg('codeExpiresAt')},
+    ${arg('mailId')}, ${'sign-in-code' satisfies MailTemplateName}, ${arg('mailParams')}) as requested`;
+  return { compile: () => call.compile(db) };
+});
+
+/**
+ * PostgreSQL: `startSignIn`'s exhibitor part (the lookup and `sendAccessCode`) as one statement,
+ * one round trip, its own transaction: docs/decisions/0040. The same counts (committed when the
+ * answer is a refusal), the same answers, the code and its message written together. Says
+ * "not_exhibitor" when the address is no exhibitor's (nothing changed).
+ */
+async function requestCodeInOneStatement(
+  deps: AppDeps,
+  { email, client }: SignInStart,
+): Promise<'not_exhibitor' | 'code'> {
+  // The function expresses a per-address rule without waits, as premios_hit_throttle does.
+  if (codeSendPerAddress.delayAfter) throw new Error('code-send-address: a wait the function lacks');
+  const now = deps.clock.now();
+  const { row, params } = newSignInCode(now);
+  const { rows } = await callRequestSignInCode(deps.db, {
+    email,
+    client,
+    now: iso(now),
+    sendClientExpired: windowExpiredAt(codeSendPerClient, now),
+    sendClientNotBefore: notBeforeByHit(codeSendPerClient, now),
+    sendAddressExpired: windowExpiredAt(codeSendPerAddress, now),
+    codeId: row.id,
+    codeHash: row.code_hash,
+    linkHash: row.link_hash,
+    codeExpiresAt: row.expires_at,
+    mailId: newId(),
+    mailParams: JSON.stringify(params),
+  });
+  const outcome = rows[0]?.requested.outcome;
+  switch (outcome) {
+    case 'not_exhibitor':
+      return 'not_exhibitor';
+    case 'sent':
+      deps.committed('mail-queued');
+      return 'code';
+    case 'waiting':
+    case 'live':
+      return 'code';
+    case 'limited':
+      throw tooManyRequests();
+    case undefined:
+      throw new Error('premios_request_sign_in_code answered nothing');
+  }
 }
 
 /**
@@ -304,7 +400,7 @@ export async function signInWithCodeInOneStatement(
   if (!codeTriesWithoutDelays) return null;
   const now = deps.clock.now();
   const { token, id, tokenHash, expiresAt } = newSessionSecret(now);
-  const windowExpired = (rule: ThrottleRule) => iso(new Date(now.getTime() - rule.windowMs));
+  const windowExpired = (rule: ThrottleRule) => windowExpiredAt(rule, now);
   const { rows } = await callSignInWithCode(deps.db, {
     email,
     code,
