@@ -26,6 +26,8 @@ describe.runIf(onPostgres)('a save on PostgreSQL', () => {
   let exhibitorId: string;
   let eventId: string;
   const sent: string[] = [];
+  /** The name each statement was sent under (a named statement: parsed once per connection). */
+  const names: (string | undefined)[] = [];
   const originalQuery = pg.Client.prototype.query;
 
   const list = () => ({ eventId, category: 'consumption' as const });
@@ -36,6 +38,7 @@ describe.runIf(onPostgres)('a save on PostgreSQL', () => {
   /** The statements the server sends while `request` runs. */
   async function statementsOf<T>(request: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
     sent.length = 0;
+    names.length = 0;
     const result = await request();
     return { result, sql: [...sent] };
   }
@@ -45,6 +48,7 @@ describe.runIf(onPostgres)('a save on PostgreSQL', () => {
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const [text] = args;
       sent.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      names.push(typeof text === 'string' ? undefined : (text as { name?: string }).name);
       return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof originalQuery;
   });
@@ -65,7 +69,11 @@ describe.runIf(onPostgres)('a save on PostgreSQL', () => {
     expect(first.result.status).toBe(200);
     expect(first.sql).toHaveLength(1);
     expect(first.sql[0]).toMatch(/^select premios_save_nominee\(/);
+    // Sent by name: each connection parses and plans the save once (docs/decisions/0041).
+    const [saveName] = names;
+    expect(saveName).toMatch(/^premios_hot_\d+$/);
     expect((await statementsOf(() => add('30222222229', 1))).sql).toHaveLength(1);
+    expect(names).toEqual([saveName]);
 
     const edited = await statementsOf(() =>
       exh.send(editNominee, {

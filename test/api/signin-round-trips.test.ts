@@ -23,6 +23,8 @@ describe.runIf(onPostgres)('a code sign-in and its email step on PostgreSQL', ()
   let t: TestApp;
   let exhibitor: { id: string; email: string; fullName: string };
   const sent: string[] = [];
+  /** The name each statement was sent under (a named statement: parsed once per connection). */
+  const names: (string | undefined)[] = [];
   const originalQuery = pg.Client.prototype.query;
 
   const start = (email: string, remoteAddress = '127.0.0.1') =>
@@ -33,6 +35,7 @@ describe.runIf(onPostgres)('a code sign-in and its email step on PostgreSQL', ()
   /** The statements the server sends while `request` runs. */
   async function statementsOf<T>(request: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
     sent.length = 0;
+    names.length = 0;
     const result = await request();
     return { result, sql: [...sent] };
   }
@@ -81,6 +84,7 @@ describe.runIf(onPostgres)('a code sign-in and its email step on PostgreSQL', ()
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
       const [text] = args;
       sent.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+      names.push(typeof text === 'string' ? undefined : (text as { name?: string }).name);
       return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof originalQuery;
   });
@@ -109,6 +113,7 @@ describe.runIf(onPostgres)('a code sign-in and its email step on PostgreSQL', ()
     });
     expect(sql).toHaveLength(1);
     expect(sql[0]).toMatch(/^select premios_sign_in_with_code\(/);
+    expect(names).toEqual([expect.stringMatching(/^premios_hot_\d+$/)]);
 
     // What it leaves: the code spent, the earlier one voided, both mails' secrets blanked, the
     // session (only its token's hash stored), "Último ingreso", one try counted per rule.
@@ -281,6 +286,7 @@ describe.runIf(onPostgres)('a code sign-in and its email step on PostgreSQL', ()
     expect(answered(result).data).toEqual({ next: 'code' });
     expect(sql).toHaveLength(1);
     expect(sql[0]).toMatch(/^select\s+premios_request_sign_in_code\(/);
+    expect(names).toEqual([expect.stringMatching(/^premios_hot_\d+$/)]);
 
     const at = TEST_NOW;
     expect(await codeRowsOf(exhibitor.id)).toEqual([

@@ -16,7 +16,25 @@ import {
   type Checkpointer,
   type CheckpointReport,
 } from './checkpointer.ts';
+import { hotStatementName } from './prepared.ts';
 import { createTransactions, guardedDialect, type Transactions } from './transact.ts';
+
+/**
+ * pg's client, sending the hot paths' statements (`prepared.ts`) by name, so that each connection
+ * parses and plans them once: at the deadline every save and sign-in is one of them
+ * (docs/decisions/0041). Every other statement goes as before, unnamed.
+ */
+class HotStatementClient extends pg.Client {}
+HotStatementClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const [text, values] = args;
+  const named =
+    typeof text === 'string' && Array.isArray(values) && args.length === 2
+      ? hotStatementName(text)
+      : undefined;
+  // Looked up at each call, not kept: whatever `pg.Client#query` is then does the work.
+  const query = pg.Client.prototype.query as (...forwarded: unknown[]) => unknown;
+  return named ? query.call(this, { name: named, text, values }) : query.apply(this, args);
+} as typeof pg.Client.prototype.query;
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -149,7 +167,7 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Da
     }
   } else {
     dialect = new PostgresDialect({
-      pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }),
+      pool: new pg.Pool({ connectionString: databaseUrl, max: 10, Client: HotStatementClient }),
       // `.stream()` reads a large result a chunk at a time (the whole-event workbook).
       cursor: Cursor,
     });

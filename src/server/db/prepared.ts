@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import { PostgresAdapter, type Compilable, type CompiledQuery, type QueryResult } from 'kysely';
 import type { Db } from './connection.ts';
 
 /** Stands for a named argument while the query is built; never reaches the database. */
@@ -9,6 +9,16 @@ interface Template<Row> {
   /** For each parameter of `compiled`, the argument that fills it, or undefined for a constant. */
   argumentNames: (string | undefined)[];
 }
+
+/**
+ * The name each hot statement goes by on PostgreSQL, by its text: sent as a named statement
+ * (`connection.ts`), PostgreSQL parses and plans it once per connection instead of on every call.
+ */
+const statementNames = new Map<string, string>();
+
+/** The name PostgreSQL keeps `sqlText` parsed under, when it is one of the hot statements. */
+export const hotStatementName = (sqlText: string): string | undefined =>
+  statementNames.get(sqlText);
 
 /**
  * A query of the hot paths (every request's session, every save), built and compiled once per SQL
@@ -36,6 +46,9 @@ export function prepared<Args extends object, Row = unknown>(
       );
       template = { compiled: compiled as CompiledQuery<Row>, argumentNames };
       templates.set(dialect, template);
+      if (dialect === PostgresAdapter && !statementNames.has(compiled.sql)) {
+        statementNames.set(compiled.sql, `premios_hot_${statementNames.size + 1}`);
+      }
     }
     return template;
   };
