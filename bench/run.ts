@@ -95,11 +95,14 @@ function cpuShares(cpu: CpuShares, operations: number, onPostgres: boolean): str
 
 /** The save budget's lines of a rush; PostgreSQL's saves are also measured against SQLite's. */
 function recordSaves(label: string, rush: RushFigures, where: string, sqlite?: RushFigures) {
+  // Design section 9: p99 under 50 ms on SQLite; on PostgreSQL (two instances, measured against
+  // SQLite's of the same run) under 100 ms.
+  const p99Budget = sqlite ? 100 : 50;
   record(
     `${label}${where}: ${rush.exhibitors * 5} nomination saves (${rush.concurrency} concurrent)`,
     stats(rush.saves),
-    'no errors, p99 < 50 ms',
-    rush.saves.errors === 0 && rush.saves.p99 < 50,
+    `no errors, p99 < ${p99Budget} ms`,
+    rush.saves.errors === 0 && rush.saves.p99 < p99Budget,
   );
   record(
     `${label}${where}: CPU per save, servers / PostgreSQL / load generator (cores busy)`,

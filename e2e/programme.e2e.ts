@@ -13,7 +13,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_VALUE } from '../src/server/app.ts';
 import { MSG } from '../src/shared/messages.ts';
-import { NOMINEE_FIELD_LABELS, type NomineeInput } from '../src/shared/schemas/nominee.ts';
+import type { NomineeInput } from '../src/shared/schemas/nominee.ts';
 import {
   expectAccessible,
   hasHorizontalScroll,
@@ -21,6 +21,7 @@ import {
   tableRows,
 } from '../test/helpers/browser.ts';
 import { useBrowserApp } from '../test/helpers/browser-fixture.ts';
+import { nominateInDialog } from '../test/helpers/nominee-dialog.ts';
 
 const EVENT = 'Premios Canal 2026';
 const COPY = 'Premios Canal 2027';
@@ -201,17 +202,7 @@ describe('a whole programme, end to end', { timeout: 240_000 }, () => {
   it('five exhibitors sign in with the emailed code on their phones; four nominate', async () => {
     // Lucía nominates on the screen, then fills both lists.
     const lucia = await exhibitorSignsIn(LUCIA.email);
-    await lucia.page.getByRole('button', { name: 'Nominar' }).click();
-    const dialog = lucia.page.getByRole('dialog', { name: 'Nominar a un reseller' });
-    const first = reseller(1);
-    for (const [field, label] of Object.entries(NOMINEE_FIELD_LABELS)) {
-      await dialog
-        .getByRole('textbox', { name: label, exact: true })
-        .fill(first[field as keyof NomineeInput] ?? '');
-    }
-    await dialog.getByRole('button', { name: 'Guardar' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await lucia.page.getByRole('tabpanel').getByText('Reseller 1', { exact: true }).waitFor();
+    await nominateInDialog(lucia.page, reseller(1));
     expect(await hasHorizontalScroll(lucia.page)).toBe(false);
     await expectAccessible(lucia.page);
     await nominate(lucia.context, 'consumption', [2, 3, 4, 5]);
