@@ -105,6 +105,12 @@ function recordSaves(label: string, rush: RushFigures, where: string, sqlite?: R
     rush.saves.errors === 0 && rush.saves.p99 < p99Budget,
   );
   record(
+    `${label}${where}: p99 of each round of saves (every exhibitor's 1st nominee, 2nd…)`,
+    rush.saveRounds.map((round) => `${round.p99.toFixed(1)} ms`).join(' / '),
+    'reference: the first round meets a cold server and empty tables',
+    true,
+  );
+  record(
     `${label}${where}: CPU per save, servers / PostgreSQL / load generator (cores busy)`,
     cpuShares(rush.saveCpu, rush.exhibitors * 5, where !== ''),
     'reference: where the machine goes (docs/decisions/0038)',

@@ -27,6 +27,11 @@ export interface RushFigures {
   /** Why sign-ins failed, with how many times: a status and its body's start, or a timeout. */
   signInFailures: Record<string, number>;
   saves: LoadStats;
+  /**
+   * Each round of saves on its own (every exhibitor's next nominee): the first meets servers whose
+   * save path the JIT has not yet compiled and tables with no statistics, as no deadline does.
+   */
+  saveRounds: LoadStats[];
   healthz: LoadStats;
   /** Median of the rounds' save ÷ /healthz throughput. */
   ratio: number;
@@ -253,6 +258,7 @@ export async function benchRush(
       signInCpu,
       signInFailures,
       saves: combine(saveRounds),
+      saveRounds,
       healthz: combine(healthzRounds),
       ratio: median(ratios),
       ratios,
