@@ -26,6 +26,12 @@ export interface RushFigures {
   signInCpu: CpuShares;
   /** Why sign-ins failed, with how many times: a status and its body's start, or a timeout. */
   signInFailures: Record<string, number>;
+  /**
+   * The warm-up wave before the measured saves, not counted in them: servers just started meet
+   * the save for the first time, and each PostgreSQL connection compiles the save's function and
+   * plans its statements on its first call (docs/decisions/0042).
+   */
+  warmUp: LoadStats;
   saves: LoadStats;
   /**
    * Each round of saves on its own (every exhibitor's next nominee): the first meets servers whose
@@ -49,6 +55,11 @@ export interface RushFigures {
 }
 
 const NOMINEES_PER_LIST = 5;
+/**
+ * Saves before the measured rounds: at a deadline the servers have been taking saves for weeks,
+ * their connections open and warm. Four waves of the rush's 64 clients.
+ */
+const WARM_UP_SAVES = 256;
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -213,6 +224,21 @@ export async function benchRush(
           headers: { cookie: cookies[i] ?? '' },
         },
       );
+    // The warm-up: exhibitor i saves one nominee into a category other than the one it fills
+    // below (its own list, its own version), so the measured lists start empty.
+    const warmUpCategory = (i: number) =>
+      categories.length > 1 ? categories[(i + 1) % categories.length] : 'value';
+    const warmUp = await runPool(concurrency, Math.min(WARM_UP_SAVES, exhibitors), async (i) => {
+      const reply = await clientFor(i).request(
+        'POST',
+        `/api/exh/events/${eventId}/${warmUpCategory(i)}/nominees`,
+        {
+          body: { ...nominee(`29${String(i).padStart(8, '0')}`), version: 0 },
+          headers: { cookie: cookies[i] ?? '' },
+        },
+      );
+      return reply.status === 200;
+    });
     const saveCpu: CpuShares = { seconds: 0, servers: 0, load: 0, postgres: 0 };
     for (let round = 0; round < NOMINEES_PER_LIST; round++) {
       const cpu = startCpuAccount(servers.map((server) => server.pid));
@@ -257,6 +283,7 @@ export async function benchRush(
       codeStep: summarize(codeStepLatencies, codeStepErrors, signIn.seconds),
       signInCpu,
       signInFailures,
+      warmUp,
       saves: combine(saveRounds),
       saveRounds,
       healthz: combine(healthzRounds),

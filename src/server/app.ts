@@ -122,6 +122,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     metrics,
   );
   const stopWakingMailWorker = database.afterCommit('mail-queued', () => mailWorker.kick());
+  database.onIdleConnectionLost((error) =>
+    app.log.warn({ err: error }, 'PostgreSQL closed an idle connection; another opens when needed'),
+  );
   const routes = [...apiRoutes, ...(options.routes ?? [])];
 
   installErrorHandling(app);

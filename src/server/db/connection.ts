@@ -45,6 +45,12 @@ export interface DatabaseHandle extends Transactions {
   engine: Engine;
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
+  /**
+   * PostgreSQL: `listener` hears of each connection the database closed while the pool kept it
+   * idle (a restart, a failover, `pg_terminate_backend`); the pool drops it and opens another when
+   * next needed. Until a listener is set, a line on standard error. SQLite has no such event.
+   */
+  onIdleConnectionLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -120,6 +126,9 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Da
   let checkpointOnWrite: (() => void) | undefined;
   let migrating = false;
   let closed = false;
+  let lostConnectionListener = (error: Error) => {
+    process.stderr.write(`PostgreSQL closed an idle connection: ${error.message}\n`);
+  };
   let dialect;
   if (engine === 'sqlite') {
     const file = databaseUrl.slice('sqlite:'.length);
@@ -166,8 +175,20 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Da
       };
     }
   } else {
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      Client: HotStatementClient,
+      // Kept open once opened (docs/decisions/0042): a new connection's first save compiles the
+      // save's function and plans its statements, so connections closed in a lull would make the
+      // deadline's first saves the slowest. Idle connections do not keep a process alive.
+      idleTimeoutMillis: 0,
+      allowExitOnIdle: true,
+    });
+    // Without a listener, a kept connection that the database closes would end the process.
+    pool.on('error', (error) => lostConnectionListener(error));
     dialect = new PostgresDialect({
-      pool: new pg.Pool({ connectionString: databaseUrl, max: 10, Client: HotStatementClient }),
+      pool,
       // `.stream()` reads a large result a chunk at a time (the whole-event workbook).
       cursor: Cursor,
     });
@@ -205,6 +226,9 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Da
         await sql`PRAGMA wal_autocheckpoint = 0`.execute(db);
         migrating = false;
       }
+    },
+    onIdleConnectionLost(listener) {
+      lostConnectionListener = listener;
     },
     async close() {
       closed = true;
