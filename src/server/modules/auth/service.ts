@@ -249,7 +249,9 @@ async function requestCodeInOneStatement(
   { email, client }: SignInStart,
 ): Promise<'not_exhibitor' | 'code'> {
   // The function expresses a per-address rule without waits, as premios_hit_throttle does.
-  if (codeSendPerAddress.delayAfter) throw new Error('code-send-address: a wait the function lacks');
+  if (codeSendPerAddress.delayAfter) {
+    throw new Error('code-send-address: a wait the function lacks');
+  }
   const now = deps.clock.now();
   const { row, params } = newSignInCode(now);
   const { rows } = await callRequestSignInCode(deps.db, {
