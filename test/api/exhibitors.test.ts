@@ -227,6 +227,8 @@ describe('exhibitors of an event', () => {
     const added = await add(event.id, { fullName: 'Rene', email, company: 'R' });
     await app.t.deliverMail(); // refused: stays pending, retried later
     app.t.smtp.accept();
+    // A second later: the outbox lists the messages by when they were queued.
+    app.t.clock.advance(1000);
     const params = { eventId: event.id, exhibitorId: added.id };
     const resent = await app.api.call(resendInvitation, { params });
     expect(resent.invitation.status).toBe('pending');
