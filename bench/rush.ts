@@ -33,10 +33,7 @@ export interface RushFigures {
    */
   warmUp: LoadStats;
   saves: LoadStats;
-  /**
-   * Each round of saves on its own (every exhibitor's next nominee): the first meets servers whose
-   * save path the JIT has not yet compiled and tables with no statistics, as no deadline does.
-   */
+  /** Each round of saves on its own (every exhibitor's next nominee, after the warm-up). */
   saveRounds: LoadStats[];
   healthz: LoadStats;
   /** Median of the rounds' save ÷ /healthz throughput. */
@@ -60,6 +57,8 @@ const NOMINEES_PER_LIST = 5;
  * their connections open and warm. Four waves of the rush's 64 clients.
  */
 const WARM_UP_SAVES = 256;
+/** The warm-up's fiscal ids are those of a round after the measured ones. */
+const WARM_UP_ROUND = 9;
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -215,28 +214,23 @@ export async function benchRush(
     const saveRounds: LoadStats[] = [];
     const refusedRounds: LoadStats[] = [];
     const healthzRounds: LoadStats[] = [];
-    const save = (i: number, round: number, version: unknown) =>
-      clientFor(i).request(
-        'POST',
-        `/api/exh/events/${eventId}/${categories[i % categories.length]}/nominees`,
-        {
-          body: { ...nominee(`${20 + round}${String(i).padStart(8, '0')}`), version },
-          headers: { cookie: cookies[i] ?? '' },
-        },
-      );
+    /** Exhibitor i's save of its `round`-th nominee (a fiscal id of its own) into `category`. */
+    const save = (
+      i: number,
+      round: number,
+      version: unknown,
+      category = categories[i % categories.length],
+    ) =>
+      clientFor(i).request('POST', `/api/exh/events/${eventId}/${category}/nominees`, {
+        body: { ...nominee(`${20 + round}${String(i).padStart(8, '0')}`), version },
+        headers: { cookie: cookies[i] ?? '' },
+      });
     // The warm-up: exhibitor i saves one nominee into a category other than the one it fills
     // below (its own list, its own version), so the measured lists start empty.
     const warmUpCategory = (i: number) =>
       categories.length > 1 ? categories[(i + 1) % categories.length] : 'value';
     const warmUp = await runPool(concurrency, Math.min(WARM_UP_SAVES, exhibitors), async (i) => {
-      const reply = await clientFor(i).request(
-        'POST',
-        `/api/exh/events/${eventId}/${warmUpCategory(i)}/nominees`,
-        {
-          body: { ...nominee(`29${String(i).padStart(8, '0')}`), version: 0 },
-          headers: { cookie: cookies[i] ?? '' },
-        },
-      );
+      const reply = await save(i, WARM_UP_ROUND, 0, warmUpCategory(i));
       return reply.status === 200;
     });
     const saveCpu: CpuShares = { seconds: 0, servers: 0, load: 0, postgres: 0 };
