@@ -35,16 +35,22 @@ export interface RushFigures {
   saves: LoadStats;
   /** Each round of saves on its own (every exhibitor's next nominee, after the warm-up). */
   saveRounds: LoadStats[];
-  healthz: LoadStats;
-  /** Median of the rounds' save ÷ /healthz throughput. */
-  ratio: number;
-  ratios: number[];
   /**
-   * The same saves refused by validation (400, before the save's transaction): what a save costs
-   * the server without its statements, and the median of the rounds' ÷ /healthz throughput.
+   * The same saves refused by validation (400, before the save's transaction): everything a save
+   * costs the server but its transaction.
    */
   refused: LoadStats;
-  refusedRatio: number;
+  /**
+   * Each round's save ÷ refused-save throughput, and their median: what the save's transaction
+   * costs against the rest of its request (design section 9's save budget, decision 0003).
+   */
+  savesToRefusedRounds: number[];
+  savesToRefused: number;
+  healthz: LoadStats;
+  /** Median of the rounds' save ÷ /healthz throughput, and of refused saves ÷ /healthz. */
+  savesToHealthz: number;
+  savesToHealthzRounds: number[];
+  refusedToHealthz: number;
   /** Largest size the SQLite write-ahead log file reached during the saves. */
   walPeakBytes: number;
   /** Where the machine's CPU went during the save rounds (servers, load generator, PostgreSQL). */
@@ -194,9 +200,9 @@ export async function benchRush(
     const signInCpu = signInCpuAccount.stop();
 
     // Saves: every exhibitor nominates 5 resellers, one request per change, all at once. The
-    // machine's speed drifts over seconds, so saves and /healthz take turns: each round of saves
-    // (every exhibitor's next nominee) is followed by as many /healthz requests, and the ratio is
-    // the median of the rounds'.
+    // machine's speed drifts over seconds, so the measures take turns: each round of saves (every
+    // exhibitor's next nominee) is followed by as many refused saves and as many /healthz
+    // requests, and each ratio is the median of the rounds'.
     const versions = new Array<number>(exhibitors).fill(0);
     const databaseUrl = (servers[0] as BenchServer).databaseUrl;
     const walFile =
@@ -265,9 +271,10 @@ export async function benchRush(
     }
     clearInterval(walSampler);
     sampleWal();
-    const ratiosTo = (rounds: LoadStats[]) =>
-      rounds.map((run, round) => run.perSecond / (healthzRounds[round] as LoadStats).perSecond);
-    const ratios = ratiosTo(saveRounds);
+    const ratiosTo = (rounds: LoadStats[], others: LoadStats[]) =>
+      rounds.map((run, round) => run.perSecond / (others[round] as LoadStats).perSecond);
+    const savesToRefusedRounds = ratiosTo(saveRounds, refusedRounds);
+    const savesToHealthzRounds = ratiosTo(saveRounds, healthzRounds);
     return {
       exhibitors,
       concurrency,
@@ -280,11 +287,13 @@ export async function benchRush(
       warmUp,
       saves: combine(saveRounds),
       saveRounds,
-      healthz: combine(healthzRounds),
-      ratio: median(ratios),
-      ratios,
       refused: combine(refusedRounds),
-      refusedRatio: median(ratiosTo(refusedRounds)),
+      savesToRefusedRounds,
+      savesToRefused: median(savesToRefusedRounds),
+      healthz: combine(healthzRounds),
+      savesToHealthz: median(savesToHealthzRounds),
+      savesToHealthzRounds,
+      refusedToHealthz: median(ratiosTo(refusedRounds, healthzRounds)),
       walPeakBytes,
       saveCpu,
     };
