@@ -41,11 +41,11 @@ export interface RushFigures {
    */
   refused: LoadStats;
   /**
-   * Each round's save ÷ refused-save throughput, and their median: what the save's transaction
-   * costs against the rest of its request (design section 9's save budget, decision 0003).
+   * The median of the rounds' save ÷ refused-save throughput, and each round's: what the save's
+   * transaction costs against the rest of its request (design section 9's budget, decision 0003).
    */
-  savesToRefusedRounds: number[];
   savesToRefused: number;
+  savesToRefusedRounds: number[];
   healthz: LoadStats;
   /** Median of the rounds' save ÷ /healthz throughput, and of refused saves ÷ /healthz. */
   savesToHealthz: number;
@@ -288,8 +288,8 @@ export async function benchRush(
       saves: combine(saveRounds),
       saveRounds,
       refused: combine(refusedRounds),
-      savesToRefusedRounds,
       savesToRefused: median(savesToRefusedRounds),
+      savesToRefusedRounds,
       healthz: combine(healthzRounds),
       savesToHealthz: median(savesToHealthzRounds),
       savesToHealthzRounds,
